@@ -1,0 +1,40 @@
+# gamenight: `make run` plays, `make test` checks everything.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint types imports pytest bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/gamenight play toss-up --seats human,smart,smart
+
+test: $(STAMP) lint types imports pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+types: $(STAMP)
+	$(BIN)/mypy
+
+imports: $(STAMP)
+	$(BIN)/lint-imports
+
+pytest: $(STAMP)
+	$(BIN)/pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python bench/bench_toss_up.py
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .ruff_cache .pytest_cache

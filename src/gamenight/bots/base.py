@@ -1,0 +1,45 @@
+"""What a bot is: an agent bound to one seat that sees only that seat's view.
+
+Bots get ``game.observe(state, seat)`` (never the state), the legal actions, and their own seeded
+RNG. For races and reaction windows they also say how long they take to react; off line those
+times are drawn from their RNG, so a simulated scramble replays exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gamenight.engine.core import View
+from gamenight.engine.game import Game
+
+
+class Agent:
+    """Base class of every agent (bots, and the terminal's human player)."""
+
+    #: Whether the driver may play a lone legal action without asking (bots: yes).
+    auto_single = True
+
+    def __init__(self, game: Game[Any, Any], seat: int, name: str, speed: float = 1.0) -> None:
+        self.game = game
+        self.seat = seat
+        self.name = name
+        #: Mean reaction time in seconds, used for races and reaction windows.
+        self.speed = speed
+
+    def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Choose one of ``legal`` from what ``view`` shows."""
+        raise NotImplementedError(f"{type(self).__name__} must define act()")
+
+    def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
+        """Seconds this agent takes to make ``action`` in a race (uniform 0.5x to 1.5x speed)."""
+        return self.speed * (0.5 + rng.random())
+
+
+class RandomBot(Agent):
+    """Chooses uniformly among the legal actions. Works for every game."""
+
+    def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """A uniformly random legal action."""
+        return legal[rng.randrange(len(legal))]

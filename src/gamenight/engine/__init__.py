@@ -1,0 +1,61 @@
+"""The game-agnostic core: configs, states, pending decisions, events, matches, the registry.
+
+Standard library only: no I/O, no clock, no asyncio, no numpy.
+"""
+
+from gamenight.engine.config import Config, config_from_json, config_from_options, load_components
+from gamenight.engine.core import (
+    CHANCE,
+    CHANCE_PENDING,
+    TERMINAL_PENDING,
+    Event,
+    Kind,
+    Outcome,
+    Pending,
+    View,
+)
+from gamenight.engine.errors import (
+    ConfigError,
+    GameError,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourDecision,
+    StaleVersion,
+    UnknownGame,
+)
+from gamenight.engine.game import Game
+from gamenight.engine.match import Match, Step, replay
+from gamenight.engine.registry import game_class, game_ids, make_game, register, unregister
+
+__all__ = [
+    "CHANCE",
+    "CHANCE_PENDING",
+    "TERMINAL_PENDING",
+    "Config",
+    "ConfigError",
+    "Event",
+    "Game",
+    "GameError",
+    "GameOver",
+    "IllegalAction",
+    "Kind",
+    "MalformedAction",
+    "Match",
+    "NotYourDecision",
+    "Outcome",
+    "Pending",
+    "StaleVersion",
+    "Step",
+    "UnknownGame",
+    "View",
+    "config_from_json",
+    "config_from_options",
+    "game_class",
+    "game_ids",
+    "load_components",
+    "make_game",
+    "register",
+    "replay",
+    "unregister",
+]

@@ -1,0 +1,134 @@
+"""Action codecs for actions that are frozen dataclasses: JSON (wire) and text (terminal).
+
+An action's JSON form is ``{"type": <tag>, <field>: <value>, ...}`` where the tag is the class name
+in snake case (``PassCards`` -> ``pass_cards``). Its default text form is the tag followed by the
+field values in order, tuples written as comma lists: ``pass_cards 1,4``. Games may override the
+text form with friendlier words; the JSON form is the same for every game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any, get_args, get_origin, get_type_hints
+
+from gamenight.engine.errors import MalformedAction
+
+
+def action_tag(cls: type[Any]) -> str:
+    """The wire tag of an action class: its name in snake case."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+
+
+_HINTS: dict[type[Any], tuple[tuple[str, Any], ...]] = {}
+
+
+def _field_hints(cls: type[Any]) -> tuple[tuple[str, Any], ...]:
+    """``(name, type)`` of each field of an action class, cached."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        types = get_type_hints(cls)
+        hints = _HINTS[cls] = tuple((f.name, types[f.name]) for f in dataclasses.fields(cls))
+    return hints
+
+
+class ActionCodec:
+    """JSON and text codecs for a game's action classes (frozen dataclasses)."""
+
+    def __init__(self, action_types: Iterable[type[Any]]) -> None:
+        self.by_tag: dict[str, type[Any]] = {action_tag(t): t for t in action_types}
+
+    def to_json(self, action: Any) -> dict[str, Any]:
+        """Encode an action as JSON data."""
+        out: dict[str, Any] = {"type": action_tag(type(action))}
+        for name, _hint in _field_hints(type(action)):
+            value = getattr(action, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def from_json(self, data: Any) -> Any:
+        """Decode JSON data into an action; raise :class:`MalformedAction` naming the problem."""
+        if not isinstance(data, Mapping):
+            raise MalformedAction(f"an action must be a JSON object, got {type(data).__name__}")
+        tag = data.get("type")
+        cls = self.by_tag.get(tag) if isinstance(tag, str) else None
+        if cls is None:
+            raise MalformedAction(
+                f"unknown action type {tag!r}; types are: {', '.join(sorted(self.by_tag))}"
+            )
+        hints = _field_hints(cls)
+        names = {n for n, _ in hints}
+        extra = sorted(set(data) - names - {"type"})
+        if extra:
+            raise MalformedAction(f"action {tag!r} has no field(s) {', '.join(extra)}")
+        values = {}
+        for name, hint in hints:
+            if name not in data:
+                raise MalformedAction(f"action {tag!r} needs the field {name!r}")
+            values[name] = _check(str(tag), name, data[name], hint)
+        return cls(**values)
+
+    def to_text(self, action: Any) -> str:
+        """Encode an action as terminal text: the tag and its field values."""
+        parts = [action_tag(type(action))]
+        for name, _hint in _field_hints(type(action)):
+            value = getattr(action, name)
+            parts.append(",".join(map(str, value)) if isinstance(value, tuple) else str(value))
+        return " ".join(parts)
+
+    def from_text(self, text: str) -> Any:
+        """Decode terminal text written as :meth:`to_text` writes it."""
+        words = text.split()
+        if not words:
+            raise MalformedAction("empty action")
+        cls = self.by_tag.get(words[0].lower())
+        if cls is None:
+            raise MalformedAction(
+                f"unknown action {words[0]!r}; actions are: {', '.join(sorted(self.by_tag))}"
+            )
+        hints = _field_hints(cls)
+        if len(words) - 1 != len(hints):
+            wanted = " ".join(f"<{n}>" for n, _ in hints)
+            raise MalformedAction(f"{words[0]} takes {len(hints)} value(s): {words[0]} {wanted}")
+        values = {}
+        for (name, hint), word in zip(hints, words[1:], strict=True):
+            if get_origin(hint) is tuple:
+                raw: Any = [w for w in word.split(",") if w]
+            else:
+                raw = word
+            values[name] = _parse(words[0], name, raw, hint)
+        return cls(**values)
+
+
+def _check(tag: str, name: str, value: Any, hint: Any) -> Any:
+    origin = get_origin(hint)
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise MalformedAction(f"field {name!r} of {tag!r} must be a list")
+        item = get_args(hint)[0]
+        return tuple(_check(tag, name, v, item) for v in value)
+    ok = {
+        bool: isinstance(value, bool),
+        int: isinstance(value, int) and not isinstance(value, bool),
+        str: isinstance(value, str),
+    }.get(hint, False)
+    if not ok:
+        raise MalformedAction(
+            f"field {name!r} of {tag!r} must be {getattr(hint, '__name__', hint)}, got {value!r}"
+        )
+    return value
+
+
+def _parse(tag: str, name: str, raw: Any, hint: Any) -> Any:
+    if get_origin(hint) is tuple:
+        item = get_args(hint)[0]
+        return tuple(_parse(tag, name, v, item) for v in raw)
+    if hint is int:
+        try:
+            return int(raw)
+        except ValueError:
+            raise MalformedAction(f"{name} of {tag} must be a whole number, got {raw!r}") from None
+    if hint is bool:
+        return str(raw).lower() in {"true", "yes", "1"}
+    return raw

@@ -1,0 +1,170 @@
+"""Game configs: frozen dataclasses with defaults, validated when built, parsed from options.
+
+Every game has a config class derived from :class:`Config`; every field has a default, so a game
+loads with no arguments. Fields may carry ``metadata={"help": "..."}`` for listings. Options typed
+by a person (``target=150``) are converted by field type with :func:`config_from_options`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, ClassVar, TypeVar, get_args, get_origin, get_type_hints
+
+from gamenight.engine.errors import ConfigError
+
+C = TypeVar("C", bound="Config")
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class Config:
+    """Base of every game's config. Subclasses set ``min_players`` and ``max_players``."""
+
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+
+    players: int = field(default=2, metadata={"help": "number of players"})
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int):
+            raise ConfigError(f"players must be a whole number, got {self.players!r}")
+        if not self.min_players <= self.players <= self.max_players:
+            raise ConfigError(
+                f"{self.players} players is out of range: this game takes "
+                f"{self.min_players} to {self.max_players} players"
+            )
+        self.validate()
+
+    def validate(self) -> None:
+        """Check the game-specific fields; raise :class:`ConfigError` naming what is allowed."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The config as JSON data (tuples become lists)."""
+        return {f.name: _to_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def option_help(cls) -> list[tuple[str, str, str]]:
+        """``(name, default, help)`` for every field but ``players``."""
+        rows = []
+        for f in dataclasses.fields(cls):
+            if f.name == "players":
+                continue
+            if f.default is not dataclasses.MISSING:
+                default: Any = f.default
+            else:
+                factory: Any = f.default_factory
+                default = factory()
+            rows.append((f.name, _format(default), str(f.metadata.get("help", ""))))
+        return rows
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _format(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(_format(v) for v in value)
+    return str(value)
+
+
+def _convert(name: str, text: str, hint: Any) -> Any:
+    """Convert the option text ``text`` to the field type ``hint``."""
+    origin = get_origin(hint)
+    if origin is tuple:
+        (item, *_rest) = get_args(hint)
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        return tuple(_convert(name, p, item) for p in parts)
+    if hint is bool:
+        low = text.strip().lower()
+        if low in _TRUE:
+            return True
+        if low in _FALSE:
+            return False
+        raise ConfigError(f"option {name} takes true or false, got {text!r}")
+    if hint is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise ConfigError(f"option {name} takes a whole number, got {text!r}") from None
+    if hint is float:
+        try:
+            return float(text)
+        except ValueError:
+            raise ConfigError(f"option {name} takes a number, got {text!r}") from None
+    return text
+
+
+def _check_type(name: str, value: Any, hint: Any) -> Any:
+    """Check (and normalise lists to tuples) a value from JSON data against ``hint``."""
+    origin = get_origin(hint)
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise ConfigError(f"option {name} takes a list, got {value!r}")
+        (item, *_rest) = get_args(hint)
+        return tuple(_check_type(name, v, item) for v in value)
+    ok = {
+        bool: isinstance(value, bool),
+        int: isinstance(value, int) and not isinstance(value, bool),
+        float: isinstance(value, int | float) and not isinstance(value, bool),
+        str: isinstance(value, str),
+    }.get(hint, True)
+    if not ok:
+        raise ConfigError(f"option {name} takes a {getattr(hint, '__name__', hint)}, got {value!r}")
+    return value
+
+
+def _fields(cls: type[Config]) -> dict[str, Any]:
+    hints = get_type_hints(cls)
+    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+
+
+def config_from_options(cls: type[C], options: Iterable[str] = (), players: int | None = None) -> C:
+    """Build a config from ``key=value`` texts (as typed on a command line).
+
+    >>> from gamenight.engine.config import Config
+    >>> config_from_options(Config, ["players=1"]).players
+    1
+    """
+    fields = _fields(cls)
+    values: dict[str, Any] = {}
+    for option in options:
+        key, sep, text = option.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise ConfigError(f"option {option!r} is not of the form key=value")
+        if key not in fields:
+            allowed = ", ".join(sorted(n for n in fields if n != "players")) or "none"
+            raise ConfigError(f"unknown option {key!r}; options are: {allowed}")
+        values[key] = _convert(key, text, fields[key])
+    if players is not None:
+        values["players"] = players
+    return cls(**values)
+
+
+def config_from_json(cls: type[C], data: Mapping[str, Any]) -> C:
+    """Build a config from JSON data (as stored in a match record), checking every type."""
+    fields = _fields(cls)
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise ConfigError(
+            f"unknown option(s) {', '.join(unknown)}; options are: {', '.join(fields)}"
+        )
+    return cls(**{k: _check_type(k, v, fields[k]) for k, v in data.items()})
+
+
+def load_components(package: str, name: str = "components.json") -> dict[str, Any]:
+    """Read a game's components data file (JSON) shipped inside its package."""
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data

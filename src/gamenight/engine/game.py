@@ -1,0 +1,156 @@
+"""The contract every game fulfils: :class:`Game`.
+
+A game object is built from one config and is immutable; states are separate plain data. The
+methods below are the whole interface that matches, bots, clients and adapters use:
+
+- ``initial_state()``; ``pending(state)``: who decides now and how;
+- ``legal_actions(state, player)``: the one source of legality (validation, bots, RL masks);
+- ``apply(state, player, action)``: the next state and the events it caused (``player`` is
+  :data:`CHANCE` for chance outcomes, sampled by the driver from ``chance_outcomes``);
+- ``observe(state, viewer)``: what one seat (or a spectator, ``None``) may see, built field by
+  field; ``shuffle_hidden(state, viewer, rng)``: a state the viewer cannot tell apart from this
+  one (used to test redaction, and by bots that sample what they cannot see);
+- three action codecs: JSON, text and integer ids in ``range(num_actions)``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from functools import cached_property
+from importlib import resources
+from typing import Any, ClassVar, Generic, TypeVar
+
+from gamenight.engine.codec import ActionCodec
+from gamenight.engine.config import Config
+from gamenight.engine.core import Event, Outcome, Pending, View
+from gamenight.engine.errors import MalformedAction
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class Game(ABC, Generic[S, A]):
+    """Base class of every game. Subclasses set the class attributes and the abstract methods."""
+
+    #: Registry id, e.g. ``"toss-up"``.
+    id: ClassVar[str]
+    #: Display name, e.g. ``"Toss Up!"``.
+    title: ClassVar[str]
+    #: One line on what the game is.
+    summary: ClassVar[str]
+    #: The game's config class.
+    config_type: ClassVar[type[Config]]
+    #: Every action class (player and chance actions), for the codecs.
+    action_types: ClassVar[tuple[type[Any], ...]]
+    #: Whether some of the state is hidden from some players (hands, commitments).
+    hidden_information: ClassVar[bool] = True
+
+    def __init__(self, config: Config | None = None) -> None:
+        config = config if config is not None else self.config_type()
+        if not isinstance(config, self.config_type):
+            raise TypeError(f"{self.id} needs a {self.config_type.__name__}")
+        self.config = config
+        self.players = config.players
+        self.codec = ActionCodec(self.action_types)
+
+    # ---- rules -------------------------------------------------------------------------------
+    @abstractmethod
+    def initial_state(self) -> S:
+        """The state before the first move (usually a chance node: shuffle or roll)."""
+
+    @abstractmethod
+    def pending(self, state: S) -> Pending:
+        """Who must decide now, and how."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: int) -> Sequence[A]:
+        """Every action ``player`` may take now (empty when they may not act)."""
+
+    def is_legal(self, state: S, player: int, action: A) -> bool:
+        """Whether ``action`` is legal now for ``player`` (by ``legal_actions``)."""
+        return action in self.legal_actions(state, player)
+
+    @abstractmethod
+    def apply(self, state: S, player: int, action: A) -> tuple[S, tuple[Event, ...]]:
+        """Apply a legal action (or a chance outcome with ``player=CHANCE``).
+
+        Returns the new state and the events caused; ``state`` itself is left unchanged. The
+        caller guarantees legality (``Match`` checks it); apply does not check again.
+        """
+
+    @abstractmethod
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, float]]:
+        """At a chance node: every outcome with its probability (they sum to 1)."""
+
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        """Sample one chance outcome with ``rng``; games may override with a faster draw that
+        follows the same distribution as ``chance_outcomes``."""
+        outcomes = self.chance_outcomes(state)
+        return rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
+
+    @abstractmethod
+    def observe(self, state: S, viewer: int | None) -> View:
+        """What ``viewer`` may see, as JSON data (``None``: a spectator)."""
+
+    @abstractmethod
+    def shuffle_hidden(self, state: S, viewer: int | None, rng: random.Random) -> S:
+        """A state that differs from ``state`` only in what ``viewer`` cannot see."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome:
+        """Winners, scores and turn count of a finished game."""
+
+    # ---- action codecs -------------------------------------------------------------------------
+    @abstractmethod
+    def all_actions(self) -> Sequence[A]:
+        """Every player action this config can ever allow, in id order (fixed per config)."""
+
+    @cached_property
+    def _ids(self) -> dict[A, int]:
+        return {a: i for i, a in enumerate(self.all_actions())}
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the integer action space."""
+        return len(self._ids)
+
+    def action_id(self, action: A) -> int:
+        """The integer id of a player action."""
+        try:
+            return self._ids[action]
+        except KeyError:
+            raise MalformedAction(f"{action!r} has no id in {self.id}") from None
+
+    def action_from_id(self, action_id: int) -> A:
+        """The player action with integer id ``action_id``."""
+        actions = self.all_actions()
+        if not 0 <= action_id < len(actions):
+            raise MalformedAction(f"action id {action_id} is outside 0..{len(actions) - 1}")
+        return actions[action_id]
+
+    def action_to_json(self, action: A) -> dict[str, Any]:
+        """Encode an action as JSON data."""
+        return self.codec.to_json(action)
+
+    def action_from_json(self, data: Any) -> A:
+        """Decode an action from JSON data (raises ``MalformedAction``)."""
+        action: A = self.codec.from_json(data)
+        return action
+
+    def action_to_text(self, action: A) -> str:
+        """Encode an action as terminal text."""
+        return self.codec.to_text(action)
+
+    def action_from_text(self, text: str) -> A:
+        """Decode an action from terminal text (raises ``MalformedAction``)."""
+        action: A = self.codec.from_text(text)
+        return action
+
+    # ---- documentation ------------------------------------------------------------------------
+    @classmethod
+    def rules_text(cls) -> str:
+        """The game's rules page (``rules.md`` in its package)."""
+        package = cls.__module__.rpartition(".")[0]
+        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")

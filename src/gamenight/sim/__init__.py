@@ -1,0 +1,1 @@
+"""Running matches between agents: the driver, simulation runs, statistics, metrics."""

@@ -1,0 +1,50 @@
+"""Per-game statistics gathered from events during simulation.
+
+A game may add a module here defining a :class:`Metrics` subclass registered with
+:func:`register_metrics`; games without one get only the generic figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gamenight.engine.core import Event, Outcome
+from gamenight.engine.plugins import import_all
+
+
+class Metrics:
+    """Collects figures over many games of one game from their events and outcomes."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+
+    def on_events(self, seat: int, events: tuple[Event, ...]) -> None:
+        """Called with the events of every step of every game."""
+
+    def on_game_end(self, outcome: Outcome) -> None:
+        """Called once per finished game."""
+
+    def per_seat(self) -> list[dict[str, Any]]:
+        """Figures per seat (one dict each, may be empty)."""
+        return [{} for _ in range(self.players)]
+
+    def overall(self) -> dict[str, Any]:
+        """Figures over all games."""
+        return {}
+
+
+_METRICS: dict[str, Callable[[int], Metrics]] = {}
+
+
+def register_metrics(game_id: str, factory: Callable[[int], Metrics]) -> None:
+    """Register the metrics class of a game."""
+    _METRICS[game_id] = factory
+
+
+def metrics_for(game_id: str, players: int) -> Metrics:
+    """A fresh collector for ``game_id`` (the generic, empty one if it has none)."""
+    return _METRICS.get(game_id, Metrics)(players)
+
+
+import_all(__name__, __path__)

@@ -1,0 +1,109 @@
+"""The human player at the terminal: shows the view, lists the legal moves, reads a line.
+
+Input may come from a keyboard or a pipe. A move is typed as its number in the list or as its
+text; anything else gets one clear line saying what is allowed, and the prompt comes back.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.markup import escape
+
+from gamenight.bots.base import Agent
+from gamenight.engine.core import View
+from gamenight.engine.errors import MalformedAction
+from gamenight.engine.game import Game
+from gamenight.terminal.render import Renderer
+
+
+class InputClosed(Exception):
+    """The input ended before the game did."""
+
+
+class HumanAgent(Agent):
+    """A person at the terminal. Their measured reaction time counts in races."""
+
+    auto_single = False
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        seat: int,
+        name: str,
+        console: Console,
+        stream: TextIO,
+        renderer: Renderer,
+        names: list[str],
+        hot_seat: bool = False,
+    ) -> None:
+        super().__init__(game, seat, name)
+        self.console = console
+        self.stream = stream
+        self.renderer = renderer
+        self.names = names
+        self.hot_seat = hot_seat
+        self.last_delay = 0.0
+
+    def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Show the view and ask until a legal move is typed."""
+        if self.hot_seat:
+            self.console.print(
+                f"\n[bold]{escape(self.name)}[/], your move. Press Enter when only "
+                "you can see the screen."
+            )
+            self._readline()
+        self.console.rule(f"{escape(self.name)} (seat {self.seat})")
+        self.renderer.show(self.console, view, self.seat, self.names)
+        texts = [self.game.action_to_text(a) for a in legal]
+        started = time.monotonic()
+        while True:
+            options = "  ".join(
+                f"[bold]{i}[/]) {escape(self.renderer.action_label(t, a))}"
+                for i, (t, a) in enumerate(zip(texts, legal, strict=True), 1)
+            )
+            self.console.print(f"Your move: {options}")
+            line = self._readline().strip()
+            try:
+                action = self.parse(line, legal, texts)
+            except MalformedAction as exc:
+                self.console.print(f"[red]{escape(str(exc))}[/]")
+                continue
+            self.last_delay = time.monotonic() - started
+            if self.hot_seat:
+                self.console.clear()
+            return action
+
+    def parse(self, line: str, legal: Sequence[Any], texts: list[str]) -> Any:
+        """A move from its number or its text; ``MalformedAction`` says what is allowed."""
+        allowed = f"type a number from 1 to {len(legal)} or one of: {', '.join(texts)}"
+        if not line:
+            raise MalformedAction(f"no move given; {allowed}")
+        if line.isdigit():
+            index = int(line)
+            if 1 <= index <= len(legal):
+                return legal[index - 1]
+            raise MalformedAction(f"there is no move {index}; {allowed}")
+        try:
+            action = self.game.action_from_text(line)
+        except MalformedAction as exc:
+            raise MalformedAction(f"{exc}; {allowed}") from None
+        if action not in legal:
+            raise MalformedAction(f"{line!r} is not a legal move now; {allowed}")
+        return action
+
+    def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
+        """The time the person took to answer."""
+        return self.last_delay
+
+    def _readline(self) -> str:
+        line = self.stream.readline()
+        if not line:
+            raise InputClosed("the input ended before the game did")
+        if not self.stream.isatty():
+            self.console.print(f"[dim]> {escape(line.rstrip())}[/]")
+        return line

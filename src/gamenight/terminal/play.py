@@ -1,0 +1,124 @@
+"""Terminal play and replay loops."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.markup import escape
+
+from gamenight.bots import Agent, make_bot
+from gamenight.engine.core import Event
+from gamenight.engine.errors import GameError
+from gamenight.engine.game import Game
+from gamenight.engine.match import Match, replay
+from gamenight.engine.registry import game_class
+from gamenight.sim.driver import run
+from gamenight.terminal.human import HumanAgent
+from gamenight.terminal.render import renderer_for
+
+
+def seat_names(seats: list[str]) -> list[str]:
+    """Display names: ``You`` for a lone human, ``Player N`` for several, the bot spec else."""
+    humans = [s for s in seats if s == "human"]
+    names = []
+    for i, spec in enumerate(seats):
+        if spec == "human":
+            names.append("You" if len(humans) == 1 else f"Player {i + 1}")
+        else:
+            names.append(f"{spec} ({i})" if seats.count(spec) > 1 else spec)
+    return names
+
+
+def build_agents(
+    game: Game[Any, Any], seats: list[str], console: Console, stream: TextIO
+) -> list[Agent]:
+    """One agent per seat: ``human`` or a bot spec."""
+    names = seat_names(seats)
+    humans = seats.count("human")
+    hot_seat = humans > 1 and game.hidden_information
+    renderer = renderer_for(game.id)
+    agents: list[Agent] = []
+    for seat, spec in enumerate(seats):
+        if spec == "human":
+            agents.append(
+                HumanAgent(game, seat, names[seat], console, stream, renderer, names, hot_seat)
+            )
+        else:
+            agents.append(make_bot(spec, game, seat))
+    return agents
+
+
+def play(
+    game: Game[Any, Any],
+    seats: list[str],
+    seed: int | None,
+    console: Console,
+    stream: TextIO = sys.stdin,
+    record: Path | None = None,
+) -> Match:
+    """Play one game in the terminal; writes the match record to ``record`` if given."""
+    agents = build_agents(game, seats, console, stream)
+    names = seat_names(seats)
+    humans = [i for i, s in enumerate(seats) if s == "human"]
+    viewer = humans[0] if len(humans) == 1 else None
+    renderer = renderer_for(game.id)
+    match = Match(game, seed=seed)
+    console.print(f"[bold]{game.title}[/]: {', '.join(names)} (seed {match.seed})")
+
+    def show(seat: int, events: tuple[Event, ...]) -> None:
+        for event in events:
+            line = renderer.describe(event.for_viewer(viewer), names)
+            if line:
+                console.print(line)
+
+    try:
+        run(match, agents, show)
+    finally:
+        if record is not None:
+            data = {**match.record(), "seat_names": names}
+            record.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            console.print(f"Match record written to {escape(str(record))}")
+    renderer.show(console, game.observe(match.state, viewer), viewer, names)
+    return match
+
+
+def load_record(path: Path) -> dict[str, Any]:
+    """Read a match record file; ``GameError`` says what is wrong with it."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise GameError(f"cannot read {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise GameError(f"{path} is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise GameError(f"{path} is not a match record")
+    return data
+
+
+def replay_record(
+    record: dict[str, Any], console: Console, stream: TextIO | None, viewer: int | None = None
+) -> Match:
+    """Step through a recorded match, one step at a time (Enter to go on, q to stop)."""
+    cls = game_class(str(record.get("game")))
+    final = replay(record, cls)  # validates the whole record before showing anything
+    steps = len(final.steps)
+    match = replay(record, cls, upto=0)
+    renderer = renderer_for(cls.id)
+    names = record.get("seat_names") or [f"Player {i}" for i in range(match.game.players)]
+    console.print(f"[bold]{cls.title}[/] replay: {steps} steps, seed {match.seed}")
+    for index, step in enumerate(final.steps):
+        events = match.apply_trusted(step.player, step.action)
+        for event in events:
+            line = renderer.describe(event.for_viewer(viewer), names)
+            if line:
+                console.print(f"[dim]{index + 1:>4}[/] {line}")
+        if stream is not None and events and step.player >= 0:
+            console.print("[dim](Enter: next step, q: quit)[/]", end=" ")
+            if stream.readline().strip().lower() == "q":
+                return match
+    renderer.show(console, match.game.observe(match.state, viewer), viewer, names)
+    return match

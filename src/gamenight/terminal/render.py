@@ -1,0 +1,43 @@
+"""Renderers: how a game's views and events look in the terminal.
+
+Each game may register a :class:`Renderer`; a game without one is shown as plain data.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.console import Console
+
+from gamenight.engine.core import View
+
+
+class Renderer:
+    """Shows views and describes events for one game. Override to make a game look like itself."""
+
+    def show(self, console: Console, view: View, seat: int | None, names: list[str]) -> None:
+        """Print what ``seat`` sees (``view`` is ``Game.observe``'s output)."""
+        console.print_json(json.dumps(view))
+
+    def describe(self, event: View, names: list[str]) -> str | None:
+        """One line for an event as the viewer may see it (``None`` prints nothing)."""
+        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+        return f"{event['kind']}: {fields}" if fields else str(event["kind"])
+
+    def action_label(self, text: str, action: Any) -> str:
+        """How a legal action is listed in the prompt (default: its text form)."""
+        return text
+
+
+_RENDERERS: dict[str, Renderer] = {}
+
+
+def register_renderer(game_id: str, renderer: Renderer) -> None:
+    """Register the renderer of a game."""
+    _RENDERERS[game_id] = renderer
+
+
+def renderer_for(game_id: str) -> Renderer:
+    """The game's renderer, or the plain one."""
+    return _RENDERERS.get(game_id, Renderer())

@@ -1,0 +1,212 @@
+"""Match: precise errors, refused actions change nothing, versions, races, replay, redaction."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from gamenight.bots.base import Agent, RandomBot
+from gamenight.engine import (
+    CHANCE,
+    Event,
+    GameOver,
+    IllegalAction,
+    Kind,
+    MalformedAction,
+    Match,
+    NotYourDecision,
+    StaleVersion,
+    replay,
+)
+from gamenight.sim.driver import run
+from tests.engine.grab_bag import Bid, Grab, GrabBag, GrabBagConfig, Object, Pass, Pot
+
+
+def bag(players: int = 3, rounds: int = 2) -> GrabBag:
+    return GrabBag(GrabBagConfig(players=players, rounds=rounds))
+
+
+def at_bidding(players: int = 3) -> Match:
+    match = Match(bag(players), seed=5)
+    match.advance_chance()
+    assert match.pending.kind is Kind.SIMULTANEOUS
+    return match
+
+
+def snapshot(match: Match) -> tuple[object, int]:
+    return copy.deepcopy(match.state), match.version
+
+
+def test_simultaneous_commitments_stay_hidden_until_the_last_is_in() -> None:
+    match = at_bidding()
+    events = match.submit(0, Bid(2))
+    assert events[0].for_viewer(0)["amount"] == 2
+    assert "amount" not in events[0].for_viewer(1)
+    assert "amount" not in events[0].for_viewer(None)
+    assert match.view(1)["state"]["bids"] == [None, None, None]
+    assert match.view(0)["state"]["bids"] == [2, None, None]
+    assert match.pending.players == (1, 2)
+    match.submit(1, Bid(1))
+    events = match.submit(2, Bid(0))
+    assert events[-1].kind == "bids_revealed"
+    assert events[-1].for_viewer(None)["bids"] == [2, 1, 0]
+
+
+def test_a_committed_player_cannot_commit_twice() -> None:
+    match = at_bidding()
+    match.submit(0, Bid(1))
+    before = snapshot(match)
+    with pytest.raises(NotYourDecision, match="player 0 may not act now"):
+        match.submit(0, Bid(2))
+    assert snapshot(match) == before
+
+
+def race_match() -> Match:
+    match = at_bidding()
+    for player in range(3):
+        match.submit(player, Bid(2))
+    assert match.pending.kind is Kind.RACE
+    return match
+
+
+def test_race_first_grab_wins_and_the_late_one_is_too_slow() -> None:
+    match = race_match()
+    version = match.version
+    match.submit(1, Grab(), version)
+    with pytest.raises(StaleVersion, match="too slow"):
+        match.submit(2, Grab(), version)
+    assert match.state.tokens == (0, 1, 0)
+
+
+def test_reaction_window_asks_everyone_not_only_token_holders() -> None:
+    match = race_match()
+    while match.pending.kind is Kind.RACE:
+        match.submit(match.pending.players[0], Grab())
+    pending = match.pending
+    assert pending.kind is Kind.REACTION
+    assert pending.players == (0, 1, 2)
+    holders = [i for i, t in enumerate(match.state.tokens) if t]
+    empty = [i for i in range(3) if i not in holders]
+    assert empty, "the seeded pot leaves somebody without a token"
+    assert match.game.legal_actions(match.state, empty[0]) == (Pass(),)
+    assert Object() in match.game.legal_actions(match.state, holders[0])
+
+
+def test_refused_actions_raise_precise_errors_and_change_nothing() -> None:
+    match = at_bidding()
+    before = snapshot(match)
+    with pytest.raises(IllegalAction, match="not legal now"):
+        match.submit(0, Bid(7))
+    with pytest.raises(NotYourDecision, match="no player 9"):
+        match.submit(9, Bid(1))
+    with pytest.raises(StaleVersion):
+        match.submit(0, Bid(1), version=match.version - 1)
+    with pytest.raises(MalformedAction, match="unknown action type 'fly'"):
+        match.submit_json(0, {"type": "fly"})
+    with pytest.raises(MalformedAction, match="must be int"):
+        match.submit_json(0, {"type": "bid", "amount": "two"})
+    with pytest.raises(MalformedAction, match="needs the field 'amount'"):
+        match.submit_json(0, {"type": "bid"})
+    with pytest.raises(MalformedAction, match="must be a JSON object"):
+        match.submit_json(0, ["bid", 1])
+    with pytest.raises(NotYourDecision):
+        match.roll_chance()
+    assert snapshot(match) == before
+
+
+def test_chance_is_not_a_player_decision() -> None:
+    match = Match(bag(), seed=1)
+    with pytest.raises(NotYourDecision, match="chance"):
+        match.submit(0, Bid(1))
+    assert match.game.pending(match.state).kind is Kind.CHANCE
+
+
+def test_finished_match_refuses_actions() -> None:
+    game = bag(rounds=1)
+    match = run(Match(game, seed=3), [RandomBot(game, i, "random") for i in range(3)])
+    with pytest.raises(GameOver):
+        match.submit(0, Pass())
+
+
+def test_views_never_show_the_rng_and_carry_version_and_legal_actions() -> None:
+    match = at_bidding()
+    view = match.view(0)
+    text = json.dumps(view)
+    assert "rng" not in text
+    assert "seed" not in text
+    assert view["version"] == match.version
+    assert {"type": "bid", "amount": 2} in view["legal"]
+    assert match.view(None)["legal"] == []
+
+
+class Slow(Agent):
+    """Always grabs, with a fixed reaction time."""
+
+    def __init__(self, game: GrabBag, seat: int, delay: float) -> None:
+        super().__init__(game, seat, f"slow{seat}")
+        self.delay = delay
+
+    def act(self, view: dict[str, object], legal: object, rng: random.Random) -> object:
+        assert isinstance(legal, tuple)
+        return Bid(2) if Bid(2) in legal else Grab() if Grab() in legal else Pass()
+
+    def reaction_time(self, view: dict[str, object], action: object, rng: random.Random) -> float:
+        return self.delay
+
+
+def test_driver_gives_races_to_the_fastest_agent() -> None:
+    game = bag(rounds=1)
+    agents = [Slow(game, 0, 0.9), Slow(game, 1, 0.2), Slow(game, 2, 0.5)]
+    match = run(Match(game, seed=4), agents)
+    pot = next(s.action.size for s in match.steps if isinstance(s.action, Pot))
+    grabs = [s.player for s in match.steps if isinstance(s.action, Grab)]
+    # Fastest first, each up to its bid of 2: seat 1, then seat 2, then seat 0.
+    assert grabs == [1, 1, 2, 2, 0, 0][:pot]
+
+
+def test_offline_races_replay_exactly_from_the_seed() -> None:
+    game = bag(players=4, rounds=3)
+
+    def play() -> list[tuple[int, object]]:
+        agents = [RandomBot(game, i, "random") for i in range(4)]
+        match = run(Match(game, seed=11), agents)
+        return [(s.player, s.action) for s in match.steps]
+
+    assert play() == play()
+
+
+def test_record_replays_and_a_tampered_record_names_the_bad_step() -> None:
+    game = bag()
+    match = run(Match(game, seed=2), [RandomBot(game, i, "random") for i in range(3)])
+    record = json.loads(json.dumps(match.record()))
+    assert replay(record, GrabBag).state == match.state
+    bad = copy.deepcopy(record)
+    first_player_step = next(i for i, s in enumerate(bad["steps"]) if s["player"] is not None)
+    bad["steps"][first_player_step]["action"] = {"type": "bid", "amount": 9}
+    with pytest.raises(IllegalAction, match=f"step {first_player_step}"):
+        replay(bad, GrabBag)
+    bad = copy.deepcopy(record)
+    bad["steps"][0]["action"] = {"type": "pot", "size": 99}
+    with pytest.raises(IllegalAction, match="step 0: that chance outcome is not possible"):
+        replay(bad, GrabBag)
+    with pytest.raises(MalformedAction, match="not a match record"):
+        replay({"format": "something else"}, GrabBag)
+
+
+def test_apply_leaves_the_old_state_unchanged() -> None:
+    game = bag()
+    state = game.initial_state()
+    frozen = copy.deepcopy(state)
+    new, _ = game.apply(state, CHANCE, Pot(3))
+    assert state == frozen
+    assert new != state
+
+
+def test_event_secret_reaches_only_its_audience() -> None:
+    event = Event("drew", {"player": 1}, {"card": "dog"}, frozenset({1}))
+    assert event.for_viewer(1) == {"kind": "drew", "player": 1, "card": "dog"}
+    assert event.for_viewer(0) == {"kind": "drew", "player": 1}
+    assert event.for_viewer(None) == {"kind": "drew", "player": 1}
