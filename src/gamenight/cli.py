@@ -35,7 +35,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 GameArg = Annotated[str, typer.Argument(help="game id, e.g. toss-up (see: gamenight list)")]
 OptionOpt = Annotated[
@@ -184,8 +184,12 @@ def print_report(data: dict[str, object]) -> None:
     table.add_column("seat")
     table.add_column("bot")
     table.add_column("wins", justify="right")
-    table.add_column("win rate (95% CI)", justify="right")
-    extra = [k for k in seats[0] if k not in {"seat", "bot", "wins", "win_rate", "ci95"}]
+    table.add_column("win rate", justify="right")
+    table.add_column("95% CI (%)", justify="right")
+    hidden = {"seat", "bot", "wins", "win_rate", "ci95"}
+    if not any(row["shared_wins"] for row in seats):
+        hidden.add("shared_wins")
+    extra = [k for k in seats[0] if k not in hidden]
     for key in extra:
         table.add_column(key.replace("_", " "), justify="right")
     for row in seats:
@@ -194,7 +198,8 @@ def print_report(data: dict[str, object]) -> None:
             str(row["seat"]),
             row["bot"],
             f"{row['wins']:g}",
-            f"{row['win_rate']:.1%} ({low:.1%}-{high:.1%})",
+            f"{row['win_rate']:.1%}",
+            f"{low * 100:.1f}-{high * 100:.1f}",
         ]
         cells += [_fmt(row[k]) for k in extra]
         table.add_row(*cells)

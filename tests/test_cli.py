@@ -1,0 +1,196 @@
+"""The gamenight command end to end: list, rules, play from a pipe, replay, simulate, bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gamenight.cli import app
+
+runner = CliRunner()
+BANK_ALWAYS = "b\n" * 400
+
+
+def test_list_shows_games_players_options_and_bots() -> None:
+    result = runner.invoke(app, ["list"])
+    assert result.exit_code == 0
+    assert "toss-up" in result.output
+    assert "2-6 players" in result.output
+    assert "shared_victory" in result.output
+    assert "hold:T" in result.output
+    assert "smart" in result.output
+
+
+def test_rules_prints_the_rules_page_with_rulings() -> None:
+    result = runner.invoke(app, ["rules", "toss-up"])
+    assert result.exit_code == 0
+    assert "Red light" in result.output
+    assert "Rulings this project follows" in result.output
+
+
+def test_play_from_a_pipe_to_the_end() -> None:
+    result = runner.invoke(
+        app, ["play", "toss-up", "--seats", "human,hold:20", "--seed", "1"], input=BANK_ALWAYS
+    )
+    assert result.exit_code == 0, result.output
+    assert "banks" in result.output
+    assert "win(s)!" in result.output
+    assert "Chance the next roll busts" in result.output
+
+
+def test_an_illegal_move_gets_one_clear_line_and_the_game_goes_on() -> None:
+    moves = "fly\n9\n\n" + BANK_ALWAYS
+    result = runner.invoke(
+        app, ["play", "toss-up", "--seats", "human,random", "--seed", "4"], input=moves
+    )
+    assert result.exit_code == 0, result.output
+    assert "unknown move 'fly': type roll (r) or bank (b)" in result.output
+    assert "there is no move 9; type a number from 1 to 2 or one of: roll, bank" in result.output
+    assert "no move given" in result.output
+    assert "win(s)!" in result.output
+
+
+def test_input_ending_early_says_so_and_fails() -> None:
+    result = runner.invoke(app, ["play", "toss-up", "--seats", "human,smart"], input="r\n")
+    assert result.exit_code == 1
+    assert "the input ended before the game did" in result.output
+
+
+def test_record_and_replay(tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    played = runner.invoke(
+        app,
+        [
+            "play",
+            "toss-up",
+            "--seats",
+            "human,smart,hold:15",
+            "--seed",
+            "9",
+            "--record",
+            str(record),
+        ],
+        input=BANK_ALWAYS,
+    )
+    assert played.exit_code == 0, played.output
+    data = json.loads(record.read_text())
+    assert data["game"] == "toss-up"
+    assert data["seed"] == 9
+    replayed = runner.invoke(app, ["replay", str(record), "--no-step"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "replay:" in replayed.output
+    assert "smart banks" in replayed.output
+    assert "win(s)!" in replayed.output
+    stepped = runner.invoke(app, ["replay", str(record), "--step"], input="\n\nq\n")
+    assert stepped.exit_code == 0
+    assert "Enter: next step" in stepped.output
+
+
+def test_replay_of_a_broken_record_names_the_problem(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2
+    assert "is not JSON" in result.output
+    bad.write_text(json.dumps({"format": "gamenight-match/1", "game": "chess"}))
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in result.output
+
+
+def test_simulate_json_is_one_document_with_intervals_and_points_per_turn() -> None:
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "toss-up",
+            "--bots",
+            "hold:20,hold:20",
+            "--games",
+            "300",
+            "--seed",
+            "1",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 300
+    assert sum(s["wins"] for s in data["seats"]) == pytest.approx(300)
+    for seat in data["seats"]:
+        low, high = seat["ci95"]
+        assert low <= seat["win_rate"] <= high
+        assert 5 < seat["points_per_turn"] < 15
+    assert data["mean_turns"] > 5
+
+
+def test_simulate_is_repeatable_from_its_seed() -> None:
+    args = ["simulate", "toss-up", "--bots", "smart,random,hold:25", "--games", "50", "--json"]
+    first = runner.invoke(app, [*args, "--seed", "3"])
+    second = runner.invoke(app, [*args, "--seed", "3"])
+    assert json.loads(first.stdout) == json.loads(second.stdout)
+
+
+def test_simulate_table() -> None:
+    result = runner.invoke(app, ["simulate", "toss-up", "--bots", "smart,random", "--games", "50"])
+    assert result.exit_code == 0
+    assert "win rate" in result.output
+    assert "95% CI" in result.output
+    assert "mean game length" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "nope"], "unknown game 'nope'; games are: "),
+        (["rules", "nope"], "unknown game 'nope'"),
+        (
+            ["play", "toss-up", "--seats", "human"],
+            "1 players is out of range: this game takes 2 to 6",
+        ),
+        (
+            ["simulate", "toss-up", "--bots", "random,random,random,random,random,random,random"],
+            "7 players is out of range",
+        ),
+        (["play", "toss-up", "--seats", "human,wizard"], "unknown bot 'wizard' for toss-up"),
+        (["play", "toss-up", "-o", "target=abc"], "option target takes a whole number, got 'abc'"),
+        (["play", "toss-up", "-o", "strict=maybe"], "option strict takes true or false"),
+        (["play", "toss-up", "-o", "colour=red"], "unknown option 'colour'; options are: "),
+        (["play", "toss-up", "-o", "target"], "option 'target' is not of the form key=value"),
+        (["play", "toss-up", "--seats", "human,,smart"], "no empty entries"),
+        (["simulate", "toss-up", "--bots", "smart,random", "--games", "0"], "--games"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_clear_line(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
+
+
+def test_the_installed_command_plays_from_a_real_pipe() -> None:
+    """A real process: ``python -m gamenight play`` reading its moves from a pipe."""
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gamenight",
+            "play",
+            "toss-up",
+            "--seats",
+            "human,smart",
+            "--seed",
+            "2",
+        ],
+        input=BANK_ALWAYS,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "win(s)!" in proc.stdout
