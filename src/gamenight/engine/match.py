@@ -38,7 +38,7 @@ class Match:
 
     def __init__(self, game: Game[Any, Any], seed: int | None = None) -> None:
         self.game = game
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
         self._rng = random.Random(self.seed)
         self.state: Any = game.initial_state()
         self.steps: list[Step] = []

@@ -30,6 +30,23 @@ class Renderer:
         return text
 
 
+def verb(name: str, you: str, other: str) -> str:
+    """``name`` with the verb agreeing: ``verb("You", "bank", "banks")`` -> ``You bank``."""
+    return f"{name} {you if name == 'You' else other}"
+
+
+def possessive(name: str) -> str:
+    """``Your`` for the human, ``smart's`` for others."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def winners_line(winners: list[int], names: list[str]) -> str:
+    """``You win!``, ``smart wins!`` or ``A and B share the win!``."""
+    if len(winners) == 1:
+        return f"{verb(names[winners[0]], 'win', 'wins')}!"
+    return f"{' and '.join(names[i] for i in winners)} share the win!"
+
+
 _RENDERERS: dict[str, Renderer] = {}
 
 

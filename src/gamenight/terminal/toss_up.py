@@ -7,7 +7,13 @@ from rich.table import Table
 from rich.text import Text
 
 from gamenight.engine.core import View
-from gamenight.terminal.render import Renderer, register_renderer
+from gamenight.terminal.render import (
+    Renderer,
+    possessive,
+    register_renderer,
+    verb,
+    winners_line,
+)
 
 STYLE = {"green": "bold green", "yellow": "bold yellow", "red": "bold red"}
 
@@ -38,6 +44,9 @@ class TossUpRenderer(Renderer):
             table.add_row(f"{marker}{i}", names[i], str(score), style=style)
         console.print(table)
         goal = f"{'over' if view['strict'] else 'at least'} {view['target']}"
+        if view["winners"]:
+            console.print(f"[bold]Game over: {winners_line(view['winners'], names)}[/]")
+            return
         if view["final_round"]:
             console.print(
                 f"[bold magenta]Final round[/]: {names[view['trigger']]} passed {view['target']}; "
@@ -47,9 +56,7 @@ class TossUpRenderer(Renderer):
             console.print("[bold magenta]Sudden death[/] among the tied leaders")
         else:
             console.print(f"The final round starts when a total is {goal}.")
-        if view["winners"]:
-            return
-        line = Text(f"{names[turn]}'s turn: ")
+        line = Text(f"{possessive(names[turn])} turn: ")
         line.append(f"{view['turn_points']} points this turn", style="bold")
         line.append(f", {view['dice_to_roll']} dice to roll")
         console.print(line)
@@ -68,10 +75,11 @@ class TossUpRenderer(Renderer):
                 return f"{who} rolled {dice}→ [bold red]red light![/]"
             return f"{who} rolled {dice}→ {event['turn_points']} points this turn"
         if kind == "busted":
-            return f"{names[event['player']]} ran a red light and loses {event['lost']} points."
+            lost = verb(names[event["player"]], "lose", "loses")
+            return f"Red light: {lost} {event['lost']} points."
         if kind == "banked":
-            who = names[event["player"]]
-            return f"{who} banks {event['points']} points (total {event['total']})."
+            banks = verb(names[event["player"]], "bank", "banks")
+            return f"{banks} {event['points']} points (total {event['total']})."
         if kind == "final_round":
             return (
                 f"[bold magenta]{names[event['trigger']]} has {event['total']}: "
@@ -81,7 +89,7 @@ class TossUpRenderer(Renderer):
             tied = ", ".join(names[i] for i in event["players"])
             return f"[bold magenta]Tied at {event['total']}: sudden death for {tied}.[/]"
         if kind == "game_over":
-            return f"[bold]{' and '.join(names[i] for i in event['winners'])} win(s)![/]"
+            return f"[bold]{winners_line(event['winners'], names)}[/]"
         return None
 
 
