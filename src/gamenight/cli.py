@@ -146,6 +146,9 @@ def simulate(
     seed: Annotated[int, typer.Option(help="seed of the whole run")] = 0,
     option: OptionOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON document on stdout")] = False,
+    workers: Annotated[
+        int, typer.Option(min=0, help="processes to play in (0: one per core); same results")
+    ] = 1,
 ) -> None:
     """Play many games between bots; report win rates with 95% intervals and game figures."""
     bot_list = split_list(bots, "--bots")
@@ -166,7 +169,12 @@ def simulate(
     ) as progress:
         task = progress.add_task(f"simulating {game}", total=games)
         report = run_simulation(
-            built, bot_list, games, seed, lambda done: progress.update(task, completed=done)
+            built,
+            bot_list,
+            games,
+            seed,
+            lambda done: progress.update(task, completed=done),
+            workers=workers,
         )
     data = report.to_json()
     if as_json:

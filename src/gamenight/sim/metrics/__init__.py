@@ -33,6 +33,18 @@ class Metrics:
         """Figures over all games."""
         return {}
 
+    #: Whether ``merge`` is implemented, so that simulation may run in several processes.
+    mergeable = False
+
+    def merge(self, other: Metrics) -> None:
+        """Add the tallies of ``other`` (a later chunk of games) into this collector.
+
+        Collectors that set ``mergeable = True`` implement this; simulation then splits its
+        games over worker processes and merges the chunks in order, so the figures are the same
+        as in one process.
+        """
+        raise TypeError(f"{type(self).__name__} cannot merge; run with one worker")
+
 
 _METRICS: dict[str, Callable[[int], Metrics]] = {}
 

@@ -33,6 +33,20 @@ class TossUpMetrics(Metrics):
                 self.turns[p] += 1
                 self.busts[p] += 1
 
+    mergeable = True
+
+    def merge(self, other: Metrics) -> None:
+        """Add another chunk's counts."""
+        assert isinstance(other, TossUpMetrics)
+        for mine, theirs in (
+            (self.turns, other.turns),
+            (self.points, other.points),
+            (self.busts, other.busts),
+        ):
+            for i, value in enumerate(theirs):
+                mine[i] += value
+        self.rolls += other.rolls
+
     def per_seat(self) -> list[dict[str, Any]]:
         """Mean banked points per turn and bust rate, per seat."""
         return [

@@ -1,0 +1,38 @@
+"""Simulation: seeded, repeatable, identical in one process or several; shared wins split."""
+
+from __future__ import annotations
+
+from gamenight.games import make_game
+from gamenight.sim.simulate import simulate
+from gamenight.sim.stats import wilson_interval
+
+
+def test_two_workers_give_the_same_report_as_one() -> None:
+    game = make_game("toss-up", players=3)
+    bots = ["smart", "hold:20", "random"]
+    one = simulate(game, bots, 600, seed=5, workers=1).to_json()
+    two = simulate(game, bots, 600, seed=5, workers=2).to_json()
+    assert one == two
+    assert sum(s["wins"] for s in one["seats"]) == 600
+
+
+def test_a_shared_win_counts_a_fraction_for_each_winner() -> None:
+    game = make_game("toss-up", ["shared_victory=true", "target=5"], players=2)
+    report = simulate(game, ["random", "random"], 400, seed=2)
+    assert sum(report.shared) > 0, "short races to 5 tie now and then"
+    assert sum(report.wins) == 400
+
+
+def test_progress_is_reported_up_to_the_last_game() -> None:
+    seen: list[int] = []
+    simulate(make_game("toss-up"), ["random", "random"], 30, seed=1, progress=seen.append)
+    assert seen[-1] == 30
+    assert seen == sorted(seen)
+
+
+def test_wilson_interval_contains_the_rate_and_narrows_with_more_games() -> None:
+    low, high = wilson_interval(30, 100)
+    assert low < 0.3 < high
+    low2, high2 = wilson_interval(300, 1000)
+    assert high2 - low2 < high - low
+    assert wilson_interval(0, 10)[0] == 0.0
