@@ -91,7 +91,7 @@ class HumanAgent(Agent):
         try:
             action = self.game.action_from_text(line)
         except MalformedAction as exc:
-            raise MalformedAction(f"{exc}; {allowed}") from None
+            raise MalformedAction(f"{exc}, or a move's number from 1 to {len(legal)}") from None
         if action not in legal:
             raise MalformedAction(f"{line!r} is not a legal move now; {allowed}")
         return action
