@@ -8,6 +8,7 @@ times are drawn from their RNG, so a simulated scramble replays exactly.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,7 +16,7 @@ from gamenight.engine.core import View
 from gamenight.engine.game import Game
 
 
-class Agent:
+class Agent(ABC):
     """Base class of every agent (bots, and the terminal's human player)."""
 
     #: Whether the driver may play a lone legal action without asking (bots: yes).
@@ -28,9 +29,9 @@ class Agent:
         #: Mean reaction time in seconds, used for races and reaction windows.
         self.speed = speed
 
+    @abstractmethod
     def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Choose one of ``legal`` from what ``view`` shows."""
-        raise NotImplementedError(f"{type(self).__name__} must define act()")
 
     def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
         """Seconds this agent takes to make ``action`` in a race (uniform 0.5x to 1.5x speed)."""
