@@ -21,6 +21,7 @@ from rich.table import Table
 from gamenight.bots import bots_for, default_bot, make_bot
 from gamenight.engine.errors import GameError
 from gamenight.games import game_class, game_ids, make_game
+from gamenight.sim.kernels import fast_simulate
 from gamenight.sim.simulate import simulate as run_simulation
 from gamenight.sim.stats import wilson_interval
 from gamenight.terminal.human import InputClosed
@@ -149,6 +150,9 @@ def simulate(
     workers: Annotated[
         int, typer.Option(min=0, help="processes to play in (0: one per core); same results")
     ] = 1,
+    fast: Annotated[
+        bool, typer.Option(help="use the game's vectorised kernel (same rules, not replayable)")
+    ] = False,
 ) -> None:
     """Play many games between bots; report win rates with 95% intervals and game figures."""
     bot_list = split_list(bots, "--bots")
@@ -158,6 +162,13 @@ def simulate(
             make_bot(spec, built, seat)
     except GameError as exc:
         fail(str(exc))
+    if fast:
+        try:
+            report = fast_simulate(built, bot_list, games, seed)
+        except GameError as exc:
+            fail(str(exc))
+        emit_report(report.to_json(), as_json)
+        return
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -176,7 +187,11 @@ def simulate(
             lambda done: progress.update(task, completed=done),
             workers=workers,
         )
-    data = report.to_json()
+    emit_report(report.to_json(), as_json)
+
+
+def emit_report(data: dict[str, object], as_json: bool) -> None:
+    """One JSON document on stdout, or tables."""
     if as_json:
         sys.stdout.write(json.dumps(data, indent=2) + "\n")
         return

@@ -74,7 +74,9 @@ class SmartBot(Agent):
 
 
 @cache
-def _solve(dice: int, p_face: tuple[float, float, float], cap: int) -> tuple[tuple[bool, ...], ...]:
+def solve_turn_policy(
+    dice: int, p_face: tuple[float, float, float], cap: int
+) -> tuple[tuple[bool, ...], ...]:
     """``roll[t][k]``: whether rolling ``k`` dice with ``t`` turn points beats banking them.
 
     Values are expected banked points; from ``cap`` points on, banking is assumed. An all-yellow
@@ -103,7 +105,7 @@ def turn_policy(
     dice: int, p_face: tuple[float, float, float], cap: int = 400
 ) -> Callable[[int, int], bool]:
     """The points-maximising policy for one turn: ``policy(turn_points, dice_to_roll)``."""
-    table = _solve(dice, p_face, cap)
+    table = solve_turn_policy(dice, p_face, cap)
 
     def policy(points: int, to_roll: int) -> bool:
         return points < cap and table[points][to_roll]
