@@ -161,6 +161,18 @@ def simulate(
     else:
         tally = play_games(game, bots, seeds, progress)
     names = [make_bot(spec, game, seat).name for seat, spec in enumerate(bots)]
+    return build_report(game, names, games, seed, tally)
+
+
+def build_report(
+    game: Game[Any, Any],
+    names: list[str],
+    games: int,
+    seed: int,
+    tally: Tally,
+    extra: dict[str, Any] | None = None,
+) -> SimulationReport:
+    """The report of a run from its tally (shared by the engine path and the fast kernels)."""
     return SimulationReport(
         game=game.id,
         config=game.config.to_json(),
@@ -171,5 +183,5 @@ def simulate(
         shared=tally.shared,
         mean_turns=tally.turns / games if games else 0.0,
         per_seat=tally.metrics.per_seat(),
-        overall=tally.metrics.overall(),
+        overall={**tally.metrics.overall(), **(extra or {})},
     )

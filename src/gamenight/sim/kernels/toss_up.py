@@ -9,6 +9,7 @@ turn ends advance the final round, sudden death and the end of the game exactly 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -18,7 +19,8 @@ from gamenight.bots.toss_up import solve_turn_policy
 from gamenight.engine.game import Game
 from gamenight.games.toss_up.game import TossUp
 from gamenight.sim.kernels import NoKernel
-from gamenight.sim.simulate import SimulationReport
+from gamenight.sim.metrics.toss_up import TossUpMetrics
+from gamenight.sim.simulate import Tally, build_report
 
 BATCH = 200_000
 CAP = 400
@@ -192,39 +194,24 @@ def simulate_fast(game: Game[Any, Any], bots: Sequence[str], games: int, seed: i
     policies = [parse_policy(spec) for spec in bots]
     rng = np.random.default_rng(seed)
     p = game.players
-    wins = np.zeros(p)
+    metrics = TossUpMetrics(p)
+    wins = [Fraction(0)] * p
     shared = np.zeros(p, np.int64)
     turns = 0
-    seat_turns = np.zeros(p, np.int64)
-    seat_points = np.zeros(p, np.int64)
-    seat_busts = np.zeros(p, np.int64)
-    rolls = 0
     for start in range(0, games, BATCH):
         batch = play_batch(game, policies, min(BATCH, games - start), rng)
         k = batch.winners.sum(axis=1)
-        wins += (batch.winners / k[:, None]).sum(axis=0)
+        for ways in range(1, p + 1):
+            counts = (batch.winners & (k == ways)[:, None]).sum(axis=0)
+            wins = [w + Fraction(int(c), ways) for w, c in zip(wins, counts, strict=True)]
         shared += (batch.winners & (k > 1)[:, None]).sum(axis=0)
         turns += int(batch.turns.sum())
-        seat_turns += batch.seat_turns
-        seat_points += batch.seat_points
-        seat_busts += batch.seat_busts
-        rolls += batch.rolls
+        chunk = TossUpMetrics(p)
+        chunk.turns = [int(t) for t in batch.seat_turns]
+        chunk.points = [int(t) for t in batch.seat_points]
+        chunk.busts = [int(t) for t in batch.seat_busts]
+        chunk.rolls = batch.rolls
+        metrics.merge(chunk)
+    tally = Tally(wins, [int(s) for s in shared], turns, metrics)
     names = [f"hold:{t}" if kind == "hold" else kind for kind, t in policies]
-    return SimulationReport(
-        game=game.id,
-        config=game.config.to_json(),
-        bots=names,
-        games=games,
-        seed=seed,
-        wins=[float(w) for w in wins],
-        shared=[int(s) for s in shared],
-        mean_turns=turns / games if games else 0.0,
-        per_seat=[
-            {
-                "points_per_turn": float(seat_points[i] / max(seat_turns[i], 1)),
-                "bust_rate": float(seat_busts[i] / max(seat_turns[i], 1)),
-            }
-            for i in range(p)
-        ],
-        overall={"rolls_per_turn": rolls / max(int(seat_turns.sum()), 1), "kernel": "numpy"},
-    )
+    return build_report(game, names, games, seed, tally, {"kernel": "numpy"})
