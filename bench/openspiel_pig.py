@@ -38,7 +38,8 @@ def _pyspiel() -> ModuleType:
 def pig_python_loop(games: int, seed: int, stats: dict[str, float] | None = None) -> float:
     """Play ``games`` random games from a Python loop; return games per second.
 
-    Chance nodes are sampled from ``state.chance_outcomes()`` and decisions
+    Chance nodes are sampled from ``state.chance_outcomes()`` (one uniform number walked along
+    the cumulative probabilities) and decisions
     are picked uniformly from ``state.legal_actions()``, both with a seeded
     ``random.Random``. If ``stats`` is given, it receives ``mean_steps``
     (applied actions per game, chance included) and ``draws`` (games cut
@@ -52,8 +53,16 @@ def pig_python_loop(games: int, seed: int, stats: dict[str, float] | None = None
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                action = rng.choices(outcomes, weights=probs)[0]
+                # One uniform number against the cumulative probabilities, as gamenight's
+                # sampler does, so neither side pays for a slower sampling call.
+                r = rng.random()
+                outcomes = state.chance_outcomes()
+                action = outcomes[-1][0]
+                for outcome, prob in outcomes:
+                    r -= prob
+                    if r < 0:
+                        action = outcome
+                        break
             else:
                 action = rng.choice(state.legal_actions())
             state.apply_action(action)

@@ -55,6 +55,30 @@ def test_an_illegal_move_gets_one_clear_line_and_the_game_goes_on() -> None:
     assert "Game over: " in result.output
 
 
+def test_odd_characters_at_the_prompt_are_refused_and_the_game_goes_on() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "toss-up", "--seats", "human,random", "--seed", "4"],
+        input="²\n" + BANK_ALWAYS,
+    )
+    assert result.exit_code == 0, result.output
+    assert "unknown move '²'" in result.output
+    assert "Game over: " in result.output
+
+
+def test_the_seed_is_shown_only_after_the_game_and_default_seats_show_their_bot() -> None:
+    result = runner.invoke(
+        app, ["play", "toss-up", "--seats", "human,default", "--seed", "12"], input=BANK_ALWAYS
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "smart" in lines[0]
+    assert "default" not in lines[0]
+    first_seed_line = next(i for i, line in enumerate(lines) if "seed 12" in line)
+    game_over_line = next(i for i, line in enumerate(lines) if "Game over: " in line)
+    assert first_seed_line > game_over_line
+
+
 def test_input_ending_early_says_so_and_fails() -> None:
     result = runner.invoke(app, ["play", "toss-up", "--seats", "human,smart"], input="r\n")
     assert result.exit_code == 1
@@ -101,6 +125,25 @@ def test_replay_of_a_broken_record_names_the_problem(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 2
     assert "unknown game 'chess'" in result.output
+    good = tmp_path / "good.json"
+    runner.invoke(
+        app,
+        ["play", "toss-up", "--seats", "human,smart", "--seed", "3", "--record", str(good)],
+        input=BANK_ALWAYS,
+    )
+    data = json.loads(good.read_text())
+    result = runner.invoke(app, ["replay", str(good), "--no-step"])
+    assert result.exit_code == 0
+    data["seat_names"] = ["only one"]
+    bad.write_text(json.dumps(data))
+    result = runner.invoke(app, ["replay", str(bad), "--no-step"])
+    assert result.exit_code == 0, "unusable seat names fall back to Player N"
+    assert "Player 1" in result.output
+    data["config"] = None
+    bad.write_text(json.dumps(data))
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2
+    assert "a config must be a JSON object" in result.output
 
 
 def test_simulate_json_is_one_document_with_intervals_and_points_per_turn() -> None:
@@ -124,7 +167,8 @@ def test_simulate_json_is_one_document_with_intervals_and_points_per_turn() -> N
     assert sum(s["wins"] for s in data["seats"]) == pytest.approx(300)
     for seat in data["seats"]:
         low, high = seat["ci95"]
-        assert low <= seat["win_rate"] <= high
+        assert 0.35 < low < high < 0.65, "two equal bots: an interval around one half"
+        assert high - low < 0.12
         assert 5 < seat["points_per_turn"] < 15
     assert data["mean_turns"] > 5
 
@@ -163,6 +207,9 @@ def test_simulate_table() -> None:
         (["play", "toss-up", "-o", "colour=red"], "unknown option 'colour'; options are: "),
         (["play", "toss-up", "-o", "target"], "option 'target' is not of the form key=value"),
         (["play", "toss-up", "--seats", "human,,smart"], "no empty entries"),
+        (["play", "toss-up", "-o", "players=3"], "the number of players is set by --seats"),
+        (["simulate", "toss-up", "--bots", "smart,wizard", "--fast"], "unknown bot 'wizard'"),
+        (["play", "toss-up", "--record", "/nonexistent/dir/x.json"], "cannot write the record"),
         (["simulate", "toss-up", "--bots", "smart,random", "--games", "0"], "--games"),
     ],
 )
@@ -170,6 +217,8 @@ def test_usage_errors_exit_2_with_one_clear_line(args: list[str], message: str) 
     result = runner.invoke(app, args)
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
+    if not message.startswith("--"):  # typer's own errors keep typer's layout
+        assert result.output.strip().count("\n") == 0, result.output
 
 
 def test_the_installed_command_plays_from_a_real_pipe() -> None:

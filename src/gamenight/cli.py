@@ -21,7 +21,7 @@ from rich.table import Table
 from gamenight.bots import bots_for, default_bot, make_bot
 from gamenight.engine.errors import GameError
 from gamenight.games import game_class, game_ids, make_game
-from gamenight.sim.kernels import fast_simulate
+from gamenight.sim.kernels import NoKernel, fast_simulate
 from gamenight.sim.simulate import simulate as run_simulation
 from gamenight.sim.stats import wilson_interval
 from gamenight.terminal.human import InputClosed
@@ -43,13 +43,21 @@ OptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="a game option as key=value (repeatable)"),
 ]
-SeedOpt = Annotated[int | None, typer.Option(help="seed for a repeatable game")]
+SeedOpt = Annotated[int | None, typer.Option(min=0, help="seed for a repeatable game")]
 
 
 def fail(message: str, status: int = 2) -> NoReturn:
     """Print one error line to stderr and exit (2: usage error)."""
     err.print(f"[bold red]error:[/] {escape(message)}")
     raise typer.Exit(status)
+
+
+def check_options(options: list[str] | None, what: str) -> list[str]:
+    """Game options, refusing ``players`` (the seat list sets the player count)."""
+    for option in options or []:
+        if option.partition("=")[0].strip() == "players":
+            fail(f"the number of players is set by {what}, not by -o players=...")
+    return options or []
 
 
 def split_list(text: str, what: str) -> list[str]:
@@ -107,8 +115,13 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots (or with friends, taking turns at the screen)."""
     seat_list = split_list(seats, "--seats")
+    if record is not None:
+        try:
+            record.write_text("", encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write the record to {record}: {exc.strerror}")
     try:
-        built = make_game(game, option or [], players=len(seat_list))
+        built = make_game(game, check_options(option, "--seats"), players=len(seat_list))
         for seat, spec in enumerate(seat_list):
             if spec != "human":
                 make_bot(spec, built, seat)
@@ -144,7 +157,7 @@ def simulate(
     game: GameArg,
     bots: Annotated[str, typer.Option(help="comma list of bots, one per seat")],
     games: Annotated[int, typer.Option(min=1, help="number of games")] = 1000,
-    seed: Annotated[int, typer.Option(help="seed of the whole run")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="seed of the whole run")] = 0,
     option: OptionOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON document on stdout")] = False,
     workers: Annotated[
@@ -157,7 +170,7 @@ def simulate(
     """Play many games between bots; report win rates with 95% intervals and game figures."""
     bot_list = split_list(bots, "--bots")
     try:
-        built = make_game(game, option or [], players=len(bot_list))
+        built = make_game(game, check_options(option, "--bots"), players=len(bot_list))
         for seat, spec in enumerate(bot_list):
             make_bot(spec, built, seat)
     except GameError as exc:
@@ -165,8 +178,10 @@ def simulate(
     if fast:
         try:
             report = fast_simulate(built, bot_list, games, seed)
-        except GameError as exc:
+        except NoKernel as exc:
             fail(str(exc))
+        except GameError as exc:
+            fail(str(exc), status=1)
         emit_report(report.to_json(), as_json)
         return
     with Progress(
@@ -179,14 +194,17 @@ def simulate(
         disable=games < 200,
     ) as progress:
         task = progress.add_task(f"simulating {game}", total=games)
-        report = run_simulation(
-            built,
-            bot_list,
-            games,
-            seed,
-            lambda done: progress.update(task, completed=done),
-            workers=workers,
-        )
+        try:
+            report = run_simulation(
+                built,
+                bot_list,
+                games,
+                seed,
+                lambda done: progress.update(task, completed=done),
+                workers=workers,
+            )
+        except GameError as exc:
+            fail(str(exc), status=1)
     emit_report(report.to_json(), as_json)
 
 

@@ -11,6 +11,7 @@ import pytest
 from gamenight.bots.base import Agent, RandomBot
 from gamenight.engine import (
     CHANCE,
+    ConfigError,
     Event,
     GameOver,
     IllegalAction,
@@ -81,10 +82,29 @@ def test_race_first_grab_wins_and_the_late_one_is_too_slow() -> None:
     assert match.state.tokens == (0, 1, 0)
 
 
+def test_a_race_move_without_a_version_is_refused_not_applied() -> None:
+    """DESIGN: "a late grab in a race is answered 'too slow', never dropped silently"."""
+    match = race_match()
+    before = snapshot(match)
+    with pytest.raises(StaleVersion, match="must name the version"):
+        match.submit(1, Grab())
+    assert snapshot(match) == before
+
+
+def test_wrongly_typed_players_and_actions_get_typed_errors() -> None:
+    match = at_bidding()
+    before = snapshot(match)
+    with pytest.raises(MalformedAction, match="is not a grab-bag action"):
+        match.submit(0, "bid 1")
+    with pytest.raises(NotYourDecision, match="a player is a seat number"):
+        match.submit("0", Bid(1))  # type: ignore[arg-type]
+    assert snapshot(match) == before
+
+
 def test_reaction_window_asks_everyone_not_only_token_holders() -> None:
     match = race_match()
     while match.pending.kind is Kind.RACE:
-        match.submit(match.pending.players[0], Grab())
+        match.submit(match.pending.players[0], Grab(), match.version)
     pending = match.pending
     assert pending.kind is Kind.REACTION
     assert pending.players == (0, 1, 2)
@@ -190,10 +210,51 @@ def test_record_replays_and_a_tampered_record_names_the_bad_step() -> None:
         replay(bad, GrabBag)
     bad = copy.deepcopy(record)
     bad["steps"][0]["action"] = {"type": "pot", "size": 99}
-    with pytest.raises(IllegalAction, match="step 0: that chance outcome is not possible"):
+    with pytest.raises(IllegalAction, match="step 0: the recorded chance outcome 'pot 99'"):
         replay(bad, GrabBag)
     with pytest.raises(MalformedAction, match="not a match record"):
         replay({"format": "something else"}, GrabBag)
+    with pytest.raises(ConfigError, match="a config must be a JSON object"):
+        replay({**record, "config": None}, GrabBag)
+
+
+def test_a_record_that_does_not_belong_to_its_seed_is_refused() -> None:
+    game = bag()
+    match = run(Match(game, seed=2), [RandomBot(game, i, "random") for i in range(3)])
+    record = json.loads(json.dumps(match.record()))
+    first_pot = record["steps"][0]["action"]["size"]
+
+    def first_draw(seed: int) -> int:
+        pot = game.sample_chance(game.initial_state(), random.Random(seed))
+        assert isinstance(pot, Pot)
+        return pot.size
+
+    other = next(seed for seed in range(100, 200) if first_draw(seed) != first_pot)
+    with pytest.raises(IllegalAction, match=f"step 0: .* is not what seed {other} draws"):
+        replay({**record, "seed": other}, GrabBag)
+
+
+def test_a_replayed_match_goes_on_drawing_what_the_original_would() -> None:
+    """Seed + log replays exactly, and the rebuilt match's RNG is where the original's was."""
+    game = bag(players=3, rounds=3)
+    original = Match(game, seed=8)
+    original.advance_chance()
+    for player in range(3):
+        original.submit(player, Bid(1))
+    record = original.record()
+    resumed = replay(record, GrabBag)
+    assert resumed.state == original.state
+    while not original.finished:
+        pending = original.pending
+        if pending.kind is Kind.CHANCE:
+            original.roll_chance()
+            resumed.roll_chance()
+        else:
+            player = pending.players[0]
+            action = original.game.legal_actions(original.state, player)[-1]
+            original.submit(player, action, original.version)
+            resumed.submit(player, action, resumed.version)
+        assert resumed.state == original.state
 
 
 def test_apply_leaves_the_old_state_unchanged() -> None:

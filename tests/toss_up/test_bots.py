@@ -28,12 +28,12 @@ def test_hold_banks_at_the_threshold_and_rolls_below_it() -> None:
     assert bot.act(view(20, 3), (ROLL, BANK), rng) == BANK
 
 
-def test_hold_keeps_rolling_in_its_last_turn_until_it_leads() -> None:
+def test_hold_is_the_plain_rule_even_in_its_last_turn() -> None:
+    """The issue: "hold:T (bank as soon as the turn total is at least T, the classic Pig
+    strategy)": no exception for the last turn, even when banking cannot win."""
     bot = make_bot("hold:20", GAME, 1)
     last = view(25, 5, scores=(104, 70), final_round=True, trigger=0, turn=1)
-    assert bot.act(last, (ROLL, BANK), random.Random(0)) == ROLL
-    ahead = view(35, 5, scores=(104, 70), final_round=True, trigger=0, turn=1)
-    assert bot.act(ahead, (ROLL, BANK), random.Random(0)) == BANK
+    assert bot.act(last, (ROLL, BANK), random.Random(0)) == BANK
 
 
 def test_solved_policy_rolls_many_dice_and_stops_on_few() -> None:
@@ -59,7 +59,8 @@ def test_smart_banks_to_finish_with_a_lead_and_races_in_its_last_turn() -> None:
         ("nobot", "unknown bot 'nobot' for toss-up; bots are: hold:T, random, smart, default"),
         ("hold", "bot hold needs an argument: hold:T"),
         ("hold:abc", "hold:T needs a whole number T"),
-        ("hold:0", "T of at least 1"),
+        ("hold:0", "T from 1 to 200"),
+        ("hold:201", "T from 1 to 200"),
         ("random:3", "bot random takes no argument"),
     ],
 )

@@ -293,7 +293,8 @@ def test_fast_dice_sampling_draws_the_exact_distribution(dice: int) -> None:
     [
         ({"players": 1}, "1 players is out of range: this game takes 2 to 6 players"),
         ({"players": 7}, "7 players is out of range: this game takes 2 to 6 players"),
-        ({"target": 0}, "target must be at least 1"),
+        ({"target": 0}, "target must be from 1 to 1000"),
+        ({"target": 1001}, "target must be from 1 to 1000"),
         ({"faces": ("yellow", "red")}, "at least one green"),
         ({"faces": ("green", "blue")}, "faces must be a list of green, yellow, red"),
         ({"players": 3, "first_player": 3}, "first_player must be a seat from 0 to 2"),

@@ -14,6 +14,8 @@ from gamenight.engine.core import View
 from gamenight.engine.game import Game
 
 GAME = ("toss-up",)
+#: The largest hold:T threshold (a turn reaching it is already very rare).
+MAX_HOLD = 200
 
 
 def _pick(legal: Sequence[Any], name: str) -> Any:
@@ -22,10 +24,10 @@ def _pick(legal: Sequence[Any], name: str) -> Any:
 
 
 class HoldBot(Agent):
-    """Banks as soon as the turn total is at least ``threshold``; otherwise rolls.
+    """The classic Pig strategy: bank as soon as the turn total is at least ``threshold``.
 
-    In the final round it rolls until it would take the lead (banking then), since a total
-    that does not beat the leader cannot win.
+    It is the plain rule, even in a last turn where banking cannot win: a baseline to measure
+    other strategies against.
     """
 
     def __init__(self, game: Game[Any, Any], seat: int, threshold: int) -> None:
@@ -33,15 +35,8 @@ class HoldBot(Agent):
         self.threshold = threshold
 
     def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
-        """Bank at the threshold (or once it leads in the last turn), else roll."""
-        return _pick(legal, "Bank" if self.wants_bank(view) else "Roll")
-
-    def wants_bank(self, view: View) -> bool:
-        """The hold rule, with the last-turn exception."""
-        mine = view["scores"][self.seat] + view["turn_points"]
-        if _last_chance(view, self.seat):
-            return bool(mine > _best_other(view, self.seat))
-        return bool(view["turn_points"] >= self.threshold)
+        """Bank at the threshold, else roll."""
+        return _pick(legal, "Bank" if view["turn_points"] >= self.threshold else "Roll")
 
 
 class SmartBot(Agent):
@@ -128,8 +123,8 @@ def _hold(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
         threshold = int(arg or "")
     except ValueError:
         raise UnknownBot(f"hold:T needs a whole number T, got {arg!r}") from None
-    if threshold < 1:
-        raise UnknownBot(f"hold:T needs T of at least 1, got {threshold}")
+    if not 1 <= threshold <= MAX_HOLD:
+        raise UnknownBot(f"hold:T needs T from 1 to {MAX_HOLD}, got {threshold}")
     return HoldBot(game, seat, threshold)
 
 

@@ -154,6 +154,8 @@ def config_from_options(cls: type[C], options: Iterable[str] = (), players: int 
 
 def config_from_json(cls: type[C], data: Mapping[str, Any]) -> C:
     """Build a config from JSON data (as stored in a match record), checking every type."""
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"a config must be a JSON object, got {type(data).__name__}")
     fields = _fields(cls)
     unknown = sorted(set(data) - set(fields))
     if unknown:

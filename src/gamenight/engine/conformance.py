@@ -63,8 +63,13 @@ def check_pending(game: Game[Any, Any], state: Any, step: int) -> None:
             raise _fail(step, "a chance outcome has a negative probability")
 
 
-def check_views(game: Game[Any, Any], state: Any, step: int, rng: random.Random) -> None:
-    """Views are JSON and do not depend on what the viewer cannot see."""
+def check_views(game: Game[Any, Any], state: Any, step: int, rng: random.Random) -> bool:
+    """Views are JSON and do not depend on what the viewer cannot see.
+
+    Returns whether ``shuffle_hidden`` re-dealt anything (so that a game declaring hidden
+    information cannot pass the redaction check with a ``shuffle_hidden`` that does nothing).
+    """
+    changed = False
     for viewer in [None, *range(game.players)]:
         view = game.observe(state, viewer)
         try:
@@ -74,11 +79,15 @@ def check_views(game: Game[Any, Any], state: Any, step: int, rng: random.Random)
         other = game.shuffle_hidden(state, viewer, rng)
         if game.observe(other, viewer) != view:
             raise _fail(step, f"view of {viewer} changes when hidden information is re-dealt")
+        changed = changed or other != state
+    return changed
 
 
 def check_events(game: Game[Any, Any], events: tuple[Event, ...], step: int) -> None:
     """Events are JSON for every viewer, and secrets stay with their audience."""
     for event in events:
+        if event.secret and set(event.secret) & set(event.data):
+            raise _fail(step, f"event {event.kind} has secret keys in its public data too")
         for viewer in [None, *range(game.players)]:
             seen = event.for_viewer(viewer)
             try:
@@ -129,6 +138,7 @@ def check_game(
     rng = random.Random(seed)
     probe = random.Random(seed + 1)
     match = Match(game, seed=seed)
+    redealt = False
     for step in range(max_steps):
         state = match.state
         deep = step % deep_every == 0
@@ -136,7 +146,7 @@ def check_game(
         if invariant is not None:
             invariant(game, state)
         if deep:
-            check_views(game, state, step, probe)
+            redealt = check_views(game, state, step, probe) or redealt
         pending = game.pending(state)
         if pending.kind is Kind.TERMINAL:
             break
@@ -160,6 +170,10 @@ def check_game(
         raise ConformanceError(f"the game did not end within {max_steps} steps")
     if game.legal_actions(match.state, 0):
         raise ConformanceError("a finished game still offers actions")
+    if game.hidden_information and not redealt:
+        raise ConformanceError(
+            "the game declares hidden information but shuffle_hidden never changed a state"
+        )
     game.outcome(match.state)
     check_replay(match)
     return match
@@ -177,6 +191,6 @@ def check_replay(match: Match) -> None:
         if step.player == CHANCE:
             again.roll_chance()
         else:
-            again.submit(step.player, step.action)
+            again.submit(step.player, step.action, again.version)
     if again.state != match.state:
         raise ConformanceError("the same seed and actions do not re-sample the same chance")

@@ -88,11 +88,21 @@ class Match:
         pending = self.pending
         if pending.kind is Kind.TERMINAL:
             raise GameOver("the match is over; no more actions are accepted")
+        if not isinstance(action, self.game.action_types):
+            names = ", ".join(t.__name__ for t in self.game.action_types)
+            raise MalformedAction(f"{action!r} is not a {self.game.id} action ({names})")
+        if version is None and pending.kind in (Kind.RACE, Kind.REACTION):
+            raise StaleVersion(
+                f"a move in a {pending.kind.value} window must name the version it was made at "
+                f"(now {self.version}), so that a late one is answered too slow"
+            )
         if version is not None and version != self.version:
             raise StaleVersion(
                 f"too slow: the action was made at version {version}, "
                 f"the match is at version {self.version}"
             )
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise NotYourDecision(f"a player is a seat number, got {player!r}")
         if not 0 <= player < self.game.players:
             raise NotYourDecision(
                 f"there is no player {player}; players are 0 to {self.game.players - 1}"
@@ -168,14 +178,16 @@ class Match:
 def replay(record: Any, game_class: type[Game[Any, Any]], upto: int | None = None) -> Match:
     """Rebuild a match from its record, checking every step as it is applied.
 
-    ``upto`` stops after that many steps. A record whose steps do not replay raises the error of
-    the first bad step, naming its index.
+    Every chance step is drawn again from the match's own seeded RNG and must equal the recorded
+    outcome, so a record that does not belong to its seed is refused and the rebuilt match goes on
+    drawing exactly what the original would have. ``upto`` stops after that many steps. A bad
+    record raises the error of its first bad step, naming its index.
     """
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise MalformedAction(f"not a match record (expected format {RECORD_FORMAT!r})")
     config = config_from_json(game_class.config_type, record.get("config", {}))
     seed = record.get("seed")
-    if not isinstance(seed, int):
+    if isinstance(seed, bool) or not isinstance(seed, int):
         raise MalformedAction("a match record needs an integer seed")
     match = Match(game_class(config), seed=seed)
     steps = record.get("steps")
@@ -183,17 +195,24 @@ def replay(record: Any, game_class: type[Game[Any, Any]], upto: int | None = Non
         raise MalformedAction("a match record needs a list of steps")
     for index, step in enumerate(steps[:upto]):
         try:
+            if not isinstance(step, dict):
+                raise MalformedAction("a step must be an object with player and action")
             action = match.game.action_from_json(step["action"])
             player = step["player"]
             if player is None:
-                outcomes = match.game.chance_outcomes(match.state)
-                if match.pending.kind is not Kind.CHANCE or action not in dict(outcomes):
-                    raise IllegalAction("that chance outcome is not possible here")
+                if match.pending.kind is not Kind.CHANCE:
+                    raise IllegalAction("a chance step where a player must decide")
+                drawn = match.game.sample_chance(match.state, match._rng)
+                if drawn != action:
+                    raise IllegalAction(
+                        f"the recorded chance outcome {match.game.action_to_text(action)!r} is "
+                        f"not what seed {seed} draws here ({match.game.action_to_text(drawn)!r})"
+                    )
                 match.apply_trusted(CHANCE, action)
             else:
-                match.submit(player, action)
-        except (KeyError, TypeError) as exc:
-            raise MalformedAction(f"step {index} is malformed: {exc}") from None
-        except (IllegalAction, NotYourDecision, MalformedAction, GameOver) as exc:
+                match.submit(player, action, match.version)
+        except KeyError as exc:
+            raise MalformedAction(f"step {index} is malformed: missing {exc}") from None
+        except (IllegalAction, NotYourDecision, MalformedAction, GameOver, StaleVersion) as exc:
             raise type(exc)(f"step {index}: {exc}") from None
     return match

@@ -7,6 +7,7 @@ in order.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
 from collections.abc import Callable, Sequence
@@ -19,7 +20,7 @@ from gamenight.bots import make_bot
 from gamenight.engine.config import config_from_json
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
-from gamenight.engine.registry import game_class
+from gamenight.games import game_class
 from gamenight.sim.driver import run
 from gamenight.sim.metrics import Metrics, metrics_for
 from gamenight.sim.stats import wilson_interval
@@ -146,7 +147,10 @@ def simulate(
     if workers > 1 and games > CHUNK and metrics_for(game.id, game.players).mergeable:
         chunks = [seeds[i : i + CHUNK] for i in range(0, games, CHUNK)]
         config = game.config.to_json()
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        # Spawned workers (as on macOS and Windows) start from a fresh import of gamenight, so
+        # the game is rebuilt there from its id and config; every platform behaves alike.
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             futures = [
                 pool.submit(_play_chunk, game.id, config, list(bots), chunk) for chunk in chunks
             ]

@@ -83,7 +83,7 @@ class HumanAgent(Agent):
         allowed = f"type a number from 1 to {len(legal)} or one of: {', '.join(texts)}"
         if not line:
             raise MalformedAction(f"no move given; {allowed}")
-        if line.isdigit():
+        if line.isascii() and line.isdigit():
             index = int(line)
             if 1 <= index <= len(legal):
                 return legal[index - 1]

@@ -10,7 +10,7 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.markup import escape
 
-from gamenight.bots import Agent, make_bot
+from gamenight.bots import Agent, default_bot, make_bot
 from gamenight.engine.core import Event
 from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
@@ -21,15 +21,16 @@ from gamenight.terminal.human import HumanAgent
 from gamenight.terminal.render import renderer_for
 
 
-def seat_names(seats: list[str]) -> list[str]:
-    """Display names: ``You`` for a lone human, ``Player N`` for several, the bot spec else."""
-    humans = [s for s in seats if s == "human"]
+def seat_names(seats: list[str], game_id: str) -> list[str]:
+    """Display names: ``You`` for a lone human, ``Player N`` for several, the bot's name else."""
+    specs = [default_bot(game_id) if s == "default" else s for s in seats]
+    humans = specs.count("human")
     names = []
-    for i, spec in enumerate(seats):
+    for i, spec in enumerate(specs):
         if spec == "human":
-            names.append("You" if len(humans) == 1 else f"Player {i + 1}")
+            names.append("You" if humans == 1 else f"Player {i + 1}")
         else:
-            names.append(f"{spec} ({i})" if seats.count(spec) > 1 else spec)
+            names.append(f"{spec} ({i})" if specs.count(spec) > 1 else spec)
     return names
 
 
@@ -37,7 +38,7 @@ def build_agents(
     game: Game[Any, Any], seats: list[str], console: Console, stream: TextIO
 ) -> list[Agent]:
     """One agent per seat: ``human`` or a bot spec."""
-    names = seat_names(seats)
+    names = seat_names(seats, game.id)
     humans = seats.count("human")
     hot_seat = humans > 1 and game.hidden_information
     renderer = renderer_for(game.id)
@@ -62,12 +63,12 @@ def play(
 ) -> Match:
     """Play one game in the terminal; writes the match record to ``record`` if given."""
     agents = build_agents(game, seats, console, stream)
-    names = seat_names(seats)
+    names = seat_names(seats, game.id)
     humans = [i for i, s in enumerate(seats) if s == "human"]
     viewer = humans[0] if len(humans) == 1 else None
     renderer = renderer_for(game.id)
     match = Match(game, seed=seed)
-    console.print(f"[bold]{game.title}[/]: {', '.join(names)} (seed {match.seed})")
+    console.print(f"[bold]{game.title}[/]: {', '.join(names)}")
 
     def show(seat: int, events: tuple[Event, ...]) -> None:
         for event in events:
@@ -83,6 +84,8 @@ def play(
             record.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
             console.print(f"Match record written to {escape(str(record))}")
     renderer.show(console, game.observe(match.state, viewer), viewer, names)
+    # The seed is shown only now: before the end it would let a player foresee every roll.
+    console.print(f"[dim]seed {match.seed} (play it again with --seed {match.seed})[/]")
     return match
 
 
@@ -108,7 +111,10 @@ def replay_record(
     steps = len(final.steps)
     match = replay(record, cls, upto=0)
     renderer = renderer_for(cls.id)
-    names = record.get("seat_names") or [f"Player {i}" for i in range(match.game.players)]
+    names = [f"Player {i}" for i in range(match.game.players)]
+    given = record.get("seat_names")
+    if isinstance(given, list) and len(given) == len(names):
+        names = [str(n) for n in given]
     console.print(f"[bold]{cls.title}[/] replay: {steps} steps, seed {match.seed}")
     for index, step in enumerate(final.steps):
         events = match.apply_trusted(step.player, step.action)

@@ -47,13 +47,17 @@ class TossUpRenderer(Renderer):
         if view["winners"]:
             console.print(f"[bold]Game over: {winners_line(view['winners'], names)}[/]")
             return
-        if view["final_round"]:
+        if view["sudden_death"]:
+            tied = ", ".join(names[i] for i in view["sudden_death"])
+            console.print(
+                f"[bold magenta]Sudden death[/] among {tied}; still to play this round: "
+                f"{', '.join(names[i] for i in view['to_play'])}"
+            )
+        elif view["final_round"]:
             console.print(
                 f"[bold magenta]Final round[/]: {names[view['trigger']]} passed {view['target']}; "
                 f"still to play: {', '.join(names[i] for i in view['to_play'])}"
             )
-        elif view["sudden_death"]:
-            console.print("[bold magenta]Sudden death[/] among the tied leaders")
         else:
             console.print(f"The final round starts when a total is {goal}.")
         line = Text(f"{possessive(names[turn])} turn: ")

@@ -54,8 +54,8 @@ class TossUpConfig(Config):
 
     def validate(self) -> None:
         """Check every option, naming what is allowed."""
-        if self.target < 1:
-            raise ConfigError(f"target must be at least 1, got {self.target}")
+        if not 1 <= self.target <= 1000:
+            raise ConfigError(f"target must be from 1 to 1000, got {self.target}")
         if not 1 <= self.dice <= 30:
             raise ConfigError(f"dice must be from 1 to 30, got {self.dice}")
         bad = [f for f in self.faces if f not in COLOURS]

@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from gamenight.bots.toss_up import solve_turn_policy
+from gamenight.bots.toss_up import MAX_HOLD, solve_turn_policy
+from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
 from gamenight.games.toss_up.game import TossUp
 from gamenight.sim.kernels import NoKernel
@@ -24,6 +25,8 @@ from gamenight.sim.simulate import Tally, build_report
 
 BATCH = 200_000
 CAP = 400
+#: Rolls after which a batch is given up (no sensible game comes near it).
+MAX_ROLLS = 100_000
 
 Ints = NDArray[np.int64]
 Bools = NDArray[np.bool_]
@@ -36,9 +39,11 @@ def parse_policy(spec: str) -> tuple[str, int]:
         return name, 0
     if name == "default" and not arg:
         return "smart", 0
-    if name == "hold" and arg.isdigit() and int(arg) >= 1:
+    if name == "hold" and arg.isdecimal() and 1 <= int(arg) <= MAX_HOLD:
         return "hold", int(arg)
-    raise NoKernel(f"the fast kernel plays random, hold:T and smart, not {spec!r}")
+    raise NoKernel(
+        f"the fast kernel plays random, hold:T (T from 1 to {MAX_HOLD}) and smart, not {spec!r}"
+    )
 
 
 class Batch:
@@ -150,7 +155,7 @@ def decide(batch: Batch, idx: Ints, policies: list[tuple[str, int]], table: Bool
         if kind == "random":
             choice = batch.rng.random(int(rows.sum())) < 0.5
         elif kind == "hold":
-            choice = np.where(last[rows], lead, points >= threshold)
+            choice = points >= threshold
         else:
             rolls = (points < CAP) & table[np.minimum(points, CAP), batch.dice[idx[rows]]]
             finish = batch.over(mine[rows]) & lead
@@ -166,7 +171,9 @@ def play_batch(
     batch = Batch(game, n, rng)
     table = np.array(solve_turn_policy(batch.dice_count, tuple(batch.p_face), CAP), dtype=np.bool_)
     active = np.arange(n)
-    while active.size:
+    for _ in range(MAX_ROLLS):
+        if not active.size:
+            return batch
         counts = rng.multinomial(batch.dice[active], batch.p_face)
         green, red = counts[:, 0], counts[:, 2]
         batch.rolls += active.size
@@ -184,7 +191,7 @@ def play_batch(
         np.add.at(batch.seat_points, seats, batch.points[banked])
         batch.end_turns(np.concatenate([busted, banked]))
         active = active[~batch.done[active]]
-    return batch
+    raise GameError(f"{active.size} games did not end within {MAX_ROLLS:,} rolls; lower T")
 
 
 def simulate_fast(game: Game[Any, Any], bots: Sequence[str], games: int, seed: int) -> Any:
