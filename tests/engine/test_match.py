@@ -271,3 +271,44 @@ def test_event_secret_reaches_only_its_audience() -> None:
     assert event.for_viewer(1) == {"kind": "drew", "player": 1, "card": "dog"}
     assert event.for_viewer(0) == {"kind": "drew", "player": 1}
     assert event.for_viewer(None) == {"kind": "drew", "player": 1}
+
+
+class QuietBag(GrabBag):
+    """Grab Bag whose views do not show who has answered the objection window yet."""
+
+    def observe(self, state: object, viewer: int | None) -> dict[str, object]:
+        view = super().observe(state, viewer)  # type: ignore[arg-type]
+        view.pop("asked")
+        return view
+
+
+class Counting(Agent):
+    """Bids 1, grabs, and passes every objection; counts how often it is asked."""
+
+    def __init__(self, game: GrabBag, seat: int) -> None:
+        super().__init__(game, seat, f"counting{seat}")
+        self.asked = 0
+        self.auto_single = False
+
+    def act(self, view: dict[str, object], legal: object, rng: random.Random) -> object:
+        assert isinstance(legal, tuple)
+        if view["phase"] == "object":
+            self.asked += 1
+            return Pass()
+        return Bid(1) if Bid(1) in legal else legal[0]
+
+
+def test_a_pass_by_someone_else_does_not_make_everyone_answer_again() -> None:
+    """A reaction window asks each player once while nothing they can see changes."""
+    game = QuietBag(GrabBagConfig(players=4, rounds=1))
+    agents = [Counting(game, seat) for seat in range(4)]
+    run(Match(game, seed=3), agents)
+    assert [a.asked for a in agents] == [1, 1, 1, 1]
+
+
+def test_a_change_the_player_can_see_makes_them_answer_again() -> None:
+    """With the answered players in the view, each pass is news: the others decide anew."""
+    game = GrabBag(GrabBagConfig(players=4, rounds=1))
+    agents = [Counting(game, seat) for seat in range(4)]
+    run(Match(game, seed=3), agents)
+    assert sorted(a.asked for a in agents) == [1, 2, 3, 4]
