@@ -153,7 +153,7 @@ class PaperToss(Game[PaperTossState, Action]):
         if player != state.turn:
             return ()
         if phase == "discard":
-            return (*(Discard(k) for k in PAPER_KINDS if k in hand), READY)
+            return (READY, *(Discard(k) for k in PAPER_KINDS if k in hand))
         if phase == "main":
             return (TOSS, END_TURN) if PAPER_TOSS in hand and not state.tossed else (END_TURN,)
         if phase == "launch":

@@ -166,8 +166,9 @@ def draw(table: Table, state: PaperTossState, card: str) -> tuple[PaperTossState
     state = replace(
         state, hands=tuple(hands), paper_deck=bump(state.paper_deck, PAPER_INDEX[card], -1)
     )
-    event = Event("drew", {"player": player}, {"card": card}, frozenset({player}))
-    if state.phase == "deal":
+    dealing = state.phase == "deal"
+    event = Event("drew", {"player": player, "deal": dealing}, {"card": card}, frozenset({player}))
+    if dealing:
         if sum(len(h) for h in state.hands) < table.players * table.hand_size:
             return state, (event,)
         new, started = start_turn(state, table.first_player)
