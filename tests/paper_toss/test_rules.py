@@ -262,7 +262,8 @@ def test_energy_drink_after_a_clean_window_flips_two_tosser_chooses() -> None:
     assert match.pending.players == (0,)
     match.submit(0, Choose("perfect"))
     assert match.state.tokens[0] == 2
-    assert match.state.toss_discard[1] == 1 and match.state.toss_discard[2] == 1
+    assert match.state.toss_discard[1] == 1
+    assert match.state.toss_discard[2] == 1
 
 
 def test_energy_drink_not_after_an_uncountered_hazard() -> None:
