@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 from gamenight.bots import default_bot, make_bot
+from gamenight.bots.paper_toss import discards_wanted
 from gamenight.engine import Match
 from gamenight.games.paper_toss.state import (
     DRINK,
+    PAPER_KINDS,
     PASS,
     READY,
     Bully,
@@ -37,12 +39,23 @@ def test_smart_is_the_default() -> None:
 
 
 def test_smart_digs_for_a_paper_toss_and_keeps_good_cards() -> None:
-    """With no Paper Toss, it throws away spare Hazards and Counters; with one, it draws."""
+    """With no Paper Toss, it keeps its best three cards and redraws; with one, it draws."""
     g = game(2)
     digging = state_at(g, "discard", [["dog", "kid", "food", "trick", "bully"], []])
-    assert decide(match_at(g, digging), 0) in {Discard("kid"), Discard("trick"), Discard("food")}
+    assert decide(match_at(g, digging), 0) == Discard("dog")
+    assert sorted(discards_wanted(["dog", "kid", "food", "trick", "bully"])) == ["dog", "kid"]
     ready = state_at(g, "discard", [["paper_toss", "shortcut", "dog", "bully", "flat_tire"], []])
     assert decide(match_at(g, ready), 0) == READY
+    assert discards_wanted(["paper_toss"] * 3 + ["food", "food"]) == ["paper_toss", "food"]
+
+
+def test_smart_never_sits_on_a_hand_without_a_paper_toss() -> None:
+    """Any five cards with no Paper Toss: at least two go, so the bot never stalls the game."""
+    rng = random.Random(5)
+    kinds = [k for k in PAPER_KINDS if k != "paper_toss"]
+    for _ in range(500):
+        hand = sorted(rng.choice(kinds) for _ in range(5))
+        assert len(discards_wanted(hand)) >= 2
 
 
 def test_smart_counters_its_own_toss_and_hazards_the_leader() -> None:
@@ -122,3 +135,15 @@ def test_smart_beats_random_at_a_full_table() -> None:
     overall = report.to_json()
     assert overall["tosses_per_game"] > 0
     assert 0 < overall["hazard_success_rate"] < 1
+
+
+def test_smart_beats_the_plain_tosser() -> None:
+    """The cards played out of turn matter: smart beats a bot that only tosses (and redraws a
+    hand without a toss), with non-overlapping 95% intervals over 200 games."""
+    g = game(2)
+    first = simulate(g, ["smart", "tosser"], 100, seed=5)
+    second = simulate(g, ["tosser", "smart"], 100, seed=6)
+    smart = first.wins[0] + second.wins[1]
+    plain = first.wins[1] + second.wins[0]
+    assert wilson_interval(smart, 200)[0] > wilson_interval(plain, 200)[1]
+    assert first.to_json()["hazard_success_rate"] == 1.0  # the tosser never counters

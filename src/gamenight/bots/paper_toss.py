@@ -46,41 +46,55 @@ from gamenight.games.paper_toss.state import (
 )
 
 GAME = ("paper-toss",)
+#: How many times longer ``smart`` takes to pass a window than to play a card.
+PATIENCE = 20.0
 TOKEN_VALUE: dict[str, int] = {k: int(v) for k, v in COMPONENTS["toss_tokens"].items()}
+
+
+#: How much ``smart`` wants to keep a card when digging for a Paper Toss (higher: keep).
+KEEP_VALUE = {
+    PAPER_TOSS: 9,
+    WILD_COUNTER: 6,
+    FLAT_TIRE: 5,
+    BULLY: 5,
+    ENERGY_DRINK: 4,
+    **dict.fromkeys(COUNTER_OF.values(), 3),
+    **dict.fromkeys(HAZARDS, 2),
+}
+#: With no Paper Toss in hand, ``smart`` keeps at most this many cards, so it always draws.
+DIG_KEEP = 3
 
 
 def discards_wanted(hand: Sequence[str]) -> list[str]:
     """The cards ``smart`` would rather trade for fresh draws, from a hand.
 
-    Keeps up to two Paper Tosses, two Counters (the wild one first), two Hazards, one Energy
-    Drink and every Bully and Flat Tire. With no Paper Toss in hand it digs harder: one Counter
-    and one Hazard only.
+    Keeps up to two Paper Tosses, two different Counters (the wild one first), two Hazards, one
+    Energy Drink and every Bully and Flat Tire. With no Paper Toss in hand it digs: it keeps
+    only its best few cards (at most ``DIG_KEEP``), so that it always draws some.
     """
     tally = Tally(hand)
-    digging = tally[PAPER_TOSS] == 0
-    limits = {
-        PAPER_TOSS: 2,
-        ENERGY_DRINK: 1,
-        BULLY: 9,
-        FLAT_TIRE: 9,
-    }
+    limits = {PAPER_TOSS: 2, ENERGY_DRINK: 1, BULLY: 9, FLAT_TIRE: 9}
     out: list[str] = []
     for card, count in tally.items():
         if card in limits and count > limits[card]:
             out.extend([card] * (count - limits[card]))
-    keep_counters = 1 if digging else 2
     counters = sorted(
         (c for c in hand if c in COUNTERS), key=lambda c: (c != WILD_COUNTER, hand.count(c), c)
     )
     kept: list[str] = []
     for card in counters:
-        if len(kept) < keep_counters and card not in kept:
+        if len(kept) < 2 and card not in kept:
             kept.append(card)
         else:
             out.append(card)
-    keep_hazards = 1 if digging else 2
     hazards = [c for c in hand if c in HAZARDS]
-    out.extend(hazards[keep_hazards:])
+    out.extend(hazards[2:])
+    if tally[PAPER_TOSS] == 0:
+        rest = list(hand)
+        for card in out:
+            rest.remove(card)
+        rest.sort(key=lambda c: -KEEP_VALUE.get(c, 0))
+        out.extend(rest[DIG_KEEP:])
     return out
 
 
@@ -103,6 +117,12 @@ class SmartBot(Agent):
         if phase == "choose":
             return self.choose(view, legal)
         return self.respond(view, legal)
+
+    def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
+        """Cards are played at the usual speed; a pass waits to see what the others do, so a
+        person at the table is not asked the same window again because a bot passed first."""
+        base = super().reaction_time(view, action, rng)
+        return base * PATIENCE if action == PASS else base
 
     def choose(self, view: View, legal: Sequence[Any]) -> Any:
         """Best Toss card for itself as the tosser, worst for the tosser it hazarded."""
@@ -157,6 +177,20 @@ class SmartBot(Agent):
         return bool(tokens[player] >= best or tokens[player] >= tokens[self.seat])
 
 
+class TosserBot(SmartBot):
+    """A baseline: tosses whenever it can and plays out the toss well, discards its whole hand
+    when it holds no Paper Toss, and never plays a Hazard, Counter, Bully or Flat Tire."""
+
+    def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Toss, flip or drink, choose and sprinkle like ``smart``; pass every window."""
+        if view["phase"] == "discard":
+            hand: list[str] = view["hand"]
+            return READY if PAPER_TOSS in hand or not hand else Discard(hand[0])
+        if view["phase"] in ("hazard", "counter", "after"):
+            return PASS
+        return super().act(view, legal, rng)
+
+
 def _first(legal: Sequence[Any], cls: type[Any]) -> Any:
     return next((a for a in legal if isinstance(a, cls)), None)
 
@@ -165,6 +199,18 @@ def _smart(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
     return SmartBot(game, seat, "smart")
 
 
+def _tosser(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
+    return TosserBot(game, seat, "tosser")
+
+
+register_bot(
+    BotSpec(
+        "tosser",
+        "baseline: always tosses, redraws a hand with no toss, passes every window",
+        _tosser,
+        GAME,
+    )
+)
 register_bot(
     BotSpec(
         "smart",
