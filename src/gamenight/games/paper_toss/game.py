@@ -34,6 +34,7 @@ from gamenight.games.paper_toss.state import (
     FLAT_TIRE,
     FLIP_ONE,
     HAZARDS,
+    PAPER_INDEX,
     PAPER_KINDS,
     PAPER_TOSS,
     PASS,
@@ -255,14 +256,19 @@ class PaperToss(Game[PaperTossState, Action]):
             pool.extend([kind] * count)
         for p in hidden:
             pool.extend(state.hands[p])
-        rng.shuffle(pool)
+        dealt = rng.sample(pool, sum(len(state.hands[p]) for p in hidden))
         hands = list(state.hands)
+        deck = list(state.paper_deck)
         for p in hidden:
+            for card in state.hands[p]:
+                deck[PAPER_INDEX[card]] += 1
             size = len(hands[p])
-            hands[p] = tuple(sorted(pool[:size]))
-            pool = pool[size:]
-        deck = tuple(pool.count(k) for k in PAPER_KINDS)
-        return replace(state, hands=tuple(hands), paper_deck=deck)
+            hands[p] = tuple(sorted(dealt[:size]))
+            dealt = dealt[size:]
+            for card in hands[p]:
+                deck[PAPER_INDEX[card]] -= 1
+        deck_counts = tuple(deck)
+        return replace(state, hands=tuple(hands), paper_deck=deck_counts)
 
     def outcome(self, state: PaperTossState) -> Outcome:
         """The player who reached the target; everyone's tokens; turns begun."""
