@@ -1,4 +1,5 @@
-"""Paper Toss! bots: ``smart`` (the default), a heuristic that plays the table.
+"""Paper Toss! bots: ``smart`` (the default), a heuristic that plays the table, and ``tosser``,
+a baseline that only tosses.
 
 ``smart`` keeps its Paper Toss and Counter cards for its own tosses and digs for a Paper Toss
 when it has none; it throws Hazards at the leading tosser (choosing the Hazard whose counter is
