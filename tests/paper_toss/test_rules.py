@@ -394,3 +394,44 @@ def test_drawing_is_a_chance_step_with_the_deck_s_odds() -> None:
     match = Match(g, seed=9)
     match.advance_chance()
     assert match.steps[0].player == CHANCE
+
+
+# ---- choices this project made where the rules are silent ------------------------------------
+def test_every_turn_ends_with_a_window_that_asks_everyone() -> None:
+    """Our ruling: an end-of-turn window asks every player as each turn ends, tossed or not,
+    so Bully and Flat Tire can be played on anyone's turn."""
+    g = game(4)
+    match = match_at(g, state_at(g, "main", [["dog"], [], [], []], turn=1))
+    match.submit(1, END_TURN)
+    assert match.pending.kind is Kind.REACTION
+    assert match.pending.window == "after"
+    assert match.pending.players == (2, 3, 0, 1)
+
+
+def test_the_tosser_is_always_asked_flip_or_drink() -> None:
+    """Our ruling: after a clean window the tosser is asked even without an Energy Drink, so
+    being asked shows nothing of the hand."""
+    match = tossed(hands=[["paper_toss", "dog"], [], []])
+    pass_all(match)
+    assert match.pending.players == (0,)
+    assert match.game.legal_actions(match.state, 0) == (FLIP_ONE,)
+
+
+def test_sprinklers_chosen_by_the_hazard_thrower_still_lets_the_tosser_discard() -> None:
+    """Seed: the Hazard's player "chooses one ..., and you do what THAT card says"; with
+    Sprinklers, the tosser decides whether to discard a second Paper Toss."""
+    match = tossed(hands=[["paper_toss", "paper_toss"], ["dog"], []])
+    match.submit(1, Hazard("dog"))
+    pass_all(match)
+    flip(match, "sprinklers", "perfect")
+    match.submit(1, Choose("sprinklers"))
+    assert match.pending.players == (0,)
+    match.submit(0, Sprinkle(True))
+    assert match.state.tokens[0] == 1
+
+
+def test_only_the_tosser_counters() -> None:
+    """Seed: "If you have a matching Counter card" - you, the tosser."""
+    match = tossed(hands=[["paper_toss"], ["dog"], ["food", "shortcut"]])
+    match.submit(1, Hazard("dog"))
+    assert match.game.legal_actions(match.state, 2) == (PASS,)
