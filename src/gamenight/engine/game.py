@@ -72,6 +72,14 @@ class Game(ABC, Generic[S, A]):
         """Whether ``action`` is legal now for ``player`` (by ``legal_actions``)."""
         return action in self.legal_actions(state, player)
 
+    def explain_illegal(self, state: S, player: int, action: A) -> str | None:
+        """Why ``action`` is not legal now for ``player``, in words (``None``: no reason given).
+
+        ``Match`` puts the reason at the front of its ``IllegalAction`` message; games may
+        override this to name the exact rule that was broken.
+        """
+        return None
+
     @abstractmethod
     def apply(self, state: S, player: int, action: A) -> tuple[S, tuple[Event, ...]]:
         """Apply a legal action (or a chance outcome with ``player=CHANCE``).

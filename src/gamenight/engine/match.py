@@ -117,6 +117,9 @@ class Match:
                 self.game.action_to_text(a) for a in self.game.legal_actions(self.state, player)
             ]
             shown = ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
+            reason = self.game.explain_illegal(self.state, player, action)
+            if reason:
+                raise IllegalAction(f"{reason}; legal: {shown}")
             raise IllegalAction(
                 f"{self.game.action_to_text(action)!r} is not legal now for player {player}; "
                 f"legal: {shown}"

@@ -1,0 +1,223 @@
+"""Paper Toss! bots: ``smart`` (the default), a heuristic that plays the table, and ``tosser``,
+a baseline that only tosses.
+
+``smart`` keeps its Paper Toss and Counter cards for its own tosses and digs for a Paper Toss
+when it has none; it throws Hazards at the leading tosser (choosing the Hazard whose counter is
+most used up), bullies the leading opponent, Flat-Tires a player close to winning (in a two-player
+game, at once), always drinks Energy Drink after a clean window, always counters a Hazard on its
+own toss, and takes the Sprinklers token when it can. With two Toss cards to choose from it picks
+the best for itself, or the worst for the tosser it hazarded.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter as Tally
+from collections.abc import Sequence
+from typing import Any
+
+from gamenight.bots.base import Agent
+from gamenight.bots.registry import BotSpec, register_bot
+from gamenight.engine.core import View
+from gamenight.engine.game import Game
+from gamenight.games.paper_toss.state import (
+    BULLY,
+    COMPONENTS,
+    COUNTER_OF,
+    COUNTERS,
+    ENERGY_DRINK,
+    FLAT_TIRE,
+    HAZARDS,
+    PAPER_TOSS,
+    PASS,
+    READY,
+    SPRINKLERS,
+    WILD_COUNTER,
+    Bully,
+    Choose,
+    Counter,
+    Discard,
+    Drink,
+    EndTurn,
+    FlatTire,
+    FlipOne,
+    Hazard,
+    Sprinkle,
+    Toss,
+)
+
+GAME = ("paper-toss",)
+#: How many times longer ``smart`` takes to pass a window than to play a card.
+PATIENCE = 20.0
+TOKEN_VALUE: dict[str, int] = {k: int(v) for k, v in COMPONENTS["toss_tokens"].items()}
+
+
+#: How much ``smart`` wants to keep a card when digging for a Paper Toss (higher: keep).
+KEEP_VALUE = {
+    PAPER_TOSS: 9,
+    WILD_COUNTER: 6,
+    FLAT_TIRE: 5,
+    BULLY: 5,
+    ENERGY_DRINK: 4,
+    **dict.fromkeys(COUNTER_OF.values(), 3),
+    **dict.fromkeys(HAZARDS, 2),
+}
+#: With no Paper Toss in hand, ``smart`` keeps at most this many cards, so it always draws.
+DIG_KEEP = 3
+
+
+def discards_wanted(hand: Sequence[str]) -> list[str]:
+    """The cards ``smart`` would rather trade for fresh draws, from a hand.
+
+    Keeps up to two Paper Tosses, two different Counters (the wild one first), two Hazards, one
+    Energy Drink and every Bully and Flat Tire. With no Paper Toss in hand it digs: it keeps
+    only its best few cards (at most ``DIG_KEEP``), so that it always draws some.
+    """
+    tally = Tally(hand)
+    limits = {PAPER_TOSS: 2, ENERGY_DRINK: 1, BULLY: 9, FLAT_TIRE: 9}
+    out: list[str] = []
+    for card, count in tally.items():
+        if card in limits and count > limits[card]:
+            out.extend([card] * (count - limits[card]))
+    counters = sorted(
+        (c for c in hand if c in COUNTERS), key=lambda c: (c != WILD_COUNTER, hand.count(c), c)
+    )
+    kept: list[str] = []
+    for card in counters:
+        if len(kept) < 2 and card not in kept:
+            kept.append(card)
+        else:
+            out.append(card)
+    hazards = [c for c in hand if c in HAZARDS]
+    out.extend(hazards[2:])
+    if tally[PAPER_TOSS] == 0:
+        rest = list(hand)
+        for card in out:
+            rest.remove(card)
+        rest.sort(key=lambda c: -KEEP_VALUE.get(c, 0))
+        out.extend(rest[DIG_KEEP:])
+    return out
+
+
+class SmartBot(Agent):
+    """The default Paper Toss! bot (see the module docstring)."""
+
+    def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Choose by the phase of the turn and the state of the race."""
+        phase = view["phase"]
+        hand: list[str] = view["hand"]
+        if phase == "discard":
+            wanted = discards_wanted(hand)
+            return Discard(wanted[0]) if wanted else READY
+        if phase == "main":
+            return _first(legal, Toss) or _first(legal, EndTurn)
+        if phase == "launch":
+            return _first(legal, Drink) or _first(legal, FlipOne)
+        if phase == "sprinklers":
+            return Sprinkle(True) if Sprinkle(True) in legal else Sprinkle(False)
+        if phase == "choose":
+            return self.choose(view, legal)
+        return self.respond(view, legal)
+
+    def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
+        """Cards are played at the usual speed; a pass waits to see what the others do, so a
+        person at the table is not asked the same window again because a bot passed first."""
+        base = super().reaction_time(view, action, rng)
+        return base * PATIENCE if action == PASS else base
+
+    def choose(self, view: View, legal: Sequence[Any]) -> Any:
+        """Best Toss card for itself as the tosser, worst for the tosser it hazarded."""
+        tosser = view["turn"]
+        tokens = int(view["tokens"][tosser])
+        mine = tosser == self.seat
+        has_second = view["hand"].count(PAPER_TOSS) >= 1
+
+        def gain(action: Choose) -> float:
+            value: float = TOKEN_VALUE[action.card]
+            if action.card == SPRINKLERS:
+                value = (1 if has_second else 0) if mine else 0.5
+            return max(0.0, tokens + value) - tokens
+
+        options = [a for a in legal if isinstance(a, Choose)]
+        return max(options, key=gain) if mine else min(options, key=gain)
+
+    def respond(self, view: View, legal: Sequence[Any]) -> Any:
+        """A response window: counter on its own toss, hazard a threat, bully, flat-tire, pass."""
+        counters = [a for a in legal if isinstance(a, Counter)]
+        if counters:  # the wild counter last: it answers any Hazard
+            return min(counters, key=lambda a: a.card == WILD_COUNTER)
+        hazards = [a for a in legal if isinstance(a, Hazard)]
+        if hazards and self.threat(view, view["turn"]):
+            used = view["paper_discard"]
+            return max(hazards, key=lambda a: used.get(COUNTER_OF[a.card], 0))
+        leader = self.leader(view)
+        tokens = view["tokens"]
+        if leader is not None:
+            bully = Bully(leader)
+            if bully in legal and tokens[leader] >= max(1, tokens[self.seat]):
+                return bully
+            flat = FlatTire(leader)
+            close = tokens[leader] >= view["target"] - 4 or view["players"] == 2
+            if flat in legal and close and view["flat_tires"][leader] == 0:
+                return flat
+        return PASS
+
+    def leader(self, view: View) -> int | None:
+        """The opponent with the most tokens (ties: whoever plays soonest)."""
+        n = view["players"]
+        others = [(self.seat + i) % n for i in range(1, n)]
+        tokens = view["tokens"]
+        return max(others, key=lambda p: tokens[p]) if others else None
+
+    def threat(self, view: View, player: int) -> bool:
+        """Whether hazarding ``player``'s toss is worth a card: they lead or are close to us."""
+        if player == self.seat:
+            return False
+        tokens = view["tokens"]
+        best = max(t for i, t in enumerate(tokens) if i != self.seat)
+        return bool(tokens[player] >= best or tokens[player] >= tokens[self.seat])
+
+
+class TosserBot(SmartBot):
+    """A baseline: tosses whenever it can and plays out the toss well, discards its whole hand
+    when it holds no Paper Toss, and never plays a Hazard, Counter, Bully or Flat Tire."""
+
+    def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Toss, flip or drink, choose and sprinkle like ``smart``; pass every window."""
+        if view["phase"] == "discard":
+            hand: list[str] = view["hand"]
+            return READY if PAPER_TOSS in hand or not hand else Discard(hand[0])
+        if view["phase"] in ("hazard", "counter", "after"):
+            return PASS
+        return super().act(view, legal, rng)
+
+
+def _first(legal: Sequence[Any], cls: type[Any]) -> Any:
+    return next((a for a in legal if isinstance(a, cls)), None)
+
+
+def _smart(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
+    return SmartBot(game, seat, "smart")
+
+
+def _tosser(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
+    return TosserBot(game, seat, "tosser")
+
+
+register_bot(
+    BotSpec(
+        "tosser",
+        "baseline: always tosses, redraws a hand with no toss, passes every window",
+        _tosser,
+        GAME,
+    )
+)
+register_bot(
+    BotSpec(
+        "smart",
+        "keeps counters for its tosses, hazards and bullies the leader, flat-tires a near winner",
+        _smart,
+        GAME,
+    ),
+    default_for=GAME,
+)

@@ -1,0 +1,224 @@
+"""Paper Toss! in the terminal: tokens and Flat Tires, your hand, the toss in the air, the window.
+
+In a response window each person is asked in turn; the prompt lists the cards that could answer
+(Hazards, a Counter, Bully and Flat Tire with each possible target) and a pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from gamenight.engine.core import View
+from gamenight.terminal.render import Renderer, register_renderer
+
+CARD_NAMES = {
+    "paper_toss": "Paper Toss",
+    "dog": "Dog",
+    "kid": "Kid",
+    "obstacle": "Obstacle",
+    "food": "Food",
+    "trick": "Trick",
+    "remedy": "Remedy",
+    "shortcut": "Shortcut",
+    "energy_drink": "Energy Drink",
+    "bully": "Bully",
+    "flat_tire": "Flat Tire",
+    "good_throw": "Good Throw",
+    "perfect": "Perfect",
+    "bad_throw": "Bad Throw",
+    "window": "Window",
+    "sprinklers": "Sprinklers",
+}
+WINDOW_TEXT = {
+    "hazard": "{tosser} tossed paper: the others may throw a Hazard (Dog, Kid, Obstacle); "
+    "anyone may play Bully or Flat Tire",
+    "counter": "{hazard} on {tossers} toss: {tosser} may Counter it; "
+    "anyone may play Bully or Flat Tire",
+    "after": "{tossers_cap} turn is ending: anyone may play Bully or Flat Tire",
+}
+
+
+def possessive(name: str, start: bool = False) -> str:
+    """``your`` (``Your`` at the start) for the lone human, ``Name's`` for everyone else."""
+    if name == "You":
+        return "Your" if start else "your"
+    return f"{name}'s"
+
+
+def with_article(name: str) -> str:
+    """``a Dog``, ``an Obstacle``."""
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def card(name: str) -> str:
+    """A card's printed name."""
+    return CARD_NAMES.get(name, name)
+
+
+def hand_text(cards: list[str]) -> str:
+    """A hand as ``2x Paper Toss, Dog, ...``."""
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    parts = [f"{n}x {card(c)}" if n > 1 else card(c) for c, n in counts.items()]
+    return ", ".join(parts) or "(empty)"
+
+
+def pile_text(pile: dict[str, int]) -> str:
+    """A face-up pile as counts."""
+    return ", ".join(f"{card(c)} {n}" for c, n in pile.items()) or "empty"
+
+
+class PaperTossRenderer(Renderer):
+    """Score table, hand, piles, and the state of the toss and of the open window."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def show(self, console: Console, view: View, seat: int | None, names: list[str]) -> None:
+        """Print what ``seat`` sees."""
+        self.names = names
+        table = Table(title="Paper Tokens", show_edge=False, pad_edge=False)
+        for column in ("seat", "player", "tokens", "cards", "flat tires"):
+            table.add_column(column, justify="right" if column != "player" else "left")
+        turn = view["turn"]
+        for i, tokens in enumerate(view["tokens"]):
+            marker = "▶" if i == turn and view["winner"] is None else " "
+            table.add_row(
+                f"{marker}{i}",
+                escape(names[i]),
+                str(tokens),
+                str(view["hand_sizes"][i]),
+                str(view["flat_tires"][i] or ""),
+                style="bold" if i == seat else "",
+            )
+        console.print(table)
+        console.print(
+            f"First to {view['target']} tokens wins. Paper deck {view['paper_deck_size']} cards; "
+            f"Toss deck: {pile_text(view['toss_deck'])}."
+        )
+        console.print(f"[dim]Paper discards: {pile_text(view['paper_discard'])}[/]")
+        if view["hand"] is not None:
+            console.print(f"Your hand: [bold]{hand_text(view['hand'])}[/]")
+        if view["winner"] is not None:
+            return
+        self._show_toss(console, view, names)
+
+    def _show_toss(self, console: Console, view: View, names: list[str]) -> None:
+        phase = view["phase"]
+        tosser = escape(names[view["turn"]])
+        tossers = escape(possessive(names[view["turn"]]))
+        tossers_cap = escape(possessive(names[view["turn"]], start=True))
+        hazard = view["hazard"]
+        hazard_text = (
+            f"{escape(possessive(names[hazard['player']], True))} {card(hazard['card'])}"
+            if hazard
+            else ""
+        )
+        if phase in WINDOW_TEXT:
+            line = WINDOW_TEXT[phase].format(
+                tosser=tosser, tossers=tossers, tossers_cap=tossers_cap, hazard=hazard_text
+            )
+            console.print(f"[bold magenta]Response window[/]: {line}.")
+        elif phase == "launch":
+            console.print(f"{tossers_cap} toss came through clean: flip one Toss card, or drink.")
+        elif phase == "choose":
+            flipped = " or ".join(card(c) for c in view["flipped"])
+            chooser = escape(names[view["chooser"]])
+            console.print(f"{chooser} chooses where {tossers} toss lands: {flipped}.")
+        elif phase == "sprinklers":
+            console.print(f"Sprinklers! {tosser} gains a token only by discarding a Paper Toss.")
+        elif phase == "discard":
+            console.print(f"{tossers_cap} turn: discard any cards, then draw back up (ready).")
+        elif phase == "main":
+            console.print(f"{tosser} may play a Paper Toss (once this turn) or end the turn.")
+
+    def describe(self, event: View, names: list[str]) -> str | None:
+        """Events in words (passes are left out: they say nothing)."""
+        kind = event["kind"]
+
+        def who(key: str = "player") -> str:
+            return escape(names[event[key]])
+
+        if kind == "drew":
+            if event["deal"]:
+                return None
+            got = f": {card(event['card'])}" if "card" in event else ""
+            return f"[dim]{who()} drew a card{got}[/]"
+        if kind == "dealt":
+            return f"Everyone was dealt {event['cards']} cards."
+        if kind == "turn_started":
+            return f"[bold]Turn {event['turn']}: {who()}[/]"
+        if kind == "discarded":
+            return f"{who()} discarded {card(event['card'])}."
+        if kind in ("paper_deck_rebuilt", "toss_deck_rebuilt"):
+            deck = "Paper" if kind.startswith("paper") else "Toss"
+            return f"The {deck} deck was rebuilt from its {event['cards']} discards."
+        if kind == "tossed":
+            return f"[bold]{who()} played a Paper Toss![/]"
+        if kind == "no_toss":
+            return f"{who()} did not toss this turn."
+        if kind == "hazard":
+            target = escape(possessive(names[event["tosser"]]))
+            return f"[red]{who()} threw {with_article(card(event['card']))} at {target} toss![/]"
+        if kind == "countered":
+            hazard, answer = card(event["hazard"]), card(event["card"])
+            return f"[green]{who()} countered the {hazard} with {answer}.[/]"
+        if kind == "hazard_stands":
+            return f"[red]The {card(event['card'])} stands: {who()} flips two and chooses one.[/]"
+        if kind == "window_clean":
+            return f"{escape(possessive(names[event['player']], True))} toss is clear of hazards."
+        if kind == "bullied":
+            return f"[yellow]{who()} bullied {who('target')}: -{event['lost']} token(s).[/]"
+        if kind == "flat_tire":
+            return (
+                f"[yellow]{who()} gave {who('target')} a Flat Tire "
+                f"({event['skips']} turn(s) to skip).[/]"
+            )
+        if kind == "turn_skipped":
+            return f"[yellow]{who()} had a Flat Tire and skipped a turn.[/]"
+        if kind == "energy_drink":
+            return f"{who()} drank an Energy Drink: two Toss cards, pick one."
+        if kind == "flipped":
+            return f"Toss card: [bold]{card(event['card'])}[/]"
+        if kind == "chose":
+            return f"{who()} chose {card(event['card'])}."
+        if kind == "sprinklers":
+            did = "discarded a second Paper Toss" if event["discarded"] else "kept their cards"
+            return f"Sprinklers: {who()} {did}."
+        if kind == "scored":
+            sign = "+" if event["change"] >= 0 else ""
+            return f"{who()}: {sign}{event['change']} → {event['tokens']} tokens."
+        if kind == "game_over":
+            return f"[bold]{who('winner')} reached {event['tokens']} tokens and wins![/]"
+        return None
+
+    def action_label(self, text: str, action: Any) -> str:
+        """Moves in words, with seat names for targets."""
+        name = type(action).__name__
+        if name in ("Bully", "FlatTire"):
+            target = action.target
+            who = self.names[target] if target < len(self.names) else f"seat {target}"
+            return f"{'Bully' if name == 'Bully' else 'Flat Tire'} → {who}"
+        labels = {
+            "Ready": "draw up (ready)",
+            "Toss": "play Paper Toss",
+            "EndTurn": "end turn",
+            "Pass": "pass",
+            "FlipOne": "flip one Toss card",
+            "Drink": "Energy Drink (flip two)",
+        }
+        if name in labels:
+            return labels[name]
+        if name == "Sprinkle":
+            return "discard a Paper Toss (+1)" if action.discard else "keep cards (no token)"
+        if name in ("Discard", "Hazard", "Counter", "Choose"):
+            return f"{name.lower()} {card(action.card)}"
+        return text
+
+
+register_renderer("paper-toss", PaperTossRenderer())

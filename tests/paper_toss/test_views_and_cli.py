@@ -1,0 +1,129 @@
+"""Views hide other hands; codecs read friendly text; the CLI plays, simulates and shows rules."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from typer.testing import CliRunner
+
+from gamenight.cli import app
+from gamenight.engine import Match
+from gamenight.games.paper_toss.state import (
+    DRINK,
+    END_TURN,
+    FLIP_ONE,
+    PASS,
+    READY,
+    TOSS,
+    Bully,
+    Counter,
+    Discard,
+    FlatTire,
+    Sprinkle,
+)
+from tests.paper_toss.helpers import game, match_at, state_at
+
+runner = CliRunner()
+
+
+def test_a_view_shows_only_your_own_hand() -> None:
+    """Hands are secret; sizes, tokens, Flat Tires and the face-up piles are public."""
+    g = game(3)
+    state = state_at(g, "main", [["paper_toss", "dog"], ["kid"], ["bully", "food"]])
+    view = g.observe(state, 1)
+    assert view["hand"] == ["kid"]
+    assert view["hand_sizes"] == [2, 1, 2]
+    assert "dog" not in json.dumps(view)
+    assert g.observe(state, None)["hand"] is None
+    other = g.shuffle_hidden(state, 1, random.Random(3))
+    assert other.hands[1] == state.hands[1]
+    assert g.observe(other, 1) == view
+
+
+def test_drawn_cards_are_seen_only_by_the_drawer() -> None:
+    """A drawn card is a secret of its drawer."""
+    match = Match(game(2), seed=4)
+    events = match.roll_chance()
+    drew = events[0]
+    assert "card" in drew.for_viewer(0)
+    assert "card" not in drew.for_viewer(1)
+    assert "card" not in drew.for_viewer(None)
+
+
+def test_text_shortcuts() -> None:
+    """Moves can be typed in short words as well as their full text."""
+    g = game(3)
+    words = {
+        "p": PASS,
+        "ready": READY,
+        "draw": READY,
+        "t": TOSS,
+        "end": END_TURN,
+        "flip": FLIP_ONE,
+        "drink": DRINK,
+        "discard dog": Discard("dog"),
+        "counter shortcut": Counter("shortcut"),
+        "bully 2": Bully(2),
+        "flat 1": FlatTire(1),
+        "sprinkle yes": Sprinkle(True),
+        "sprinkle no": Sprinkle(False),
+    }
+    for text, action in words.items():
+        assert g.action_from_text(text) == action
+    for action in g.all_actions():
+        assert g.action_from_text(g.action_to_text(action)) == action
+    assert len(set(g.all_actions())) == len(g.all_actions())
+
+
+def test_play_end_to_end_with_piped_input() -> None:
+    """`gamenight play paper-toss --seats human,default,default` runs to the end from a pipe."""
+    result = runner.invoke(
+        app,
+        ["play", "paper-toss", "--seats", "human,default,default", "--seed", "4"],
+        input="1\n" * 3000,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Response window" in result.output
+    assert "Your move: 1) pass" in result.output
+    assert "wins!" in result.output
+
+
+def test_play_asks_each_human_in_a_window_with_the_cards_that_answer() -> None:
+    """In a response window the human sees the cards that could answer, and a pass."""
+    g = game(2)
+    match = match_at(g, state_at(g, "main", [["paper_toss"], ["dog", "bully"]]))
+    match.submit(0, TOSS)
+    legal = g.legal_actions(match.state, 1)
+    assert legal[0] == PASS
+    assert {type(a).__name__ for a in legal[1:]} == {"Hazard", "Bully"}
+
+
+def test_simulate_json_has_the_game_figures() -> None:
+    """`simulate --json` reports tosses per game and the hazard success rate."""
+    result = runner.invoke(
+        app,
+        ["simulate", "paper-toss", "--bots", "default,random", "--games", "20", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["tosses_per_game"] > 0
+    assert 0 <= data["hazard_success_rate"] <= 1
+    assert data["seats"][0]["bot"] == "smart"
+
+
+def test_rules_page() -> None:
+    """`gamenight rules paper-toss` prints the page with its rulings."""
+    result = runner.invoke(app, ["rules", "paper-toss"])
+    assert result.exit_code == 0
+    assert "Rulings this project follows" in result.output
+    assert "Flat Tires" in result.output
+
+
+def test_bad_player_count_on_the_command_line() -> None:
+    """Seven seats: one line naming the allowed range, status 2."""
+    result = runner.invoke(
+        app, ["simulate", "paper-toss", "--bots", ",".join(["random"] * 7), "--games", "1"]
+    )
+    assert result.exit_code == 2
+    assert "2 to 6 players" in result.output
