@@ -69,7 +69,7 @@ def pass_all(match: Match) -> None:
 
     window = match.state.phase
     while match.state.phase == window and match.state.asked:
-        match.submit(match.state.asked[0], PASS)
+        match.submit(match.state.asked[0], PASS, match.version)
 
 
 def snapshot(match: Match) -> tuple[object, int]:

@@ -31,7 +31,7 @@ def refused(match: Match, player: int, action: object, error: type[Exception], w
     """Submitting ``action`` raises ``error`` naming ``words``; nothing changes."""
     before = snapshot(match)
     with pytest.raises(error) as caught:
-        match.submit(player, action)
+        match.submit(player, action, match.version)
     assert words in str(caught.value)
     assert snapshot(match) == before
 
@@ -44,7 +44,7 @@ def tossed() -> Match:
         ["obstacle"],
     ]
     match = match_at(g, state_at(g, "main", hands))
-    match.submit(0, TOSS)
+    match.submit(0, TOSS, match.version)
     return match
 
 
@@ -70,15 +70,15 @@ def test_bad_deck_options() -> None:
 def test_a_counter_that_does_not_match() -> None:
     """Food counters Dog, not Kid."""
     match = tossed()
-    match.submit(1, Hazard("kid"))
+    match.submit(1, Hazard("kid"), match.version)
     refused(match, 0, Counter("food"), IllegalAction, "food does not counter kid")
-    match.submit(0, PASS)  # the match goes on
+    match.submit(0, PASS, match.version)  # the match goes on
 
 
 def test_energy_drink_after_an_uncountered_hazard() -> None:
     """Energy Drink needs a clean window."""
     match = tossed()
-    match.submit(1, Hazard("dog"))
+    match.submit(1, Hazard("dog"), match.version)
     refused(match, 0, DRINK, IllegalAction, "Energy Drink needs a clean window")
     pass_all(match)
     flip(match, "perfect", "window")
@@ -90,7 +90,7 @@ def test_a_second_paper_toss_in_one_turn() -> None:
     match = tossed()
     refused(match, 0, TOSS, IllegalAction, "only one Paper Toss per turn")
     pass_all(match)
-    match.submit(0, FLIP_ONE)
+    match.submit(0, FLIP_ONE, match.version)
     flip(match, "good_throw")
     refused(match, 0, TOSS, IllegalAction, "only one Paper Toss per turn")
 
@@ -99,12 +99,12 @@ def test_sprinklers_with_no_second_paper_toss() -> None:
     """Sprinklers pays only for a second Paper Toss card."""
     g = game(2)
     match = match_at(g, state_at(g, "main", [["paper_toss", "dog"], []]))
-    match.submit(0, TOSS)
+    match.submit(0, TOSS, match.version)
     pass_all(match)
-    match.submit(0, FLIP_ONE)
+    match.submit(0, FLIP_ONE, match.version)
     flip(match, "sprinklers")
     refused(match, 0, Sprinkle(True), IllegalAction, "no second Paper Toss card")
-    match.submit(0, Sprinkle(False))
+    match.submit(0, Sprinkle(False), match.version)
 
 
 def test_targeting_a_player_not_in_the_game() -> None:
@@ -123,7 +123,7 @@ def test_acting_outside_a_window() -> None:
     refused(match, 0, PASS, IllegalAction, "no response window open")
     refused(match, 0, Bully(1), IllegalAction, "none is open now")
     refused(match, 0, Hazard("dog"), IllegalAction, "only right after another player's")
-    match.submit(0, TOSS)
+    match.submit(0, TOSS, match.version)
     refused(match, 0, Hazard("dog"), IllegalAction, "cannot play a Hazard on your own")
     refused(match, 2, Hazard("dog"), IllegalAction, "you hold no dog card")
 

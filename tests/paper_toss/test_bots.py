@@ -63,9 +63,9 @@ def test_smart_counters_its_own_toss_and_hazards_the_leader() -> None:
     g = game(3)
     hands = [["paper_toss", "food", "shortcut"], ["dog"], ["kid"]]
     match = match_at(g, state_at(g, "main", hands, tokens=(6, 2, 1)))
-    match.submit(0, match.game.legal_actions(match.state, 0)[0])
+    match.submit(0, match.game.legal_actions(match.state, 0)[0], match.version)
     assert decide(match, 1) == Hazard("dog")
-    match.submit(1, Hazard("dog"))
+    match.submit(1, Hazard("dog"), match.version)
     assert decide(match, 0) == Counter("food")  # the specific counter, keeping the Shortcut
 
 
@@ -74,7 +74,7 @@ def test_smart_spares_a_trailing_tosser() -> None:
     g = game(3)
     hands = [["paper_toss"], ["dog"], []]
     match = match_at(g, state_at(g, "main", hands, tokens=(0, 5, 7)))
-    match.submit(0, match.game.legal_actions(match.state, 0)[0])
+    match.submit(0, match.game.legal_actions(match.state, 0)[0], match.version)
     assert decide(match, 1) == PASS
 
 
@@ -91,15 +91,15 @@ def test_smart_drinks_and_chooses_well() -> None:
     """Energy Drink after a clean window, then the best card; as a Hazard thrower, the worst."""
     g = game(2)
     match = match_at(g, state_at(g, "main", [["paper_toss", "energy_drink"], []]))
-    match.submit(0, match.game.legal_actions(match.state, 0)[0])
+    match.submit(0, match.game.legal_actions(match.state, 0)[0], match.version)
     pass_all(match)
     assert decide(match, 0) == DRINK
-    match.submit(0, DRINK)
+    match.submit(0, DRINK, match.version)
     flip(match, "bad_throw", "perfect")
     assert decide(match, 0) == Choose("perfect")
     hazard = match_at(g, state_at(g, "main", [["paper_toss"], ["kid"]], tokens=(4, 4)))
-    hazard.submit(0, hazard.game.legal_actions(hazard.state, 0)[0])
-    hazard.submit(1, Hazard("kid"))
+    hazard.submit(0, hazard.game.legal_actions(hazard.state, 0)[0], hazard.version)
+    hazard.submit(1, Hazard("kid"), hazard.version)
     pass_all(hazard)
     flip(hazard, "perfect", "window")
     assert decide(hazard, 1) == Choose("window")

@@ -80,4 +80,4 @@ def test_chance_is_only_ever_a_deck_card() -> None:
             assert match.steps[-1].action in listed
         else:
             player, action = random_action(g, match.state, rng)
-            match.submit(player, action)
+            match.submit(player, action, match.version)

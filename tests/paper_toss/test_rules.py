@@ -39,7 +39,7 @@ def tossed(players: int = 3, hands: list[list[str]] | None = None, **changes: ob
     g = game(players)
     hands = hands or [TOSSER_HAND, ["dog", "kid", "obstacle", "bully", "flat_tire"], ["dog"]]
     match = match_at(g, state_at(g, "main", hands, **changes))
-    match.submit(0, TOSS)
+    match.submit(0, TOSS, match.version)
     return match
 
 
@@ -72,9 +72,9 @@ def test_first_player_is_configurable_and_play_goes_clockwise() -> None:
     match = Match(g, seed=1)
     match.advance_chance()
     assert match.pending.players == (2,)
-    match.submit(2, READY)
+    match.submit(2, READY, match.version)
     match.advance_chance()
-    match.submit(2, END_TURN)
+    match.submit(2, END_TURN, match.version)
     pass_all(match)
     assert match.state.turn == 0
     assert match.pending.players == (0,)
@@ -86,11 +86,11 @@ def test_discard_any_number_face_up_then_draw_back_to_five() -> None:
     then "if you have fewer than 5 cards in your hand, draw cards ... until you have 5"."""
     g = game(2)
     match = match_at(g, state_at(g, "discard", [["dog", "kid", "food", "bully", "trick"], []]))
-    match.submit(0, Discard("dog"))
-    match.submit(0, Discard("kid"))
+    match.submit(0, Discard("dog"), match.version)
+    match.submit(0, Discard("kid"), match.version)
     view = match.view(1)["state"]
     assert view["paper_discard"] == {"dog": 1, "kid": 1}
-    match.submit(0, READY)
+    match.submit(0, READY, match.version)
     assert match.pending.kind is Kind.CHANCE
     draw(match, "paper_toss", "paper_toss")
     assert len(match.state.hands[0]) == 5
@@ -102,7 +102,7 @@ def test_paper_toss_is_optional() -> None:
     g = game(2)
     match = match_at(g, state_at(g, "main", [["paper_toss", "dog"], []]))
     assert set(g.legal_actions(match.state, 0)) == {TOSS, END_TURN}
-    match.submit(0, END_TURN)
+    match.submit(0, END_TURN, match.version)
     assert match.state.phase == "after"
     assert "paper_toss" in match.state.hands[0]
 
@@ -111,7 +111,7 @@ def test_paper_toss_only_once_per_turn() -> None:
     """Seed: "(only once during each of your turns)"."""
     match = tossed()
     pass_all(match)
-    match.submit(0, FLIP_ONE)
+    match.submit(0, FLIP_ONE, match.version)
     flip(match, "bad_throw")
     assert match.state.phase == "after"
     assert TOSS not in match.game.legal_actions(match.state, 0)
@@ -126,7 +126,7 @@ def test_hazard_window_asks_every_player_not_only_holders() -> None:
     g = game(3)
     hands = [["paper_toss"], ["food"], ["trick"]]  # nobody holds a Hazard or Bully
     match = match_at(g, state_at(g, "main", hands))
-    match.submit(0, TOSS)
+    match.submit(0, TOSS, match.version)
     pending = match.pending
     assert pending.kind is Kind.REACTION
     assert pending.players == (1, 2, 0)
@@ -145,12 +145,12 @@ def test_matching_counter_cancels_the_hazard() -> None:
     """Seed: "If you have a matching Counter card, you may play that card to cancel the
     matching Hazard" (Dog < Food)."""
     match = tossed()
-    match.submit(1, Hazard("dog"))
+    match.submit(1, Hazard("dog"), match.version)
     assert match.pending.players == (1, 2, 0)
     legal = match.game.legal_actions(match.state, 0)
     assert Counter("food") in legal
     assert Counter("trick") not in legal
-    match.submit(0, Counter("food"))
+    match.submit(0, Counter("food"), match.version)
     assert match.state.hazard_player == -1
     assert match.state.phase == "hazard"
 
@@ -159,7 +159,7 @@ def test_shortcut_counters_any_hazard() -> None:
     """Seed: "Shortcut is a Counter card that can be played against any Hazard card"."""
     for hazard in ("dog", "kid", "obstacle"):
         match = tossed(hands=[["paper_toss", "shortcut"], [hazard], []])
-        match.submit(1, Hazard(hazard))
+        match.submit(1, Hazard(hazard), match.version)
         assert Counter("shortcut") in match.game.legal_actions(match.state, 0)
 
 
@@ -167,12 +167,12 @@ def test_hazards_and_counters_go_one_at_a_time_any_number() -> None:
     """Seed: "Any player may play any number of Hazards, if you keep playing Counters to stop
     them, but each Hazard should be played and Countered one at a time"."""
     match = tossed()
-    match.submit(1, Hazard("dog"))
+    match.submit(1, Hazard("dog"), match.version)
     assert not any(isinstance(a, Hazard) for a in match.game.legal_actions(match.state, 1))
-    match.submit(0, Counter("food"))
-    match.submit(1, Hazard("kid"))
-    match.submit(0, Counter("trick"))
-    match.submit(2, Hazard("dog"))
+    match.submit(0, Counter("food"), match.version)
+    match.submit(1, Hazard("kid"), match.version)
+    match.submit(0, Counter("trick"), match.version)
+    match.submit(2, Hazard("dog"), match.version)
     assert match.state.hazards_played == 3
     assert match.state.hazard_player == 2
 
@@ -181,11 +181,11 @@ def test_all_countered_means_a_single_flip() -> None:
     """Seed: "If nobody played any Hazards ..., or you Countered them all, ... turn over the
     top card of the Toss deck, and do what it says"."""
     match = tossed()
-    match.submit(1, Hazard("dog"))
-    match.submit(0, Counter("food"))
+    match.submit(1, Hazard("dog"), match.version)
+    match.submit(0, Counter("food"), match.version)
     pass_all(match)
     assert match.state.phase == "launch"
-    match.submit(0, FLIP_ONE)
+    match.submit(0, FLIP_ONE, match.version)
     flip(match, "good_throw")
     assert match.state.tokens[0] == 1
 
@@ -194,20 +194,20 @@ def test_uncountered_hazard_its_player_flips_two_and_chooses() -> None:
     """Seed: "if a Hazard was played, and you did NOT play a Counter, then the player who
     played the Hazard turns over the top TWO cards ... then chooses one"."""
     match = tossed()
-    match.submit(1, Hazard("obstacle"))
+    match.submit(1, Hazard("obstacle"), match.version)
     pass_all(match)  # the tosser passes: no Counter
     assert match.state.chooser == 1
     flip(match, "perfect", "window")
     assert match.pending.players == (1,)
     assert set(match.game.legal_actions(match.state, 1)) == {Choose("perfect"), Choose("window")}
-    match.submit(1, Choose("window"))
+    match.submit(1, Choose("window"), match.version)
     assert match.state.tokens[0] == 0
 
 
 def test_first_uncountered_hazard_closes_the_window() -> None:
     """RULINGS: "The first Hazard the tosser does not counter closes the window"."""
     match = tossed()
-    match.submit(1, Hazard("dog"))
+    match.submit(1, Hazard("dog"), match.version)
     pass_all(match)
     assert match.state.phase == "flip"
     assert match.pending.kind is Kind.CHANCE
@@ -217,7 +217,7 @@ def test_first_uncountered_hazard_closes_the_window() -> None:
 def _clean_flip(card: str, tokens: int = 3, hand: list[str] | None = None) -> Match:
     match = tossed(hands=[hand or ["paper_toss"], [], []], tokens=(tokens, 0, 0))
     pass_all(match)
-    match.submit(0, FLIP_ONE)
+    match.submit(0, FLIP_ONE, match.version)
     flip(match, card)
     return match
 
@@ -234,7 +234,7 @@ def test_tokens_never_go_below_zero() -> None:
     """RULINGS: "tokens never go below 0 (Window or Bully at 0 does nothing)"."""
     assert _clean_flip("window", tokens=0).state.tokens[0] == 0
     match = tossed(tokens=(0, 0, 0))
-    match.submit(1, Bully(0))
+    match.submit(1, Bully(0), match.version)
     assert match.state.tokens[0] == 0
 
 
@@ -242,12 +242,12 @@ def test_sprinklers_needs_a_second_paper_toss() -> None:
     """Seed: Sprinklers: "you gain 1 Paper Token only if you discard a second Paper Toss"."""
     match = _clean_flip("sprinklers", hand=["paper_toss", "paper_toss"])
     assert match.state.phase == "sprinklers"
-    match.submit(0, Sprinkle(True))
+    match.submit(0, Sprinkle(True), match.version)
     assert match.state.tokens[0] == 4
     assert "paper_toss" not in match.state.hands[0]
     without = _clean_flip("sprinklers", hand=["paper_toss", "dog"])
     assert without.game.legal_actions(without.state, 0) == (Sprinkle(False),)
-    without.submit(0, Sprinkle(False))
+    without.submit(0, Sprinkle(False), without.version)
     assert without.state.tokens[0] == 3
 
 
@@ -257,10 +257,10 @@ def test_energy_drink_after_a_clean_window_flips_two_tosser_chooses() -> None:
     match = tossed()
     pass_all(match)
     assert DRINK in match.game.legal_actions(match.state, 0)
-    match.submit(0, DRINK)
+    match.submit(0, DRINK, match.version)
     flip(match, "bad_throw", "perfect")
     assert match.pending.players == (0,)
-    match.submit(0, Choose("perfect"))
+    match.submit(0, Choose("perfect"), match.version)
     assert match.state.tokens[0] == 2
     assert match.state.toss_discard[1] == 1
     assert match.state.toss_discard[2] == 1
@@ -269,7 +269,7 @@ def test_energy_drink_after_a_clean_window_flips_two_tosser_chooses() -> None:
 def test_energy_drink_not_after_an_uncountered_hazard() -> None:
     """RULINGS: "Energy Drink replaces the single flip after a clean window"."""
     match = tossed()
-    match.submit(1, Hazard("kid"))
+    match.submit(1, Hazard("kid"), match.version)
     assert DRINK not in match.game.legal_actions(match.state, 0)
     pass_all(match)
     flip(match, "good_throw", "bad_throw")
@@ -281,13 +281,13 @@ def test_bully_at_any_window_on_anyone_s_turn() -> None:
     """RULINGS: "Bully and Flat Tire may be played at every response window, on anyone's
     turn"; seed: "that player loses one Paper Token"."""
     match = tossed(tokens=(0, 2, 0))
-    match.submit(0, Bully(1))  # the tosser, in the hazard window of their own turn
+    match.submit(0, Bully(1), match.version)  # the tosser, in the hazard window of their own turn
     assert match.state.tokens[1] == 1
     assert match.state.phase == "hazard"
     g = game(3)
     hands = [["dog"], ["bully"], []]
     after = match_at(g, state_at(g, "after", hands, turn=2, tokens=(3, 0, 0)))
-    after.submit(1, Bully(0))  # on player 2's turn, as it ends
+    after.submit(1, Bully(0), after.version)  # on player 2's turn, as it ends
     assert after.state.tokens[0] == 2
 
 
@@ -295,10 +295,10 @@ def test_a_played_card_reopens_the_window_for_everyone() -> None:
     """Our ruling: playing a Bully or Flat Tire leaves the window open and everyone is asked
     again; it closes only when all have passed."""
     match = tossed(tokens=(0, 2, 0))
-    match.submit(1, PASS)
-    match.submit(2, PASS)
+    match.submit(1, PASS, match.version)
+    match.submit(2, PASS, match.version)
     assert match.pending.players == (0,)
-    match.submit(0, Bully(1))
+    match.submit(0, Bully(1), match.version)
     assert match.pending.players == (1, 2, 0)
 
 
@@ -306,12 +306,12 @@ def test_flat_tire_skips_the_next_turn() -> None:
     """Seed: Flat Tire: "that player skips their next turn"."""
     g = game(3)
     match = match_at(g, state_at(g, "after", [[], ["flat_tire"], []], turn=0))
-    match.submit(1, FlatTire(2))
+    match.submit(1, FlatTire(2), match.version)
     pass_all(match)
     assert match.state.turn == 1
-    match.submit(1, READY)
+    match.submit(1, READY, match.version)
     match.advance_chance()
-    match.submit(1, END_TURN)
+    match.submit(1, END_TURN, match.version)
     pass_all(match)
     assert match.state.turn == 0  # player 2 was skipped
     assert match.state.skips == (0, 0, 0)
@@ -321,15 +321,15 @@ def test_flat_tires_stack() -> None:
     """RULINGS: "Flat Tires stack, one skipped turn each"."""
     g = game(2)
     match = match_at(g, state_at(g, "after", [["flat_tire", "flat_tire"], []], turn=0))
-    match.submit(0, FlatTire(1))
-    match.submit(0, FlatTire(1))
+    match.submit(0, FlatTire(1), match.version)
+    match.submit(0, FlatTire(1), match.version)
     assert match.state.skips == (0, 2)
     pass_all(match)
     assert match.state.turn == 0  # player 1 skipped
     assert match.state.skips == (0, 1)
-    match.submit(0, READY)
+    match.submit(0, READY, match.version)
     match.advance_chance()
-    match.submit(0, END_TURN)
+    match.submit(0, END_TURN, match.version)
     pass_all(match)
     assert match.state.turn == 0  # skipped again
     assert match.state.skips == (0, 0)
@@ -338,7 +338,7 @@ def test_flat_tires_stack() -> None:
 def test_flat_tire_on_the_active_player_costs_the_next_turn() -> None:
     """Our ruling: a Flat Tire on the player whose turn it is costs their next turn."""
     match = tossed()
-    match.submit(1, FlatTire(0))
+    match.submit(1, FlatTire(0), match.version)
     pass_all(match)
     assert match.state.phase == "launch"  # the current turn goes on
     assert match.state.skips[0] == 1
@@ -352,7 +352,7 @@ def test_empty_paper_deck_is_rebuilt_from_its_discards() -> None:
     state = state_at(g, "discard", [["dog"], []])
     state = replace(state, paper_discard=state.paper_deck, paper_deck=(0,) * 11)
     match = match_at(g, state)
-    match.submit(0, READY)
+    match.submit(0, READY, match.version)
     assert sum(match.state.paper_discard) == 0
     assert sum(match.state.paper_deck) == 59
     draw(match, "kid")
@@ -365,9 +365,9 @@ def test_empty_toss_deck_is_rebuilt_from_its_discards() -> None:
     full = g.table.toss
     state = state_at(g, "main", [["paper_toss"], []], toss_deck=(0, 0, 0, 0, 0), toss_discard=full)
     match = match_at(g, state)
-    match.submit(0, TOSS)
+    match.submit(0, TOSS, match.version)
     pass_all(match)
-    match.submit(0, FLIP_ONE)
+    match.submit(0, FLIP_ONE, match.version)
     assert sum(match.state.toss_deck) == 40
     flip(match, "perfect")
     assert sum(match.state.toss_discard) == 1
@@ -378,7 +378,7 @@ def test_ten_tokens_win_at_once() -> None:
     10 wins at once, whenever it happens"."""
     match = tossed(tokens=(9, 0, 0))
     pass_all(match)
-    match.submit(0, FLIP_ONE)
+    match.submit(0, FLIP_ONE, match.version)
     flip(match, "good_throw")
     assert match.finished
     assert match.outcome().winners == (0,)
@@ -402,7 +402,7 @@ def test_every_turn_ends_with_a_window_that_asks_everyone() -> None:
     so Bully and Flat Tire can be played on anyone's turn."""
     g = game(4)
     match = match_at(g, state_at(g, "main", [["dog"], [], [], []], turn=1))
-    match.submit(1, END_TURN)
+    match.submit(1, END_TURN, match.version)
     assert match.pending.kind is Kind.REACTION
     assert match.pending.window == "after"
     assert match.pending.players == (2, 3, 0, 1)
@@ -421,17 +421,17 @@ def test_sprinklers_chosen_by_the_hazard_thrower_still_lets_the_tosser_discard()
     """Seed: the Hazard's player "chooses one ..., and you do what THAT card says"; with
     Sprinklers, the tosser decides whether to discard a second Paper Toss."""
     match = tossed(hands=[["paper_toss", "paper_toss"], ["dog"], []])
-    match.submit(1, Hazard("dog"))
+    match.submit(1, Hazard("dog"), match.version)
     pass_all(match)
     flip(match, "sprinklers", "perfect")
-    match.submit(1, Choose("sprinklers"))
+    match.submit(1, Choose("sprinklers"), match.version)
     assert match.pending.players == (0,)
-    match.submit(0, Sprinkle(True))
+    match.submit(0, Sprinkle(True), match.version)
     assert match.state.tokens[0] == 1
 
 
 def test_only_the_tosser_counters() -> None:
     """Seed: "If you have a matching Counter card" - you, the tosser."""
     match = tossed(hands=[["paper_toss"], ["dog"], ["food", "shortcut"]])
-    match.submit(1, Hazard("dog"))
+    match.submit(1, Hazard("dog"), match.version)
     assert match.game.legal_actions(match.state, 2) == (PASS,)

@@ -93,7 +93,7 @@ def test_play_asks_each_human_in_a_window_with_the_cards_that_answer() -> None:
     """In a response window the human sees the cards that could answer, and a pass."""
     g = game(2)
     match = match_at(g, state_at(g, "main", [["paper_toss"], ["dog", "bully"]]))
-    match.submit(0, TOSS)
+    match.submit(0, TOSS, match.version)
     legal = g.legal_actions(match.state, 1)
     assert legal[0] == PASS
     assert {type(a).__name__ for a in legal[1:]} == {"Hazard", "Bully"}
