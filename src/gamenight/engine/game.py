@@ -72,6 +72,12 @@ class Game(ABC, Generic[S, A]):
         """Whether ``action`` is legal now for ``player`` (by ``legal_actions``)."""
         return action in self.legal_actions(state, player)
 
+    def illegal_reason(self, state: S, player: int, action: Any) -> str:
+        """Why ``action`` is not legal for ``player`` now, in the game's words ("": no detail).
+
+        ``Match`` adds it to the ``IllegalAction`` message; games may override it."""
+        return ""
+
     @abstractmethod
     def apply(self, state: S, player: int, action: A) -> tuple[S, tuple[Event, ...]]:
         """Apply a legal action (or a chance outcome with ``player=CHANCE``).

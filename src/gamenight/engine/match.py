@@ -107,9 +107,10 @@ class Match:
                 self.game.action_to_text(a) for a in self.game.legal_actions(self.state, player)
             ]
             shown = ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
+            why = self.game.illegal_reason(self.state, player, action)
             raise IllegalAction(
-                f"{self.game.action_to_text(action)!r} is not legal now for player {player}; "
-                f"legal: {shown}"
+                f"{self.game.action_to_text(action)!r} is not legal now for player {player}"
+                f"{': ' + why if why else ''}; legal: {shown}"
             )
 
     def submit(self, player: int, action: Any, version: int | None = None) -> tuple[Event, ...]:
