@@ -96,6 +96,8 @@ def all_cards(state: CookiesState) -> Counter[str]:
         for b in stack:
             seen.update(b.cards)
     seen.update(state.mixer_discard)
+    if state.mixer:
+        seen[state.mixer] += 1  # a mixer being resolved
     seen.update(state.box)
     seen["enhance"] += sum(state.waiting)
     for t in state.transit:
