@@ -175,3 +175,19 @@ def test_a_player_out_of_turn() -> None:
     with pytest.raises(NotYourDecision, match="may not act now"):
         match.submit(1, FormBatch(("red_velvet", "red_velvet"), ""))
     assert snapshot(match) == before
+
+
+def test_a_wrong_mixer_choice() -> None:
+    """Swap: "Force any two players with at least one Batch, excluding yourself"; Exchange: "say
+    either '1', or '2'"."""
+    from gamenight.games.cover_your_cookies.state import Exchange, SwapBatches
+
+    g = game()
+    stacks = [[batch(0, "sugar")], [batch(1, "sugar")], [batch(2, "sugar")], []]
+    state = table(g, [FULL] * 4, stacks, phase="mixer", mixer="swap", drawer=0, upper=0)
+    match = match_at(g, state)
+    refused(match, 0, SwapBatches(0, 1), "two other players")
+    refused(match, 0, SwapBatches(1, 3), "two other players")
+    match.submit(0, SwapBatches(1, 2))
+    state = table(g, [FULL] * 4, phase="mixer", mixer="exchange_left", drawer=0, upper=0)
+    refused(match_at(g, state), 0, Exchange(3), "say 1 or 2")

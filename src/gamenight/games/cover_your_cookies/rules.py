@@ -197,6 +197,8 @@ def reason(config: CookiesConfig, state: CookiesState, player: int, action: Acti
     hand = state.hands[player]
     if state.phase == "duel" and state.duel is not None:
         return _duel_reason(state.duel, hand, action)
+    if state.phase == "mixer":
+        return _mixer_reason(state, action)
     if state.phase != "turn":
         return ""
     if isinstance(action, FormBatch):
@@ -223,6 +225,15 @@ def reason(config: CookiesConfig, state: CookiesState, player: int, action: Acti
     if isinstance(action, Swipe):
         return _swipe_reason(state, player, action.target, action.card)
     return ""
+
+
+def _mixer_reason(state: CookiesState, action: Action) -> str:
+    effect = INFO[state.mixer].effect
+    if effect == "rotate":
+        return "Rotate: say which way the top Batches move, left or right"
+    if effect == "swap":
+        return "Swap: choose two other players who each have at least one Batch"
+    return "Exchange: say 1 or 2"
 
 
 def _form_reason(config: CookiesConfig, state: CookiesState, player: int, action: FormBatch) -> str:
