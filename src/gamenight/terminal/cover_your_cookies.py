@@ -49,6 +49,20 @@ def batch_text(batch: dict[str, Any]) -> str:
     return f"{plain(flavour)} x{cards.count(flavour)}{extra} [{batch['value']}]"
 
 
+def verb(name: str, third_person: str) -> str:
+    """The verb agreeing with ``name``: ``You form`` but ``baker forms``."""
+    if name != "You":
+        return third_person
+    if third_person.endswith("ies"):
+        return third_person[:-3] + "y"
+    return third_person[:-1] if third_person.endswith("s") else third_person
+
+
+def owner(name: str) -> str:
+    """``your`` for the human, ``baker's`` for others."""
+    return "your" if name == "You" else f"{name}'s"
+
+
 class CookiesRenderer(Renderer):
     """The table as a player at it would see it."""
 
@@ -106,7 +120,7 @@ class CookiesRenderer(Renderer):
             )
             need = " (answer with Chocolate Milk or two cards)" if duel["need"] == 2 else ""
             console.print(
-                f"[bold magenta]Duel[/] for {escape(names[duel['defender']])}'s "
+                f"[bold magenta]Duel[/] for {escape(owner(names[duel['defender']]))} "
                 f"{escape(plain(duel['flavour']))} Batch: {escape(plays)}{need}"
             )
         if view["mixer"]:
@@ -135,30 +149,36 @@ class CookiesRenderer(Renderer):
         if kind == "formed":
             cards = " + ".join(plain(c) for c in event["cards"])
             pile = " (one from the discard pile)" if event["from_pile"] else ""
-            return f"{who()} forms a Batch: {escape(cards)}{pile}, worth {event['value']}."
+            return (
+                f"{who()} {verb(who(), 'forms')} a Batch: {escape(cards)}{pile}, "
+                f"worth {event['value']}."
+            )
         if kind == "swipe":
             return (
-                f"[bold]{who()}[/] tries to swipe {who('target')}'s "
+                f"[bold]{who()}[/] {verb(who(), 'tries')} to swipe {owner(who('target'))} "
                 f"{escape(plain(event['flavour']))} Batch ({event['value']}), "
                 f"opening with {escape(plain(event['card']))}."
             )
         if kind == "answered":
-            return f"{who()} plays {escape(' + '.join(plain(c) for c in event['cards']))}."
+            cards = escape(" + ".join(plain(c) for c in event["cards"]))
+            return f"{who()} {verb(who(), 'plays')} {cards}."
         if kind == "duel_over":
             winner = escape(names[event["winner"]])
             if event["swiped"]:
-                return f"[bold]{winner} swipes the Batch[/] (now worth {event['value']})."
-            return f"{winner} keeps the Batch (now worth {event['value']})."
+                swipes = verb(winner, "swipes")
+                return f"[bold]{winner} {swipes} the Batch[/] (now worth {event['value']})."
+            return f"{winner} {verb(winner, 'keeps')} the Batch (now worth {event['value']})."
         if kind == "discarded":
-            return f"{who()} discards {escape(plain(event['card']))}."
+            return f"{who()} {verb(who(), 'discards')} {escape(plain(event['card']))}."
         if kind == "added":
-            return f"{who()} adds {escape(plain(event['card']))} to their top Batch."
+            card = escape(plain(event["card"]))
+            return f"{who()} {verb(who(), 'adds')} {card} to the top Batch."
         if kind == "mixer_drawn":
             return f"[bold cyan]{who()} drew the mixer {escape(plain(event['card']))}![/]"
         if kind == "enhanced":
-            return f"Enhance joins {who()}'s top Batch (+30)."
+            return f"Enhance joins {owner(who())} top Batch (+30)."
         if kind == "enhance_waiting":
-            return f"Enhance waits beside {who()}'s stack for their next Batch."
+            return f"Enhance waits beside {owner(who())} stack for the next Batch formed."
         if kind == "mixer_no_effect":
             return f"The {escape(plain(event['card']))} has no effect now."
         if kind == "rotated":
@@ -172,7 +192,8 @@ class CookiesRenderer(Renderer):
             )
         if kind == "took":
             cards = f": {', '.join(plain(c) for c in event['cards'])}" if "cards" in event else ""
-            return f"{who()} takes {event['count']} card(s) from {who('from')}{escape(cards)}."
+            took = f"{who()} {verb(who(), 'takes')} {event['count']} card(s)"
+            return f"{took} from {who('from')}{escape(cards)}."
         if kind == "round_over":
             scores = ", ".join(f"{names[p]} {s}" for p, s in enumerate(event["scores"]))
             return f"[bold]Round over[/]: {escape(scores)}."
@@ -185,7 +206,8 @@ class CookiesRenderer(Renderer):
         if isinstance(action, FormBatch):
             cards = " + ".join(plain(c) for c in action.cards)
             pile = f" + {plain(action.pile)} from the discard pile" if action.pile else ""
-            return f"form {cards}{pile}"
+            value = sum(INFO[c].dough for c in (*action.cards, action.pile) if c in INFO)
+            return f"form {cards}{pile} [{value}]"
         if isinstance(action, Swipe):
             target = self._name(action.target)
             value = ""
