@@ -195,3 +195,43 @@ def test_mixers_go_to_their_own_discard_pile_except_enhance() -> None:
     match.submit(0, Rotate("left"))
     assert match.state.mixer_discard == ("rotate",)
     assert "rotate" not in match.state.discard
+
+
+def test_the_defender_drawing_a_mixer_is_the_one_who_chooses() -> None:
+    """ "Carmela draws back up to 5 cards, then Ginger does the same": a mixer drawn while the
+    defender draws is the defender's to resolve ("The player who drew the Mixer")."""
+    from gamenight.games.cover_your_cookies.state import YIELD, Answer, Swipe
+
+    g = game()
+    hands = [
+        ["lemon_glaze", "sugar", "sugar", "sugar", "sugar"],
+        ["lemon_glaze", *FULL[:4]],
+        FULL,
+        FULL,
+    ]
+    stacks = [[batch(0, "sugar")], [batch(1, "sugar"), batch(2, "lemon_glaze")], [], []]
+    state = table(g, hands, stacks, deck={"rotate": 1, "peanut_butter": 5}, upper=0)
+    match = match_at(g, state)
+    match.submit(0, Swipe(1, "lemon_glaze"))
+    match.submit(1, Answer(("lemon_glaze",)))
+    match.submit(0, YIELD)
+    force_draws(match, "peanut_butter", "rotate")
+    assert match.pending.players == (1,)
+    assert match.state.drawer == 1
+    match.submit(1, Rotate("left"))
+    assert [b.id for b in match.state.stacks[2]] == [2]
+    force_draws(match, "peanut_butter")
+    assert match.state.turn == 1
+
+
+def test_rotate_with_no_batches_and_exchange_with_too_few_hands_do_nothing() -> None:
+    """Rotate moves the Batches of "All players with 1 or more Batches" (none: nothing moves);
+    Exchange skips "players with less than three cards" (fewer than two left: nobody swaps)."""
+    _g, match = drawing("rotate", [[], [], [], []])
+    events = force_draws(match, "rotate")
+    assert [e.kind for e in events][-1] == "mixer_no_effect"
+    hands = [["sugar", "sugar"], ["sugar"], ["sugar", "lemon_glaze", "sugar"], ["sugar"]]
+    _g, match = drawing("exchange_right", STACKS, hands)
+    events = force_draws(match, "exchange_right")
+    assert [e.kind for e in events][-1] == "mixer_no_effect"
+    assert match.state.mixer_discard == ("exchange_right",)
