@@ -163,6 +163,8 @@ def test_malformed_moves_are_refused_by_the_codecs() -> None:
     with pytest.raises(MalformedAction, match="unknown card"):
         g.action_from_json({"type": "discard", "card": "cupcake"})
     assert g.action_from_text("form fresh lem") == FormBatch(("fresh_milk", "lemon_glaze"), "")
+    wire = {"type": "form_batch", "cards": ["lemon_glaze", "fresh_milk"], "pile": ""}
+    assert g.action_from_json(wire) == FormBatch(("fresh_milk", "lemon_glaze"), "")
     assert g.action_from_text("form choc +sugar") == FormBatch(("chocolate_milk",), "sugar")
 
 

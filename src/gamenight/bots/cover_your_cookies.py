@@ -10,7 +10,9 @@ playing its cheapest matching card. Mixer choices favour itself and hurt the lea
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
+from math import comb
 from typing import Any
 
 from gamenight.bots.base import Agent
@@ -18,6 +20,8 @@ from gamenight.bots.registry import BotSpec, register_bot
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 from gamenight.games.cover_your_cookies.state import (
+    CARDS,
+    MILKS,
     AddToBatch,
     Answer,
     Discard,
@@ -43,6 +47,35 @@ def _card_cost(card: str) -> float:
     return dough(card) + (MILK_KEEP if is_milk(card) else 0.0)
 
 
+def unseen(view: View) -> Counter[str]:
+    """Cookies and milk the viewer has not seen: in the deck or in other players' hands."""
+    seen: Counter[str] = Counter(view["hand"] or [])
+    for stack in view["stacks"]:
+        for b in stack:
+            seen.update(b["cards"])
+    seen.update(view["discard"])
+    if view["duel"]:
+        for _, cards in view["duel"]["plays"]:
+            seen.update(cards)
+    return Counter({c.id: c.count - seen[c.id] for c in CARDS if c.kind != "mixer"})
+
+
+def win_chance(view: View, target: int, flavour: str, ammo: int) -> float:
+    """The chance that ``target`` holds fewer matching cards than our ``ammo``, drawing their
+    hand at random from the unseen cards (both sides playing on while they can)."""
+    pool = unseen(view)
+    total = sum(pool.values())
+    matching = pool[flavour] + sum(pool[m] for m in MILKS)
+    hand = min(int(view["hand_sizes"][target]), total)
+    if total <= 0:
+        return 1.0
+    ways = comb(total, hand)
+    return sum(
+        comb(matching, k) * comb(total - matching, hand - k) / ways
+        for k in range(min(ammo, hand + 1))
+    )
+
+
 class BakerBot(Agent):
     """The default heuristic bot (see the module docstring)."""
 
@@ -65,10 +98,9 @@ class BakerBot(Agent):
         if isinstance(action, Swipe):
             top = stacks[action.target][-1]
             ammo = sum(1 for c in hand if c == top["flavour"] or is_milk(c))
-            their_hand = int(view["hand_sizes"][action.target])
-            odds = min(0.9, 0.2 + 0.22 * ammo - 0.03 * their_hand)
-            opener = _card_cost(action.card) - (0 if is_milk(action.card) else dough(action.card))
-            return odds * float(top["value"]) * 1.4 - opener - 5
+            odds = win_chance(view, action.target, top["flavour"], ammo)
+            opener = _card_cost(action.card)
+            return odds * (float(top["value"]) + opener) * 1.3 - (1 - odds) * opener - 8
         if isinstance(action, FormBatch):
             cards = [*action.cards, *([action.pile] if action.pile else [])]
             value = sum(dough(c) for c in cards)

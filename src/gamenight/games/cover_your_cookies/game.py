@@ -334,6 +334,15 @@ class CoverYourCookies(Game[CookiesState, Action]):
         for value in getattr(action, "cards", ()):
             if value not in INFO:
                 raise MalformedAction(f"unknown card {value!r}")
+        # Card lists are sets of cards: accept them in any order.
+        if isinstance(action, FormBatch):
+            return FormBatch(tuple(sorted(action.cards)), action.pile)
+        if isinstance(action, Answer):
+            return Answer(tuple(sorted(action.cards)))
+        if isinstance(action, Take):
+            return Take(tuple(sorted(action.cards)))
+        if isinstance(action, SwapBatches) and action.first > action.second:
+            return SwapBatches(action.second, action.first)
         return action
 
 
