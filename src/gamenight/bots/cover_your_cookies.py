@@ -1,10 +1,12 @@
 """Cover Your Cookies bots: ``baker`` (the default heuristic player).
 
-``baker`` sees only its own view. On its turn it scores every legal action: swipes by the value
-of the exposed Batch and how many matching cards it holds, Batches by their Dough (pairs of
-cookies first: milk is kept for duels, and a new Batch also covers the one beneath), discards by
-the least valuable cookie. In a duel it defends or presses on while the Batch is worth the card,
-playing its cheapest matching card. Mixer choices favour itself and hurt the leader.
+``baker`` sees only its own view. On its turn it scores every legal action: a swipe by the value
+of the exposed Batch times its chance of winning the duel (the chance that the defender's hand,
+drawn from the cards it has not seen, holds fewer matching cards than it does), Batches by their
+Dough (pairs of cookies first: milk is kept for duels, and a new Batch also covers the one
+beneath), discards by the least valuable cookie. In a duel it defends or presses on while the
+Batch is worth the card, playing its cheapest matching card. Mixer choices favour itself and hurt
+the leader.
 """
 
 from __future__ import annotations
