@@ -9,7 +9,7 @@ from typing import Any
 
 from gamenight.engine import CHANCE, Match
 from gamenight.games.cover_your_cookies import CookiesConfig, CookiesState, CoverYourCookies
-from gamenight.games.cover_your_cookies.resolve import INDEX, new_round
+from gamenight.games.cover_your_cookies.deck import INDEX, new_round
 from gamenight.games.cover_your_cookies.state import CARDS, Batch, Draw
 
 

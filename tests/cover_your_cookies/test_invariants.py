@@ -9,7 +9,7 @@ import pytest
 
 from gamenight.engine import Kind, Match
 from gamenight.engine.conformance import check_game, random_action
-from gamenight.games.cover_your_cookies.resolve import dough_of
+from gamenight.games.cover_your_cookies.deck import dough_of
 from gamenight.games.cover_your_cookies.state import AddToBatch, FormBatch, Swipe, dough
 from tests.cover_your_cookies.helpers import check_accounting, game
 

@@ -3,11 +3,8 @@
 Rulebook: seed ``003`` (Grandpa Beck's Games, 2022); rulings: ``RULINGS.md`` (card values, the
 Crumb Collector track, Exchange directions, Rotate, Enhance, ties). Card data lives in
 ``components.json``. The rules themselves are split: ``rules.py`` (legality), ``resolve.py``
-(what actions and chance do), ``state.py`` (data).
-
-Chance is explicit and exact: the deck is kept as a count per card, with the number of cards
-left in its top half (which holds no mixer). Drawing a uniformly random card from what is left,
-from the top half while it lasts, is the same as drawing from the shuffled, split deck.
+(what actions and chance do), ``deck.py`` (the deck, chance distributions and scoring),
+``state.py`` (data). Chance is explicit and exact (see ``deck.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +19,7 @@ from gamenight.engine.core import CHANCE_PENDING, TERMINAL_PENDING, Event, Kind,
 from gamenight.engine.core import View as ViewData
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
-from gamenight.games.cover_your_cookies import resolve, rules
+from gamenight.games.cover_your_cookies import deck, resolve, rules
 from gamenight.games.cover_your_cookies.state import (
     ACTION_TYPES,
     CARDS,
@@ -68,7 +65,7 @@ class CoverYourCookies(Game[CookiesState, Action]):
     # ---- rules -------------------------------------------------------------------------------
     def initial_state(self) -> CookiesState:
         """Mixers set aside, the rest shuffled: the deal comes first (chance)."""
-        return resolve.new_round(self.config)
+        return deck.new_round(self.config)
 
     def pending(self, state: CookiesState) -> Pending:
         """Chance while dealing and drawing; the turn player, the duel responder or the drawer
@@ -109,9 +106,9 @@ class CoverYourCookies(Game[CookiesState, Action]):
         """The next card off the deck, or the cards of a blind take in an Exchange."""
         if state.phase == "exchange":
             giver = state.takers[0][0]
-            outcomes = resolve.take_outcomes(state.hands[giver], state.exchange_count)
+            outcomes = deck.take_outcomes(state.hands[giver], state.exchange_count)
             return [(Take(cards), p) for cards, p in outcomes]
-        weights = resolve.draw_weights(state)
+        weights = deck.draw_weights(state)
         total = sum(weights)
         return [(DRAWS[CARD_IDS[i]], w / total) for i, w in enumerate(weights) if w]
 
@@ -121,7 +118,7 @@ class CoverYourCookies(Game[CookiesState, Action]):
             hand = state.hands[state.takers[0][0]]
             picked = rng.sample(range(len(hand)), state.exchange_count)
             return Take(tuple(sorted(hand[i] for i in picked)))
-        weights = resolve.draw_weights(state)
+        weights = deck.draw_weights(state)
         r = rng.randrange(sum(weights))
         for i, w in enumerate(weights):
             if r < w:
@@ -165,7 +162,7 @@ class CoverYourCookies(Game[CookiesState, Action]):
             "mixer_discard": list(state.mixer_discard),
             "waiting_enhance": list(state.waiting),
             "crumbs": list(state.swiped),
-            "dough": [resolve.dough_of(cfg, state, p) for p in range(self.players)],
+            "dough": [deck.dough_of(cfg, state, p) for p in range(self.players)],
             "duel": (
                 {
                     "challenger": duel.challenger,
@@ -218,10 +215,10 @@ class CoverYourCookies(Game[CookiesState, Action]):
         for t in state.transit:
             transit.append(tuple(sorted(unknown[: len(t)])))
             del unknown[: len(t)]
-        deck = [k if c.kind == "mixer" else 0 for c, k in zip(CARDS, state.deck, strict=True)]
+        counts = [k if c.kind == "mixer" else 0 for c, k in zip(CARDS, state.deck, strict=True)]
         for name in unknown:
-            deck[resolve.INDEX[name]] += 1
-        return replace(state, hands=tuple(hands), transit=tuple(transit), deck=tuple(deck))
+            counts[deck.INDEX[name]] += 1
+        return replace(state, hands=tuple(hands), transit=tuple(transit), deck=tuple(counts))
 
     def outcome(self, state: CookiesState) -> Outcome:
         """Winners; scores are Dough (one round), total Dough (several) or round wins."""
