@@ -146,6 +146,29 @@ def test_cli_play_with_piped_input_to_the_end() -> None:
     assert "win(s)!" in result.output
 
 
+def test_cli_play_with_variants_and_typed_words() -> None:
+    """Variants from `-o`; moves typed as words (`end` closes a two-action turn)."""
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "cover-your-cookies",
+            "--seats",
+            "default,human,default,random,random",
+            "--seed",
+            "3",
+            "-o",
+            "two_actions=true",
+            "-o",
+            "extra_strength=true",
+        ],
+        input="end\n" * 3 + "1\n" * 600,
+    )
+    assert result.exit_code == 0, result.output
+    assert "end turn" in result.output
+    assert "win(s)!" in result.output
+
+
 def test_cli_play_refuses_a_bad_typed_move_and_goes_on() -> None:
     """A wrong move gets one line saying what is allowed, and the prompt comes back."""
     result = runner.invoke(

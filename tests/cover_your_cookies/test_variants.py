@@ -224,3 +224,14 @@ def test_first_to_win_two_rounds() -> None:
     assert match.finished
     assert match.outcome().winners == (0,)
     assert match.outcome().scores == (2, 1, 0, 0)
+
+
+def test_three_player_hands_are_drawn_back_up_to_six() -> None:
+    """3 Player Rules: "Deal 6 cards to each player" (and so draw back up to 6)."""
+    g = game(3)
+    hand = ["sugar", "sugar", "red_velvet", "birthday_cake", "lemon_glaze", "snickerdoodle"]
+    match = match_at(g, table(g, [hand, FULL, FULL], deck={"peanut_butter": 5}))
+    match.submit(0, FormBatch(("sugar", "sugar"), ""))
+    force_draws(match, "peanut_butter", "peanut_butter")
+    assert len(match.state.hands[0]) == 6
+    assert match.state.turn == 1
