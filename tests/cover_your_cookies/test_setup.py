@@ -139,3 +139,31 @@ def test_chance_outcomes_are_an_exact_distribution() -> None:
     assert match.pending.kind is Kind.CHANCE
     match.roll_chance()
     assert match.steps[-1].player == CHANCE
+
+
+def test_sample_chance_follows_the_exact_distribution() -> None:
+    """The fast sampler draws cards (and Exchange takes) with the probabilities that
+    ``chance_outcomes`` lists (seeded; a generous tolerance)."""
+    import random
+
+    from gamenight.games.cover_your_cookies.state import Take
+
+    g = game(4)
+    state = Match(g, seed=0).state
+    rng = random.Random(12)
+    draws = Counter(g.sample_chance(state, rng) for _ in range(20000))
+    for outcome, p in g.chance_outcomes(state):
+        assert abs(draws[outcome] / 20000 - p) < 0.01, outcome
+    exchange = replace(
+        state,
+        phase="exchange",
+        hands=(("sugar", "sugar", "lemon_glaze", "fresh_milk"), (), (), ()),
+        takers=((0, 1),),
+        exchange_count=2,
+    )
+    takes = Counter(g.sample_chance(exchange, rng) for _ in range(12000))
+    outcomes = dict(g.chance_outcomes(exchange))
+    assert set(takes) == set(outcomes)
+    assert abs(outcomes[Take(("lemon_glaze", "sugar"))] - 2 / 6) < 1e-12
+    for outcome, p in outcomes.items():
+        assert abs(takes[outcome] / 12000 - p) < 0.015, outcome
