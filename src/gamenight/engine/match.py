@@ -117,12 +117,10 @@ class Match:
                 self.game.action_to_text(a) for a in self.game.legal_actions(self.state, player)
             ]
             shown = ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
-            reason = self.game.explain_illegal(self.state, player, action)
-            if reason:
-                raise IllegalAction(f"{reason}; legal: {shown}")
+            why = self.game.explain_illegal(self.state, player, action)
             raise IllegalAction(
-                f"{self.game.action_to_text(action)!r} is not legal now for player {player}; "
-                f"legal: {shown}"
+                f"{self.game.action_to_text(action)!r} is not legal now for player {player}"
+                f"{': ' + why if why else ''}; legal: {shown}"
             )
 
     def submit(self, player: int, action: Any, version: int | None = None) -> tuple[Event, ...]:

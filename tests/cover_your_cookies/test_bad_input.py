@@ -1,0 +1,195 @@
+"""Bad input: each gets a precise error, and the match goes on unchanged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gamenight.engine import ConfigError, IllegalAction, MalformedAction, Match, make_game
+from gamenight.games.cover_your_cookies.state import (
+    YIELD,
+    AddToBatch,
+    Answer,
+    CookiesConfig,
+    EndTurn,
+    FormBatch,
+    Swipe,
+)
+from tests.cover_your_cookies.helpers import batch, game, match_at, snapshot, table
+
+FULL = ["snickerdoodle"] * 5
+
+
+def refused(match: Match, player: int, action: Any, *words: str) -> None:
+    """Submitting ``action`` raises IllegalAction naming ``words``; nothing changes."""
+    before = snapshot(match)
+    with pytest.raises(IllegalAction) as info:
+        match.submit(player, action, match.version)
+    for word in words:
+        assert word in str(info.value), str(info.value)
+    assert "legal:" in str(info.value)
+    assert snapshot(match) == before
+
+
+@pytest.mark.parametrize("players", [2, 7])
+def test_two_or_seven_players_are_refused(players: int) -> None:
+    """Cover Your Cookies takes 3 to 6 players."""
+    with pytest.raises(ConfigError, match="3 to 6 players"):
+        CookiesConfig(players=players)
+    with pytest.raises(ConfigError, match="3 to 6 players"):
+        make_game("cover-your-cookies", players=players)
+
+
+def test_bad_options_name_what_is_allowed() -> None:
+    """Options are checked when the game is built."""
+    with pytest.raises(ConfigError, match="single, target, rounds, wins"):
+        make_game("cover-your-cookies", ["match=forever"])
+    with pytest.raises(ConfigError, match="first_player must be a seat from 0 to 3"):
+        make_game("cover-your-cookies", ["first_player=4"])
+    with pytest.raises(ConfigError, match="true or false"):
+        make_game("cover-your-cookies", ["extra_strength=maybe"])
+    with pytest.raises(ConfigError, match="crumb_track"):
+        make_game("cover-your-cookies", ["crumb_track=0,-5"])
+
+
+def turn_match() -> Match:
+    g = game()
+    hands = [
+        ["fresh_milk", "chocolate_milk", "sugar", "sugar", "lemon_glaze"],
+        ["lemon_glaze", "sugar", "red_velvet", "red_velvet", "birthday_cake"],
+        FULL,
+        FULL,
+    ]
+    stacks = [
+        [batch(0, "peanut_butter")],
+        [batch(1, "red_velvet"), batch(2, "sugar")],
+        [batch(3, "lemon_glaze")],
+        [],
+    ]
+    return match_at(g, table(g, hands, stacks, discard=("birthday_cake",)))
+
+
+def test_a_batch_of_two_milks() -> None:
+    """ "You can't form a Batch with two Milks"."""
+    refused(turn_match(), 0, FormBatch(("chocolate_milk", "fresh_milk"), ""), "two milks")
+
+
+def test_a_batch_of_three_cards() -> None:
+    """ "... or with more than two cards"."""
+    match = turn_match()
+    refused(match, 0, FormBatch(("fresh_milk", "sugar", "sugar"), ""), "exactly two cards")
+    refused(match, 0, FormBatch(("sugar", "sugar"), "sugar"), "exactly two cards")
+
+
+def test_a_pile_card_that_is_not_on_top() -> None:
+    """Only the cookie atop the discard pile may be paired."""
+    refused(turn_match(), 0, FormBatch(("lemon_glaze",), "lemon_glaze"), "discard pile")
+
+
+def test_a_single_cookie_batch_without_the_fudge() -> None:
+    """A single cookie starts a Batch only as a first Batch after a first turn without one."""
+    refused(turn_match(), 0, FormBatch(("lemon_glaze",), ""), "single cookie")
+
+
+def test_swiping_a_protected_batch() -> None:
+    """ "The first Batch in each player's pile can't be swiped"."""
+    refused(turn_match(), 0, Swipe(2, "lemon_glaze"), "first (bottom) Batch can't be swiped")
+
+
+def test_swiping_without_a_batch_of_your_own() -> None:
+    """The swiper is "another player, who has laid down at least 1 Batch of their own"."""
+    g = game()
+    hands = [FULL, ["sugar"] * 5, FULL, ["sugar", "fresh_milk", "sugar", "sugar", "sugar"]]
+    stacks = [[batch(0, "sugar"), batch(1, "sugar")], [], [], []]
+    match = match_at(g, table(g, hands, stacks, turn=3))
+    refused(match, 3, Swipe(0, "sugar"), "need a Batch of your own")
+
+
+def test_swiping_yourself_or_with_a_wrong_card() -> None:
+    """Open with "a Cookie that matches your top Batch, or a Milk"."""
+    match = turn_match()
+    refused(match, 0, Swipe(1, "lemon_glaze"), "open with a sugar or a milk")
+    refused(match, 0, Swipe(0, "sugar"), "another player's top Batch")
+
+
+def test_a_non_matching_card_in_a_duel() -> None:
+    """The defender plays "a matching Cookie or a Milk (wild)"."""
+    match = turn_match()
+    match.submit(0, Swipe(1, "sugar"), match.version)
+    refused(match, 1, Answer(("red_velvet",)), "does not match", "sugar")
+    refused(match, 1, Answer(("sugar", "lemon_glaze")), "does not match")
+    refused(match, 1, Answer(("sugar", "sugar")), "exactly one matching card")
+    refused(match, 1, FormBatch(("red_velvet", "red_velvet"), ""), "only answer")
+    match.submit(1, Answer(("sugar",)), match.version)
+    refused(match, 0, Answer(("chocolate_milk", "fresh_milk")), "exactly one")
+
+
+def test_adding_to_your_batch_before_the_deck_is_out() -> None:
+    """Adding to your top Batch "can only be done after the deck runs out"."""
+    refused(turn_match(), 0, AddToBatch("fresh_milk"), "only after the deck runs out")
+
+
+def test_passing_when_you_must_discard() -> None:
+    """ "If you can't do anything else, you must discard a Cookie—you can't just pass your
+    turn." """
+    g = game()
+    state = table(g, [["sugar", "lemon_glaze"], ["red_velvet"], [], []], deck={}, upper=0)
+    match = match_at(g, state)
+    refused(match, 0, EndTurn(), "can't pass your turn")
+    refused(match, 0, YIELD, "no duel")
+
+
+def test_ending_a_two_action_turn_before_any_action() -> None:
+    """With two actions, "You only have to take one action each turn"."""
+    g = game(two_actions=True)
+    match = match_at(g, table(g, [["sugar", "sugar"], FULL, FULL, FULL]))
+    refused(match, 0, EndTurn(), "at least one action")
+
+
+def test_malformed_moves_are_refused_by_the_codecs() -> None:
+    """Typed and wire moves with unknown cards or the wrong shape are MalformedAction."""
+    g = game()
+    with pytest.raises(MalformedAction, match="unknown card 'cupcake'"):
+        g.action_from_text("form cupcake cupcake")
+    with pytest.raises(MalformedAction, match="could be"):
+        g.action_from_text("discard s")
+    with pytest.raises(MalformedAction, match="swipe takes 2"):
+        g.action_from_text("swipe 1")
+    with pytest.raises(MalformedAction, match="player number"):
+        g.action_from_text("swipe one sugar")
+    with pytest.raises(MalformedAction, match="unknown move"):
+        g.action_from_text("bake")
+    with pytest.raises(MalformedAction, match="unknown card"):
+        g.action_from_json({"type": "discard", "card": "cupcake"})
+    assert g.action_from_text("form fresh lem") == FormBatch(("fresh_milk", "lemon_glaze"), "")
+    wire = {"type": "form_batch", "cards": ["lemon_glaze", "fresh_milk"], "pile": ""}
+    assert g.action_from_json(wire) == FormBatch(("fresh_milk", "lemon_glaze"), "")
+    assert g.action_from_text("form choc +sugar") == FormBatch(("chocolate_milk",), "sugar")
+
+
+def test_a_player_out_of_turn() -> None:
+    """Only the player whose turn it is may act (the engine's NotYourDecision)."""
+    from gamenight.engine import NotYourDecision
+
+    match = turn_match()
+    before = snapshot(match)
+    with pytest.raises(NotYourDecision, match="may not act now"):
+        match.submit(1, FormBatch(("red_velvet", "red_velvet"), ""), match.version)
+    assert snapshot(match) == before
+
+
+def test_a_wrong_mixer_choice() -> None:
+    """Swap: "Force any two players with at least one Batch, excluding yourself"; Exchange: "say
+    either '1', or '2'"."""
+    from gamenight.games.cover_your_cookies.state import Exchange, SwapBatches
+
+    g = game()
+    stacks = [[batch(0, "sugar")], [batch(1, "sugar")], [batch(2, "sugar")], []]
+    state = table(g, [FULL] * 4, stacks, phase="mixer", mixer="swap", drawer=0, upper=0)
+    match = match_at(g, state)
+    refused(match, 0, SwapBatches(0, 1), "two other players")
+    refused(match, 0, SwapBatches(1, 3), "two other players")
+    match.submit(0, SwapBatches(1, 2), match.version)
+    state = table(g, [FULL] * 4, phase="mixer", mixer="exchange_left", drawer=0, upper=0)
+    refused(match_at(g, state), 0, Exchange(3), "say 1 or 2")
