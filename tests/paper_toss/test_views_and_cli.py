@@ -127,3 +127,20 @@ def test_bad_player_count_on_the_command_line() -> None:
     )
     assert result.exit_code == 2
     assert "2 to 6 players" in result.output
+
+
+def test_a_pass_by_another_player_does_not_change_a_waiting_players_view() -> None:
+    """Who still has to answer is the pending list, not part of the view: a human waiting in a
+    response window sees nothing new when someone else passes, so the driver does not ask them
+    again."""
+    from gamenight.games.paper_toss.state import PASS
+    from tests.paper_toss.helpers import game as make
+    from tests.paper_toss.helpers import match_at, state_at
+
+    g = make(players=3)
+    match = match_at(g, state_at(g, "after", [["dog"], ["kid"], ["bully"]], turn=0))
+    first, second = match.state.asked[0], match.state.asked[1]
+    before = g.observe(match.state, second)
+    match.submit(first, PASS, match.version)
+    assert second in match.pending.players
+    assert g.observe(match.state, second) == before

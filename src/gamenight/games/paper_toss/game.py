@@ -233,7 +233,6 @@ class PaperToss(Game[PaperTossState, Action]):
             "toss_deck": _counts(TOSS_KINDS, state.toss_deck),
             "toss_discard": _counts(TOSS_KINDS, state.toss_discard),
             "tossed": state.tossed,
-            "asked": list(state.asked),
             "hazard": (
                 {"player": state.hazard_player, "card": state.hazard_card}
                 if state.hazard_player >= 0
