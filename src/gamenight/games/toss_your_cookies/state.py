@@ -1,0 +1,130 @@
+"""Toss Your Cookies state and actions: plain data, never changed once handed out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# ---- player actions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """Put these cards forward (a pass, a toss, or the roller's side of a swap), by card id."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Swap: choose the player to swap with."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Grab:
+    """Scramble: grab one card of this kind from the centre."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class GrabMilk:
+    """Toss + milk: grab the milk from the centre (everyone but the tosser)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Free scramble, left short: take this card from an over-full player's shown hand."""
+
+    player: int
+    card: str
+
+
+# ---- chance outcomes --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the next card dealt (to the seat whose turn it is to receive) is ``card``."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Chance: the action die and the number die came up ``action`` / ``number``."""
+
+    action: str
+    number: str
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance: the card drawn blindly from a hand is ``card``."""
+
+    card: str
+
+
+Action = Commit | Target | Grab | GrabMilk | Take | Deal | Roll | Draw
+GRAB_MILK = GrabMilk()
+
+# ---- phases -----------------------------------------------------------------------------------
+
+DEAL = "deal"  # chance: one card to ``receiver``
+ROLL = "roll"  # chance: the roller rolls both dice
+TARGET = "target"  # single: the roller picks whom to swap with
+SWAP_CARDS = "swap_cards"  # single: the roller picks the n cards to give
+COMMIT = "commit"  # simultaneous: everyone commits n cards to pass or toss
+SCRAMBLE = "scramble"  # race: grab the tossed cards back, one at a time
+MILK_RACE = "milk_race"  # race: everyone but the tosser grabs for the milk
+DRAW = "draw"  # chance: ``drawer`` draws blindly from ``draw_from``
+EVEN_UP = "even_up"  # single: a short player takes from an over-full shown hand
+OVER = "over"  # the match is over
+
+
+@dataclass(slots=True)
+class CookiesState:
+    """The whole game, as plain data. Hands are sorted tuples of card ids (a hand is a multiset).
+
+    - ``deck``: cards still to deal (sorted); ``receiver``: the seat the next card goes to.
+    - ``turn``: the roller; ``roll``: the dice ``(action, number)`` of this turn, if rolled.
+    - ``commits``: per seat, the cards committed so far in a simultaneous choice (``None``: not
+      yet); hands keep those cards until the commitments resolve.
+    - ``target``: the swap partner, or the player the milk or limbo cards go to.
+    - ``centre``: cards face up in the middle (a toss); ``quota`` / ``grabbed``: per seat, how
+      many each may grab back and has grabbed; ``tosser``: who tossed the milk (milk race).
+    - ``limbo``: cards on their way, face down in front of ``target`` (a swap's cards, or the milk
+      being passed); ``limbo_owner`` placed them; ``limbo_public``: everyone knows what they are.
+    - ``drawer`` / ``draw_from`` / ``draws``: blind draws still to make.
+    - ``milk_seen``: the seat everyone knows holds the milk (``-1``: not public knowledge).
+    - ``round_wins``: rounds won per seat; ``round`` counts from 0; ``starter`` opened this round.
+    - ``winner``: the match winner (``-1`` while playing); ``last_win``: ``(seat, hand)`` of the
+      latest Snickerdoodle, shown to everyone; ``rolls``: dice rolls in the whole match.
+    """
+
+    phase: str
+    hands: tuple[tuple[str, ...], ...]
+    deck: tuple[str, ...]
+    receiver: int
+    turn: int
+    roll: tuple[str, str] | None
+    commits: tuple[tuple[str, ...] | None, ...]
+    target: int
+    centre: tuple[str, ...]
+    quota: tuple[int, ...]
+    grabbed: tuple[int, ...]
+    tosser: int
+    limbo: tuple[str, ...]
+    limbo_owner: int
+    limbo_public: bool
+    drawer: int
+    draw_from: int
+    draws: int
+    milk_seen: int
+    round_wins: tuple[int, ...]
+    round: int
+    starter: int
+    winner: int
+    last_win: tuple[int, tuple[str, ...]] | None
+    rolls: int
