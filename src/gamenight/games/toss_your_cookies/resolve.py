@@ -154,6 +154,13 @@ class Table:
         self.draw_from = -1
         self.draws = 0
 
+    def moment(self) -> str:
+        """Where in the game a card is moving: ``deal``, or the action rolled (``toss milk``)."""
+        if self.phase == DEAL or self.roll is None:
+            return "deal"
+        action, number = self.roll
+        return f"{action} milk" if number == MILK_FACE else action
+
     def round_won(self, player: int, rounds: int) -> None:
         """Snickerdoodle! Score the round; start the next round or end the match."""
         hand = tuple(sorted(self.hands[player]))
@@ -163,7 +170,7 @@ class Table:
                 {
                     "player": player,
                     "hand": list(hand),
-                    "during": self.phase,
+                    "during": self.moment(),
                     "roll": list(self.roll) if self.roll else None,
                     "turn": self.turn,
                     "round": self.round,
