@@ -27,7 +27,6 @@ from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
 from gamenight.games.toss_your_cookies.cards import (
     ALL,
-    CARD_NAMES,
     HAND_SIZE,
     MILK,
     CookiesConfig,
@@ -381,7 +380,7 @@ class TossYourCookies(Game[CookiesState, Action]):
             raise MalformedAction("empty move; " + _TEXT_HELP + ", ".join(self.kinds))
         head, rest = words[0].lower(), [w.lower() for w in words[1:]]
         if head in ("commit", "pass", "toss", "give", "c") and rest:
-            unknown = [w for w in rest if w not in CARD_NAMES]
+            unknown = [w for w in rest if w not in self.kinds]
             if unknown:
                 raise MalformedAction(
                     f"unknown card(s) {', '.join(unknown)}; cards are: {', '.join(self.kinds)}"
@@ -405,12 +404,3 @@ class TossYourCookies(Game[CookiesState, Action]):
         if isinstance(action, GrabMilk):
             return GRAB_MILK
         return action
-
-
-def hand_text(cards: Sequence[str]) -> str:
-    """A hand in words, e.g. ``3 Chocolate Chip, Wild, Milk``."""
-    counts = Counter(cards)
-    return ", ".join(
-        f"{k} {CARD_NAMES.get(c, c)}" if k > 1 else CARD_NAMES.get(c, c)
-        for c, k in sorted(counts.items())
-    )
