@@ -84,6 +84,7 @@ class TossYourCookies(Game[CookiesState, Action]):
             (a, b) for a in self.config.action_die for b in self.config.number_die
         )
         total = sum(rolls.values())
+        self._all = self._all_actions()
         self._rolls = tuple((Roll(a, b), count / total) for (a, b), count in sorted(rolls.items()))
 
     # ---- rules -------------------------------------------------------------------------------
@@ -106,6 +107,7 @@ class TossYourCookies(Game[CookiesState, Action]):
             limbo=(),
             limbo_owner=-1,
             limbo_public=False,
+            transit=((),) * n,
             drawer=-1,
             draw_from=-1,
             draws=0,
@@ -288,6 +290,7 @@ class TossYourCookies(Game[CookiesState, Action]):
             "limbo_count": len(state.limbo),
             "limbo": list(state.limbo) if limbo_visible else None,
             "limbo_owner": state.limbo_owner,
+            "in_transit": [len(t) for t in state.transit],
             "drawer": state.drawer,
             "draw_from": state.draw_from,
             "draws": state.draws,
@@ -338,6 +341,8 @@ class TossYourCookies(Game[CookiesState, Action]):
         limbo_hidden = not state.limbo_public and viewer != state.limbo_owner
         if limbo_hidden:
             pool += state.limbo
+        for cards in state.transit:
+            pool += cards
         rng.shuffle(pool)
         hands = list(state.hands)
         commits = list(state.commits)
@@ -360,6 +365,9 @@ class TossYourCookies(Game[CookiesState, Action]):
     # ---- codecs ------------------------------------------------------------------------------
     def all_actions(self) -> Sequence[Action]:
         """Every player move for this player count, in a fixed order (the integer ids)."""
+        return self._all
+
+    def _all_actions(self) -> tuple[Action, ...]:
         actions: list[Action] = []
         for size in (1, 2, 3):
             actions += [Commit(c) for c in combinations_with_replacement(self.kinds, size)]

@@ -62,6 +62,7 @@ class Table:
         self.limbo = list(state.limbo)
         self.limbo_owner = state.limbo_owner
         self.limbo_public = state.limbo_public
+        self.transit = [list(t) for t in state.transit]
         self.drawer = state.drawer
         self.draw_from = state.draw_from
         self.draws = state.draws
@@ -92,6 +93,7 @@ class Table:
             limbo=tuple(sorted(self.limbo)),
             limbo_owner=self.limbo_owner,
             limbo_public=self.limbo_public,
+            transit=tuple(tuple(sorted(t)) for t in self.transit),
             drawer=self.drawer,
             draw_from=self.draw_from,
             draws=self.draws,
@@ -150,6 +152,7 @@ class Table:
         self.limbo = []
         self.limbo_owner = -1
         self.limbo_public = False
+        self.transit = [[] for _ in range(n)]
         self.drawer = -1
         self.draw_from = -1
         self.draws = 0
@@ -179,12 +182,12 @@ class Table:
         )
         self.round_wins[player] += 1
         self.last_win = (player, hand)
-        self.clear_action()
-        if self.round_wins[player] > rounds // 2:
+        if self.round_wins[player] > rounds // 2:  # the table stays as it was at the call
             self.winner = player
             self.phase = OVER
             self.emit(Event("match_over", {"winner": player, "round_wins": list(self.round_wins)}))
             return
+        self.clear_action()
         self.round += 1
         self.starter = (self.starter + 1) % self.n
         self.turn = self.starter
@@ -282,15 +285,21 @@ class Table:
         self.next_turn()
 
     def swap_all(self, roller: int, target: int) -> None:
-        """Swap All: the two whole hands change places."""
-        mine, theirs = list(self.hands[roller]), list(self.hands[target])
+        """Swap All: both hands are put down, then picked up by the other player."""
+        self.transit[roller], self.transit[target] = self.hands[target], self.hands[roller]
         self.hands[roller], self.hands[target] = [], []
         if self.milk_seen in (roller, target):
             self.milk_seen = target if self.milk_seen == roller else roller
         self.emit(Event("swapped_hands", {"player": roller, "with": target}))
-        self.gain_all(roller, theirs)
-        self.gain_all(target, mine)
+        self.deliver(roller)
+        self.deliver(target)
         self.next_turn()
+
+    def deliver(self, player: int) -> None:
+        """The cards passed to ``player`` enter their hand one at a time (each checked)."""
+        for card in sorted(self.transit[player]):
+            self.transit[player].remove(card)
+            self.gain(player, card)
 
     def swap_offer(self, cards: tuple[str, ...]) -> None:
         """Swap n: the roller's cards go face down before the target; then n blind draws."""
@@ -317,6 +326,7 @@ class Table:
         whole = all(len(c) == len(self.hands[p]) for p, c in given.items())
         for player, cards in given.items():
             self.lose(player, cards)
+            self.transit[(player + step) % self.n] += cards
         if whole and self.milk_seen >= 0:
             self.milk_seen = (self.milk_seen + step) % self.n
         elif not whole:
@@ -334,8 +344,7 @@ class Table:
                 )
             )
         for to in order:
-            source = (to - step) % self.n
-            self.gain_all(to, given[source])
+            self.deliver(to)
         self.next_turn()
 
     def toss_cards(self, tossed: dict[int, tuple[str, ...]]) -> None:

@@ -96,6 +96,8 @@ class CookiesState:
       many each may grab back and has grabbed; ``tosser``: who tossed the milk (milk race).
     - ``limbo``: cards on their way, face down in front of ``target`` (a swap's cards, or the milk
       being passed); ``limbo_owner`` placed them; ``limbo_public``: everyone knows what they are.
+    - ``transit``: per seat, cards passed face down that have not reached that hand yet (only
+      ever left over when a Snickerdoodle is called in the middle of a pass or a Swap All).
     - ``drawer`` / ``draw_from`` / ``draws``: blind draws still to make.
     - ``milk_seen``: the seat everyone knows holds the milk (``-1``: not public knowledge).
     - ``round_wins``: rounds won per seat; ``round`` counts from 0; ``starter`` opened this round.
@@ -118,6 +120,7 @@ class CookiesState:
     limbo: tuple[str, ...]
     limbo_owner: int
     limbo_public: bool
+    transit: tuple[tuple[str, ...], ...]
     drawer: int
     draw_from: int
     draws: int
