@@ -10,7 +10,7 @@ from typing import Any
 from gamenight.engine import CHANCE, Match
 from gamenight.games.toss_your_cookies import CookiesConfig, CookiesState, TossYourCookies
 from gamenight.games.toss_your_cookies.cards import build_deck
-from gamenight.games.toss_your_cookies.state import ROLL, Roll
+from gamenight.games.toss_your_cookies.state import ROLL, Draw, Pick, Roll
 
 
 def make(players: int = 4, **options: Any) -> TossYourCookies:
@@ -62,6 +62,13 @@ def chance(match: Match, outcome: Any) -> tuple[Any, ...]:
     """Apply a chance outcome after checking it is among the possible ones."""
     assert outcome in dict(match.game.chance_outcomes(match.state)), outcome
     return match.apply_trusted(CHANCE, outcome)
+
+
+def blind(match: Match, card: str) -> tuple[Any, ...]:
+    """The drawer picks the first face-down card and it turns out to be ``card``."""
+    drawer = match.state.drawer
+    events = match.submit(drawer, Pick(0))
+    return events + chance(match, Draw(card))
 
 
 def snapshot(match: Match) -> tuple[CookiesState, int]:

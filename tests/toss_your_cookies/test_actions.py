@@ -9,6 +9,7 @@ from gamenight.games.toss_your_cookies.state import (
     COMMIT,
     DRAW,
     OVER,
+    PICK,
     ROLL,
     SCRAMBLE,
     SWAP_CARDS,
@@ -16,9 +17,10 @@ from gamenight.games.toss_your_cookies.state import (
     Commit,
     Draw,
     Grab,
+    Pick,
     Target,
 )
-from tests.toss_your_cookies.helpers import FOUR, at_rest, chance, make, match_at, roll
+from tests.toss_your_cookies.helpers import FOUR, at_rest, blind, chance, make, match_at, roll
 
 
 def hand(match: Match, seat: int) -> Counter[str]:
@@ -40,12 +42,19 @@ def test_swap_n_takes_blind_cards_from_the_hand_as_it_was_before_the_swap() -> N
     match.submit(0, Target(2))
     assert match.state.phase == SWAP_CARDS
     match.submit(0, Commit(("fortune", "ginger")))
+    assert match.state.phase == PICK
+    assert match.pending.players == (0,)
+    # seven face-down cards in an order that reveals nothing: any position, same chances
+    assert game.legal_actions(match.state, 0) == tuple(Pick(i) for i in range(7))
+    after = [game.apply(match.state, 0, Pick(i))[0] for i in (0, 6)]
+    assert game.chance_outcomes(after[0]) == game.chance_outcomes(after[1])
+    match.submit(0, Pick(6))
     assert match.state.phase == DRAW
     # the blind draw is from seat 2's own cards: the ginger just placed is not among them
-    drawable = {o.card for o, _ in game.chance_outcomes(match.state)}
-    assert drawable == {"fortune", "half", "sandwich"}
+    drawable = dict(game.chance_outcomes(match.state))
+    assert drawable == {Draw("fortune"): 4 / 7, Draw("half"): 1 / 7, Draw("sandwich"): 2 / 7}
     chance(match, Draw("fortune"))
-    chance(match, Draw("half"))
+    blind(match, "half")
     assert hand(match, 0) == Counter(sugar=4, milk=1, fortune=1, half=1)
     assert hand(match, 2) == Counter(fortune=4, sandwich=2, ginger=1)
     assert match.state.phase == ROLL
@@ -63,8 +72,8 @@ def test_the_cards_given_in_a_swap_are_seen_only_by_the_giver_until_picked_up() 
     assert "cards" not in offered.for_viewer(3)
     assert match.view(3)["state"]["limbo"] is None
     assert match.view(0)["state"]["limbo"] == ["ginger"]
-    events = chance(match, Draw("wild"))
-    drew = events[0]
+    events = blind(match, "wild")
+    drew = next(e for e in events if e.kind == "drew")
     assert drew.for_viewer(0)["card"] == "wild"
     assert drew.for_viewer(3)["card"] == "wild"
     assert "card" not in drew.for_viewer(1)
@@ -200,6 +209,6 @@ def test_the_turn_passes_to_the_left() -> None:
     game = make(4)
     match = match_at(game, at_rest(game, turn=3))
     roll(match, "swap", "milk")  # seat 0 holds the milk and swaps it with seat 3
-    chance(match, Draw("sugar"))
+    blind(match, "sugar")
     assert match.state.phase == ROLL
     assert match.state.turn == 0

@@ -11,16 +11,27 @@ from gamenight.games.toss_your_cookies.state import (
     EVEN_UP,
     MILK_RACE,
     OVER,
+    PICK,
     ROLL,
     SCRAMBLE,
     Commit,
     Draw,
     Grab,
     GrabMilk,
+    Pick,
     Take,
     Target,
 )
-from tests.toss_your_cookies.helpers import FOUR, at_rest, chance, kinds, make, match_at, roll
+from tests.toss_your_cookies.helpers import (
+    FOUR,
+    at_rest,
+    blind,
+    chance,
+    kinds,
+    make,
+    match_at,
+    roll,
+)
 
 
 def test_pass_left_milk_the_passer_draws_blindly_before_the_receiver_adds_the_milk() -> None:
@@ -33,12 +44,15 @@ def test_pass_left_milk_the_passer_draws_blindly_before_the_receiver_adds_the_mi
     events = roll(match, "pass_left", "milk")
     assert "milk_moving" in kinds(events)
     state = match.state
-    assert state.phase == DRAW
+    assert state.phase == PICK
     assert (state.drawer, state.draw_from) == (0, 1)
     assert "milk" not in state.hands[0]
     assert state.limbo == ("milk",)
     assert match.view(3)["state"]["limbo"] == ["milk"]  # everyone sees the milk go
-    assert {o.card for o, _ in game.chance_outcomes(state)} == {"ginger", "sandwich", "wild"}
+    match.submit(0, Pick(3))
+    assert match.state.phase == DRAW
+    outcomes = {o.card for o, _ in game.chance_outcomes(match.state)}
+    assert outcomes == {"ginger", "sandwich", "wild"}
     chance(match, Draw("wild"))
     assert Counter(match.state.hands[0]) == Counter(sugar=4, wild=1, ginger=1, fortune=1)
     assert "milk" in match.state.hands[1]
@@ -55,7 +69,7 @@ def test_the_milk_can_win_on_another_players_turn() -> None:
     game = make(4, rounds=1)
     match = match_at(game, at_rest(game, turn=2))
     roll(match, "pass_left", "milk")
-    events = chance(match, Draw("sandwich"))
+    events = blind(match, "sandwich")
     assert "snickerdoodle" in kinds(events)
     state = match.state
     assert state.phase == OVER
@@ -72,7 +86,7 @@ def test_pass_right_milk_goes_right_even_when_the_roller_holds_it() -> None:
     match = match_at(game, at_rest(game, turn=0))
     roll(match, "pass_right", "milk")
     assert (match.state.drawer, match.state.draw_from, match.state.target) == (0, 3, 3)
-    chance(match, Draw("sugar"))
+    blind(match, "sugar")
     assert "milk" in match.state.hands[3]
     assert Counter(match.state.hands[0])["sugar"] == 5
     assert match.state.winner == -1
@@ -85,11 +99,9 @@ def test_swap_milk_the_holder_swaps_it_with_the_roller() -> None:
     match = match_at(game, at_rest(game, turn=2))
     roll(match, "swap", "milk")
     assert (match.state.drawer, match.state.draw_from) == (0, 2)
-    assert {o.card for o, _ in game.chance_outcomes(match.state)} == {
-        "fortune",
-        "half",
-        "sandwich",
-    }
+    match.submit(0, Pick(0))
+    outcomes = {o.card for o, _ in game.chance_outcomes(match.state)}
+    assert outcomes == {"fortune", "half", "sandwich"}
     chance(match, Draw("half"))
     assert Counter(match.state.hands[2]) == Counter(fortune=4, sandwich=2, milk=1)
     assert "half" in match.state.hands[0]
@@ -123,7 +135,7 @@ def test_toss_milk_everyone_but_the_tosser_races_and_the_winner_gives_a_blind_ca
     match.submit(2, GrabMilk())
     assert (match.state.drawer, match.state.draw_from) == (0, 2)
     assert "milk" not in match.state.hands[2]  # added only after the tosser's draw
-    chance(match, Draw("fortune"))
+    blind(match, "fortune")
     assert "milk" in match.state.hands[2]
     assert Counter(match.state.hands[0])["fortune"] == 2
     assert [len(h) for h in match.state.hands] == [7] * 4
@@ -152,7 +164,7 @@ def test_a_win_in_the_middle_of_a_swap_stops_the_swap() -> None:
     roll(match, "swap", "2")
     match.submit(0, Target(3))
     match.submit(0, Commit(("fortune", "ginger")))
-    chance(match, Draw("sugar"))
+    blind(match, "sugar")
     assert match.state.phase == OVER
     assert match.state.winner == 0
 

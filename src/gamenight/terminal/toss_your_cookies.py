@@ -46,6 +46,37 @@ def plain(cards: Sequence[str]) -> str:
     )
 
 
+_VERBS = {
+    "rolls": "roll",
+    "grabs": "grab",
+    "draws": "draw",
+    "puts": "put",
+    "picks": "pick",
+    "takes": "take",
+    "tosses": "toss",
+    "passes": "pass",
+    "swaps": "swap",
+    "adds": "add",
+    "gets": "get",
+    "wins": "win",
+    "shows": "show",
+    "chooses": "choose",
+    "already has": "already have",
+}
+
+
+def you(line: str) -> str:
+    """Second-person verbs for the lone human, named "You": ``You grabs`` -> ``You grab``."""
+    for third, second in _VERBS.items():
+        line = line.replace(f"You {third} ", f"You {second} ")
+    return line.replace("You add the milk to their hand", "You add the milk to your hand")
+
+
+def say(console: Console, line: str) -> None:
+    """Print a line, in the second person for "You"."""
+    console.print(you(line))
+
+
 def roll_text(roll: Sequence[str]) -> str:
     """The dice in words, e.g. ``Pass Left / 2`` or ``Toss / Milk``."""
     action, number = roll
@@ -115,29 +146,37 @@ class CookiesRenderer(Renderer):
         """What the dice asked for and where the action stands."""
         phase, roll = view["phase"], view["roll"]
         if phase == "deal":
-            console.print(f"Dealing: {view['deck_left']} cards left to deal.")
+            say(console, f"Dealing: {view['deck_left']} cards left to deal.")
             return
         if roll is None:
             if view["winner"] is None:
-                console.print(f"{escape(names[view['turn']])} is about to roll.")
+                say(console, f"{escape(names[view['turn']])} is about to roll.")
             return
         who = escape(names[view["turn"]])
-        console.print(f"{who} rolled [bold]{roll_text(roll)}[/].")
+        say(console, f"{who} rolled [bold]{roll_text(roll)}[/].")
         n = view["number"]
         if phase == "target":
-            console.print(f"{who} chooses a player to swap {'hands' if n == 7 else n} with.")
+            say(console, f"{who} chooses a player to swap {'hands' if n == 7 else n} with.")
         elif phase == "swap_cards":
-            console.print(f"{who} chooses {n} card(s) to give seat {view['target']}.")
+            say(console, f"{who} chooses {n} card(s) to give seat {view['target']}.")
         elif phase == "commit":
             verb = "toss into the middle" if roll[0] == "toss" else "pass"
-            console.print(f"Everyone secretly chooses {n} card(s) to {verb}.")
+            say(console, f"Everyone secretly chooses {n} card(s) to {verb}.")
         elif phase == "scramble":
-            console.print(f"[bold]Scramble![/] In the middle: {cards_text(view['centre'])}")
+            say(console, f"[bold]Scramble![/] In the middle: {cards_text(view['centre'])}")
         elif phase == "milk_race":
             tosser = escape(names[view["tosser"]])
-            console.print(f"[bold cyan]The milk is loose![/] Everyone but {tosser} grabs for it.")
+            say(console, f"[bold cyan]The milk is loose![/] Everyone but {tosser} grabs for it.")
+        elif phase in ("pick", "draw"):
+            drawer, source = escape(names[view["drawer"]]), escape(names[view["draw_from"]])
+            size = view["hand_sizes"][view["draw_from"]]
+            say(
+                console,
+                f"{drawer} draws {view['draws']} more card(s) blindly from {source}: "
+                f"{size} cards face down, in an order that tells nothing.",
+            )
         elif phase == "even_up":
-            console.print("Players left short choose cards from the over-full hands shown.")
+            say(console, "Players left short choose cards from the over-full hands shown.")
 
     def describe(self, event: View, names: list[str]) -> str | None:
         """One line per event, as the viewer may see it."""
@@ -146,7 +185,7 @@ class CookiesRenderer(Renderer):
         if handler is None:
             return None
         text: str | None = handler(event, names)
-        return text
+        return you(text) if text else text
 
     # ---- event lines -----------------------------------------------------------------------------
     def _on_dealt(self, e: View, names: list[str]) -> str | None:
@@ -177,6 +216,9 @@ class CookiesRenderer(Renderer):
         who, other = escape(names[e["player"]]), escape(names[e["from"]])
         shown = f": {card(e['card'])}" if "card" in e else ""
         return f"{who} draws a card blindly from {other}{shown}."
+
+    def _on_picked(self, e: View, names: list[str]) -> None:
+        return None
 
     def _on_committed(self, e: View, names: list[str]) -> str | None:
         if "cards" in e:
@@ -252,6 +294,8 @@ class CookiesRenderer(Renderer):
             return f"grab {CARD_NAMES.get(action.card, action.card)}"
         if name == "GrabMilk":
             return "GRAB THE MILK!"
+        if name == "Pick":
+            return f"face-down card {action.position + 1}"
         if name == "Take":
             return f"take {CARD_NAMES.get(action.card, action.card)} from seat {action.player}"
         return text

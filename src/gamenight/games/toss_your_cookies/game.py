@@ -42,6 +42,7 @@ from gamenight.games.toss_your_cookies.state import (
     EVEN_UP,
     GRAB_MILK,
     MILK_RACE,
+    PICK,
     ROLL,
     SCRAMBLE,
     SWAP_CARDS,
@@ -53,6 +54,7 @@ from gamenight.games.toss_your_cookies.state import (
     Draw,
     Grab,
     GrabMilk,
+    Pick,
     Roll,
     Take,
     Target,
@@ -60,7 +62,7 @@ from gamenight.games.toss_your_cookies.state import (
 
 _TEXT_HELP = (
     "moves: commit CARD,CARD (or pass/toss/give CARD CARD), target N (or swap N), grab CARD, "
-    "grab_milk, take N CARD; cards: "
+    "grab_milk, take N CARD, pick N; cards: "
 )
 
 
@@ -71,7 +73,7 @@ class TossYourCookies(Game[CookiesState, Action]):
     title = "Toss Your Cookies"
     summary = "Pass, swap and toss cookie cards; five of a kind plus the milk: Snickerdoodle!"
     config_type = CookiesConfig
-    action_types = (Commit, Target, Grab, GrabMilk, Take, Deal, Roll, Draw)
+    action_types = (Commit, Target, Grab, GrabMilk, Take, Pick, Deal, Roll, Draw)
     config: CookiesConfig
 
     def __init__(self, config: Config | None = None) -> None:
@@ -127,6 +129,8 @@ class TossYourCookies(Game[CookiesState, Action]):
             return CHANCE_PENDING
         if phase in (TARGET, SWAP_CARDS):
             return Pending(Kind.SINGLE, (turn,), turn=turn, window=phase)
+        if phase == PICK:
+            return Pending(Kind.SINGLE, (state.drawer,), turn=turn, window=phase)
         if phase == COMMIT:
             waiting = tuple(p for p, c in enumerate(state.commits) if c is None)
             return Pending(Kind.SIMULTANEOUS, waiting, turn=turn, window=phase)
@@ -175,6 +179,8 @@ class TossYourCookies(Game[CookiesState, Action]):
             return tuple(Grab(c) for c in sorted(set(state.centre)))
         if phase == MILK_RACE:
             return (GRAB_MILK,)
+        if phase == PICK:
+            return tuple(Pick(i) for i in range(len(state.hands[state.draw_from])))
         if phase == EVEN_UP:
             return tuple(
                 Take(q, c)
@@ -242,6 +248,8 @@ class TossYourCookies(Game[CookiesState, Action]):
             table.milk_grabbed(player)
         elif isinstance(action, Take):
             table.take(player, action.player, action.card)
+        elif isinstance(action, Pick):
+            table.pick(action.position)
 
     def _commit(self, table: Table, player: int, cards: tuple[str, ...]) -> None:
         if table.phase == SWAP_CARDS:
@@ -375,13 +383,15 @@ class TossYourCookies(Game[CookiesState, Action]):
         actions += [Grab(c) for c in self.kinds]
         actions.append(GRAB_MILK)
         actions += [Take(p, c) for p in range(self.players) for c in self.kinds]
+        actions += [Pick(i) for i in range(HAND_SIZE)]
         return tuple(actions)
 
     def action_from_text(self, text: str) -> Action:
         """Friendly words as well as the canonical ``commit chip,wild`` forms.
 
         ``pass chip wild`` / ``toss chip`` / ``give chip`` commit cards (any order, commas or
-        spaces); ``swap 2`` targets seat 2; ``grab milk`` / ``grab_milk``; ``take 2 chip``.
+        spaces); ``swap 2`` targets seat 2; ``grab milk`` / ``grab_milk``; ``take 2 chip``;
+        ``pick 3`` points at the third face-down card (numbered from 1 when typed).
         """
         words = text.replace(",", " ").split()
         if not words:
@@ -396,6 +406,8 @@ class TossYourCookies(Game[CookiesState, Action]):
             return Commit(tuple(sorted(rest)))
         if head in ("swap", "target", "with") and len(rest) == 1 and rest[0].isdigit():
             return Target(int(rest[0]))
+        if head == "pick" and len(rest) == 1 and rest[0].isdigit():
+            return Pick(int(rest[0]) - 1)
         try:
             action: Action = super().action_from_text(text)
         except MalformedAction as exc:
@@ -403,6 +415,12 @@ class TossYourCookies(Game[CookiesState, Action]):
         if isinstance(action, Commit):
             return Commit(tuple(sorted(action.cards)))
         return action
+
+    def action_to_text(self, action: Action) -> str:
+        """The canonical text, with blind picks numbered from 1 as a person counts."""
+        if isinstance(action, Pick):
+            return f"pick {action.position + 1}"
+        return super().action_to_text(action)
 
     def action_from_json(self, data: Any) -> Action:
         """Decode JSON; a commitment's cards are put in canonical (sorted) order."""

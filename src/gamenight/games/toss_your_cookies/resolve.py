@@ -26,6 +26,7 @@ from gamenight.games.toss_your_cookies.state import (
     EVEN_UP,
     MILK_RACE,
     OVER,
+    PICK,
     ROLL,
     SCRAMBLE,
     TARGET,
@@ -245,10 +246,20 @@ class Table:
         self.begin_draws(holder, receiver, 1)
 
     def begin_draws(self, drawer: int, source: int, count: int) -> None:
-        """``drawer`` will draw ``count`` cards blindly from ``source`` (chance steps)."""
+        """``drawer`` will draw ``count`` cards blindly from ``source``, one pick at a time."""
         self.drawer = drawer
         self.draw_from = source
         self.draws = count
+        self.phase = PICK
+
+    def pick(self, position: int) -> None:
+        """The drawer points at a face-down card; which card it is, is a chance step."""
+        self.emit(
+            Event(
+                "picked",
+                {"player": self.drawer, "from": self.draw_from, "position": position},
+            )
+        )
         self.phase = DRAW
 
     def draw(self, card: str) -> None:
@@ -266,6 +277,7 @@ class Table:
         self.lose(source, [card])
         self.gain(drawer, card)
         if self.draws:
+            self.phase = PICK
             return
         cards, to, owner = list(self.limbo), self.target, self.limbo_owner
         self.limbo = []

@@ -41,6 +41,14 @@ class Take:
     card: str
 
 
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Blind draw: choose one of the other hand's face-down cards by its position (0 is the
+    first). The cards are in an order that reveals nothing, so the card is a chance step."""
+
+    position: int
+
+
 # ---- chance outcomes --------------------------------------------------------------------------
 
 
@@ -66,7 +74,7 @@ class Draw:
     card: str
 
 
-Action = Commit | Target | Grab | GrabMilk | Take | Deal | Roll | Draw
+Action = Commit | Target | Grab | GrabMilk | Take | Pick | Deal | Roll | Draw
 GRAB_MILK = GrabMilk()
 
 # ---- phases -----------------------------------------------------------------------------------
@@ -78,7 +86,8 @@ SWAP_CARDS = "swap_cards"  # single: the roller picks the n cards to give
 COMMIT = "commit"  # simultaneous: everyone commits n cards to pass or toss
 SCRAMBLE = "scramble"  # race: grab the tossed cards back, one at a time
 MILK_RACE = "milk_race"  # race: everyone but the tosser grabs for the milk
-DRAW = "draw"  # chance: ``drawer`` draws blindly from ``draw_from``
+PICK = "pick"  # single: ``drawer`` picks a face-down card of ``draw_from``
+DRAW = "draw"  # chance: which card that face-down pick turns out to be
 EVEN_UP = "even_up"  # single: a short player takes from an over-full shown hand
 OVER = "over"  # the match is over
 
