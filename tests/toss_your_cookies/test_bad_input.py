@@ -16,7 +16,7 @@ from gamenight.engine import (
     make_game,
 )
 from gamenight.games.toss_your_cookies import CookiesConfig
-from gamenight.games.toss_your_cookies.state import Commit, Grab, GrabMilk, Target
+from gamenight.games.toss_your_cookies.state import Commit, Grab, GrabMilk, Pick, Target
 from tests.toss_your_cookies.helpers import at_rest, make, match_at, roll, snapshot
 
 
@@ -203,3 +203,24 @@ def test_friendly_text_forms_decode_to_the_canonical_moves() -> None:
     assert game.action_from_json({"type": "commit", "cards": ["wild", "ginger"]}) == Commit(
         ("ginger", "wild")
     )
+
+
+def test_picking_a_face_down_card_that_is_not_there() -> None:
+    """A blind draw points at one of the other hand's seven face-down cards, no other."""
+    game = make(4)
+    match = match_at(game, at_rest(game, turn=2))
+    roll(match, "swap", "milk")  # seat 0 holds the milk and draws blindly from seat 2
+    refused(
+        match,
+        IllegalAction,
+        "'pick 8' is not legal now for player 0; legal: pick 1, pick 2",
+        lambda: match.submit(0, game.action_from_text("pick 8")),
+    )
+    refused(
+        match,
+        NotYourDecision,
+        r"player 2 may not act now \(single; deciding: 0\)",
+        lambda: match.submit(2, Pick(0)),
+    )
+    match.submit(0, Pick(0))
+    assert match.state.phase == "draw"
