@@ -263,3 +263,23 @@ def test_a_scramble_without_the_milk_keeps_a_known_holder_known() -> None:
         match.submit(seat, Commit((card,)))
     assert match.state.phase == SCRAMBLE
     assert match.view(2)["state"]["milk_seen"] == 0
+
+
+def test_the_swap_partner_wins_on_the_first_card_picked_up() -> None:
+    """Checked after every single card movement: seat 0 (milk, four sugars) picks up the two
+    sugars seat 3 gave, one at a time; the first makes five and wins at once, and the second
+    stays face down where it was."""
+    game = make(4)
+    match = match_at(game, at_rest(game, turn=3))
+    roll(match, "swap", "2")
+    match.submit(3, Target(0))
+    match.submit(3, Commit(("sugar", "sugar")))
+    blind(match, "ginger")
+    events = blind(match, "fortune")
+    state = match.state
+    assert kinds(events)[-2:] == ["snickerdoodle", "match_over"]
+    assert state.winner == 0
+    assert Counter(state.hands[0]) == Counter(sugar=5, milk=1)
+    assert state.limbo == ("sugar",)
+    everything = [*state.limbo] + [c for h in state.hands for c in h]
+    assert Counter(everything) == Counter(c for h in FOUR for c in h)

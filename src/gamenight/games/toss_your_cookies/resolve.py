@@ -46,7 +46,6 @@ class Table:
     """A mutable working copy of a :class:`CookiesState`, and the events of one step."""
 
     def __init__(self, state: CookiesState) -> None:
-        self.s = state
         self.n = len(state.hands)
         self.phase = state.phase
         self.hands = [list(h) for h in state.hands]
@@ -114,11 +113,6 @@ class Table:
         hand.append(card)
         if is_winning(hand):
             raise RoundWon(player)
-
-    def gain_all(self, player: int, cards: Iterable[str]) -> None:
-        """Several cards enter a hand, one at a time (each checked)."""
-        for card in sorted(cards):
-            self.gain(player, card)
 
     def lose(self, player: int, cards: Iterable[str]) -> None:
         """Cards leave ``player``'s hand (they must be there)."""
@@ -279,8 +273,7 @@ class Table:
         if self.draws:
             self.phase = PICK
             return
-        cards, to, owner = list(self.limbo), self.target, self.limbo_owner
-        self.limbo = []
+        cards, to, owner = sorted(self.limbo), self.target, self.limbo_owner
         if cards == [MILK] and self.limbo_public:
             self.emit(Event("milk_added", {"player": to}))
             self.milk_seen = to
@@ -293,7 +286,9 @@ class Table:
                     frozenset({to, owner}),
                 )
             )
-        self.gain_all(to, cards)
+        for card in cards:  # the limbo cards join the hand one at a time, each checked
+            self.limbo.remove(card)
+            self.gain(to, card)
         self.next_turn()
 
     def swap_all(self, roller: int, target: int) -> None:
