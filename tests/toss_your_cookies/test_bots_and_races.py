@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import random
 from collections.abc import Iterator
@@ -11,7 +12,7 @@ from rich.console import Console
 
 from gamenight.bots import make_bot
 from gamenight.bots.toss_your_cookies import CookieBot, card_value, target_cookie
-from gamenight.engine import Match
+from gamenight.engine import Match, StaleVersion
 from gamenight.games.toss_your_cookies.state import Commit, Grab, GrabMilk, Target
 from gamenight.sim.driver import agent_rngs, run, step
 from gamenight.sim.simulate import simulate
@@ -126,3 +127,18 @@ def test_a_humans_measured_time_counts_against_the_bots(
     seat, _events = step(match, agents, agent_rngs(4, 4))
     assert (seat == 1) is human_wins
     assert match.state.target == seat
+
+
+def test_a_late_grab_in_a_race_is_answered_too_slow() -> None:
+    """A race is "a window where the first legal grab wins": a grab made against the version
+    before someone else's grab is refused as too slow, and changes nothing."""
+    game = make(4)
+    match = match_at(game, at_rest(game, turn=1))
+    roll(match, "toss", "milk")
+    version = match.version
+    match.submit(2, GrabMilk(), version)
+    before = (copy.deepcopy(match.state), match.version)
+    with pytest.raises(StaleVersion, match="too slow"):
+        match.submit(3, GrabMilk(), version)
+    assert (match.state, match.version) == before
+    assert match.state.target == 2
