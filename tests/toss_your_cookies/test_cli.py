@@ -92,3 +92,21 @@ def test_rules_page_has_the_rulings_and_how_to_play() -> None:
     assert result.exit_code == 0
     for heading in ("Toss Your Cookies", "Rulings this project follows", "In gamenight"):
         assert heading in result.output
+
+
+def test_simulate_takes_the_rounds_and_free_scramble_options() -> None:
+    """Options: "a match of 1, 3 or 5 rounds" and ``free_scramble``, from ``-o key=value``."""
+    args = ["simulate", "toss-your-cookies", "--bots", "default,default,random,random"]
+    args += ["--games", "10", "--seed", "1", "-o", "rounds=3", "-o", "free_scramble=true"]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["config"]["rounds"] == 3
+    assert data["config"]["free_scramble"] is True
+    assert sum(s["wins"] for s in data["seats"]) == 10
+    bad = runner.invoke(
+        app,
+        ["simulate", "toss-your-cookies", "--bots", "random,random,random", "-o", "rounds=4"],
+    )
+    assert bad.exit_code == 2
+    assert "rounds must be 1, 3 or 5" in bad.output
