@@ -1,0 +1,108 @@
+"""Toss Your Cookies bots: ``smart`` (the default), a collector that keeps the milk close.
+
+``random`` (every game) is in ``generic.py``. The smart bot sees only its view: its hand, the
+centre, hand sizes and who is publicly known to hold the milk.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from gamenight.bots.base import Agent
+from gamenight.bots.registry import BotSpec, register_bot
+from gamenight.engine.core import View
+from gamenight.engine.game import Game
+
+GAME = ("toss-your-cookies",)
+WILD, HALF, MILK = "wild", "half", "milk"
+
+
+def target_cookie(hand: Sequence[str], cookies: Sequence[str]) -> str:
+    """The cookie to collect: the one the hand holds most of (ties: the first in play)."""
+    counts = Counter(hand)
+    return max(cookies, key=lambda c: (counts.get(c, 0), -cookies.index(c)))
+
+
+def card_value(card: str, hand: Sequence[str], cookies: Sequence[str]) -> float:
+    """How much the bot wants ``card``: milk, then wilds, then the target cookie, then the
+    other cookies by how many the hand holds; half-eaten cards are worth nothing."""
+    if card == MILK:
+        return 100.0
+    if card == WILD:
+        return 50.0
+    if card == HALF:
+        return -10.0
+    counts = Counter(hand)
+    if card == target_cookie(hand, cookies):
+        return 30.0 + counts.get(card, 0)
+    return float(counts.get(card, 0))
+
+
+class CookieBot(Agent):
+    """Collects one cookie: keeps wilds and the milk, gives away the rest, races for the milk.
+
+    - passing, tossing or giving in a swap: the cards of least value;
+    - a scramble or evening up: the card of most value;
+    - swap partner: the player known to hold the milk, else anyone at random;
+    - reaction: fast (``milk_speed``) when the milk is at stake, ``speed`` otherwise.
+    """
+
+    def __init__(
+        self, game: Game[Any, Any], seat: int, name: str, milk_speed: float = 0.45
+    ) -> None:
+        super().__init__(game, seat, name)
+        self.milk_speed = milk_speed
+
+    def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The move the heuristic prefers among ``legal``."""
+        kind = type(legal[0]).__name__
+        hand: list[str] = list(view["hand"] or [])
+        cookies: list[str] = list(view["cookies"])
+        if kind == "Commit":
+            return min(
+                legal,
+                key=lambda a: sum(card_value(c, hand, cookies) for c in a.cards),
+            )
+        if kind == "Grab":
+            return max(legal, key=lambda a: card_value(a.card, hand, cookies))
+        if kind == "Take":
+            return max(legal, key=lambda a: card_value(a.card, hand, cookies))
+        if kind == "Target":
+            return self.choose_target(view, legal, hand, rng)
+        return legal[rng.randrange(len(legal))]
+
+    def choose_target(
+        self, view: View, legal: Sequence[Any], hand: list[str], rng: random.Random
+    ) -> Any:
+        """Swap with the known milk holder when we lack the milk; otherwise anyone."""
+        seen = view["milk_seen"]
+        if MILK not in hand and seen is not None:
+            for action in legal:
+                if action.player == seen:
+                    return action
+        return legal[rng.randrange(len(legal))]
+
+    def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
+        """Quick for the milk (the loose milk, or the milk card in a scramble)."""
+        name = type(action).__name__
+        if name == "GrabMilk" or (name == "Grab" and action.card == MILK):
+            return self.milk_speed * (0.5 + rng.random())
+        return self.speed * (0.5 + rng.random())
+
+
+def _smart(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
+    return CookieBot(game, seat, "smart")
+
+
+register_bot(
+    BotSpec(
+        "smart",
+        "collects its best cookie, keeps wilds and the milk, races for the milk",
+        _smart,
+        GAME,
+    ),
+    default_for=GAME,
+)

@@ -1,0 +1,76 @@
+"""Toss Your Cookies figures: how often each roll came up, game length in rolls, where wins
+happen, milk races and scramble grabs per seat."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from gamenight.engine.core import Event, Outcome
+from gamenight.sim.metrics import Metrics, register_metrics
+
+
+class CookiesMetrics(Metrics):
+    """Counts rolls by face, rolls per game, round wins by moment, races won per seat."""
+
+    def __init__(self, players: int) -> None:
+        super().__init__(players)
+        self.actions: Counter[str] = Counter()
+        self.rolls = 0
+        self.game_rolls: list[int] = []
+        self.wins_off_turn = [0] * players
+        self.milk_races = [0] * players
+        self.milk_grabs = [0] * players
+        self.moments: Counter[str] = Counter()
+
+    def on_events(self, seat: int, events: tuple[Event, ...]) -> None:
+        """Tally rolls, Snickerdoodles, milk races and scramble grabs."""
+        for event in events:
+            kind, data = event.kind, event.data
+            if kind == "rolled":
+                self.rolls += 1
+                self.actions[f"{data['action']} {data['number']}"] += 1
+            elif kind == "snickerdoodle":
+                p = data["player"]
+                if data["turn"] != p:
+                    self.wins_off_turn[p] += 1
+                self.moments[str(data["during"])] += 1
+            elif kind == "milk_grabbed":
+                self.milk_races[data["player"]] += 1
+            elif kind == "grabbed" and data["card"] == "milk":
+                self.milk_grabs[data["player"]] += 1
+
+    def on_game_end(self, outcome: Outcome) -> None:
+        """Record the game's length in rolls."""
+        self.game_rolls.append(outcome.turns)
+
+    def per_seat(self) -> list[dict[str, Any]]:
+        """Round wins on another player's turn, milk races won, milk grabbed in a scramble."""
+        return [
+            {
+                "wins_off_turn": self.wins_off_turn[i],
+                "milk_races_won": self.milk_races[i],
+                "milk_scrambled": self.milk_grabs[i],
+            }
+            for i in range(self.players)
+        ]
+
+    def overall(self) -> dict[str, Any]:
+        """Roll faces as shares of all rolls; game length in rolls; where rounds were won."""
+        games = len(self.game_rolls)
+        ordered = sorted(self.game_rolls)
+        return {
+            "rolls_per_game": self.rolls / games if games else 0.0,
+            "median_rolls": ordered[games // 2] if games else 0,
+            "longest_game_rolls": ordered[-1] if games else 0,
+            "roll_shares": {
+                face: count / self.rolls for face, count in sorted(self.actions.items())
+            },
+            "rounds_won_during": {
+                moment: count / sum(self.moments.values())
+                for moment, count in sorted(self.moments.items())
+            },
+        }
+
+
+register_metrics("toss-your-cookies", CookiesMetrics)

@@ -1,0 +1,112 @@
+"""The ``gamenight`` command with Toss Your Cookies: play (piped input), simulate, rules."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from gamenight.cli import app
+
+runner = CliRunner()
+
+
+def test_play_against_bots_with_piped_input_runs_to_the_end() -> None:
+    """`gamenight play toss-your-cookies --seats human,default,default` reads moves from a
+    pipe (here always the first listed move) and plays the match out, seeded."""
+    result = runner.invoke(
+        app,
+        ["play", "toss-your-cookies", "--seats", "human,default,default", "--seed", "5"],
+        input="1\n" * 3000,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Toss Your Cookies: You, smart (1), smart (2)" in result.output
+    assert "Snickerdoodle!" in result.output
+    assert "Your hand:" in result.output
+    assert "Your move: 1)" in result.output
+
+
+def test_hot_seat_hides_each_hand_until_its_owner_is_at_the_screen() -> None:
+    """ "Hot-seat play with several humans on one terminal hides each hand until its owner is
+    at the screen.\""""
+    result = runner.invoke(
+        app,
+        ["play", "toss-your-cookies", "--seats", "human,human,random", "--seed", "2"],
+        input="1\n" * 6000,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Player 1, your move. Press Enter when only you can see the screen." in result.output
+    assert "Player 2, your move." in result.output
+
+
+def test_a_bad_typed_move_gets_one_line_and_the_game_goes_on() -> None:
+    """A wrong move gets one line saying what is allowed; the prompt comes back."""
+    result = runner.invoke(
+        app,
+        ["play", "toss-your-cookies", "--seats", "human,random,random", "--seed", "1"],
+        input="pass cake\n" + "1\n" * 3000,
+    )
+    assert result.exit_code == 0, result.output
+    assert "unknown card(s) cake" in result.output
+
+
+def test_simulate_json_reports_win_rates_rolls_and_action_shares() -> None:
+    """`gamenight simulate ... --json`: win rates with intervals, how often each action came up
+    and game length in rolls."""
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "toss-your-cookies",
+            "--bots",
+            "default,random,random",
+            "--games",
+            "40",
+            "--seed",
+            "3",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 40
+    assert [s["bot"] for s in data["seats"]] == ["smart", "random", "random"]
+    assert sum(s["wins"] for s in data["seats"]) == 40
+    assert abs(sum(data["roll_shares"].values()) - 1) < 1e-9
+    assert data["rolls_per_game"] == data["mean_turns"] > 0
+    assert "milk_races_won" in data["seats"][0]
+
+
+def test_simulate_refuses_nine_players_with_one_line() -> None:
+    """9 players: a usage error naming the allowed range."""
+    result = runner.invoke(
+        app, ["simulate", "toss-your-cookies", "--bots", ",".join(["random"] * 9), "--games", "1"]
+    )
+    assert result.exit_code == 2
+    assert "3 to 8 players" in result.output
+
+
+def test_rules_page_has_the_rulings_and_how_to_play() -> None:
+    """`gamenight rules toss-your-cookies` prints the rules page."""
+    result = runner.invoke(app, ["rules", "toss-your-cookies"])
+    assert result.exit_code == 0
+    for heading in ("Toss Your Cookies", "Rulings this project follows", "In gamenight"):
+        assert heading in result.output
+
+
+def test_simulate_takes_the_rounds_and_free_scramble_options() -> None:
+    """Options: "a match of 1, 3 or 5 rounds" and ``free_scramble``, from ``-o key=value``."""
+    args = ["simulate", "toss-your-cookies", "--bots", "default,default,random,random"]
+    args += ["--games", "10", "--seed", "1", "-o", "rounds=3", "-o", "free_scramble=true"]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["config"]["rounds"] == 3
+    assert data["config"]["free_scramble"] is True
+    assert sum(s["wins"] for s in data["seats"]) == 10
+    bad = runner.invoke(
+        app,
+        ["simulate", "toss-your-cookies", "--bots", "random,random,random", "-o", "rounds=4"],
+    )
+    assert bad.exit_code == 2
+    assert "rounds must be 1, 3 or 5" in bad.output
