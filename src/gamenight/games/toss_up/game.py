@@ -10,7 +10,6 @@ import random
 from bisect import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from math import factorial
 from typing import Any
 
@@ -127,9 +126,13 @@ class TossUp(Game[TossUpState, Action]):
     def __init__(self, config: Config | None = None) -> None:
         super().__init__(config)
         faces = self.config.faces
-        self.p_face = tuple(faces.count(c) / len(faces) for c in COLOURS)
+        pg, py, pr = (faces.count(c) / len(faces) for c in COLOURS)
+        self.p_face = (pg, py, pr)
         self._single = tuple(Pending(Kind.SINGLE, (p,), turn=p) for p in range(self.players))
         self._legal = (ROLL, BANK)
+        #: Per number of dice: the roll outcomes with their probabilities, and the cumulative
+        #: probabilities for sampling (the last one set to exactly 1).
+        self._rolls = [_outcomes(k, self.p_face) for k in range(self.config.dice + 1)]
 
     # ---- rules -------------------------------------------------------------------------------
     def initial_state(self) -> TossUpState:
@@ -153,22 +156,22 @@ class TossUp(Game[TossUpState, Action]):
 
     def chance_outcomes(self, state: TossUpState) -> Sequence[tuple[Action, float]]:
         """Every green/yellow/red count for the dice about to be rolled, with its probability."""
-        return _outcomes(state.dice_left, self.p_face)[0]
+        return self._rolls[state.dice_left][0]
 
     def sample_chance(self, state: TossUpState, rng: random.Random) -> Action:
         """One draw from ``chance_outcomes`` by inverse CDF (one random number per roll)."""
-        outcomes, cumulative = _outcomes(state.dice_left, self.p_face)
-        index = bisect(cumulative, rng.random())
-        return outcomes[min(index, len(outcomes) - 1)][0]
+        outcomes, cumulative = self._rolls[state.dice_left]
+        return outcomes[bisect(cumulative, rng.random())][0]
 
     def apply(
         self, state: TossUpState, player: int, action: Action
     ) -> tuple[TossUpState, tuple[Event, ...]]:
         """Roll, bank, or resolve a roll's outcome."""
-        if action is ROLL or isinstance(action, Roll):
+        kind = type(action)
+        if kind is Dice:
+            return self._resolve_roll(state, action)  # type: ignore[arg-type]
+        if kind is Roll:
             return _replace_rolled(state, False), ()
-        if isinstance(action, Dice):
-            return self._resolve_roll(state, action)
         points = state.turn_points
         scores = list(state.scores)
         scores[state.player] += points
@@ -182,17 +185,24 @@ class TossUp(Game[TossUpState, Action]):
         self, state: TossUpState, dice: Dice
     ) -> tuple[TossUpState, tuple[Event, ...]]:
         p = state.player
-        if dice.green == 0 and dice.red > 0:
-            rolled = Event("rolled", {"player": p, **_dice_json(dice), "bust": True})
+        green, yellow, red = dice.green, dice.yellow, dice.red
+        if green == 0 and red > 0:
+            data = {"player": p, "green": 0, "yellow": yellow, "red": red, "bust": True}
             bust = Event("busted", {"player": p, "lost": state.turn_points})
-            return self._end_turn(state, state.scores, (rolled, bust))
-        points = state.turn_points + dice.green
-        left = state.dice_left - dice.green
-        if left == 0:
-            left = self.config.dice
+            return self._end_turn(state, state.scores, (Event("rolled", data), bust))
+        points = state.turn_points + green
+        left = state.dice_left - green or self.config.dice
         rolled = Event(
             "rolled",
-            {"player": p, **_dice_json(dice), "bust": False, "turn_points": points, "dice": left},
+            {
+                "player": p,
+                "green": green,
+                "yellow": yellow,
+                "red": red,
+                "bust": False,
+                "turn_points": points,
+                "dice": left,
+            },
         )
         new = TossUpState(
             state.scores,
@@ -335,7 +345,6 @@ def _next_turn(
     return TossUpState(scores, player, 0, dice, False, None, trigger, final, contenders, (), turns)
 
 
-@cache
 def _outcomes(
     dice: int, p_face: tuple[float, float, float]
 ) -> tuple[tuple[tuple[Dice, float], ...], tuple[float, ...]]:
@@ -353,4 +362,6 @@ def _outcomes(
     for _, prob in outcomes:
         total += prob
         cumulative.append(total)
+    if cumulative:
+        cumulative[-1] = 1.0  # rng.random() < 1, so bisect never runs past the last outcome
     return tuple(outcomes), tuple(cumulative)
