@@ -159,7 +159,12 @@ class CookiesRenderer(Renderer):
             card = view["mixer"]["card"]
             console.print(f"Mixer drawn: [bold]{escape(plain(card))}[/] - {MIXER_HELP[card]}")
         if view["options"]["match"] != "single":
-            console.print(f"Totals so far: {view['totals']}; round wins: {view['round_wins']}")
+            totals = ", ".join(
+                f"{names[p]} {t} ({w} round win{'s' if w != 1 else ''})"
+                for p, (t, w) in enumerate(zip(view["totals"], view["round_wins"], strict=True))
+            )
+            when = "final" if view["winners"] else "before this round"
+            console.print(f"Match totals ({when}): {escape(totals)}")
         if view["winners"]:
             console.print(f"[bold]Game over: {escape(winners_line(view['winners'], names))}[/]")
 
