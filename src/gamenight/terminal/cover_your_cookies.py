@@ -94,7 +94,8 @@ class CookiesRenderer(Renderer):
             f"[bold]Cover Your Cookies[/]: {rnd}{deck}, {view['mixers_in_deck']} mixer(s) in it"
         )
         table = Table(show_edge=False, pad_edge=False)
-        for column in ("seat", "player", "cards", "Dough", "crumbs", "stack (bottom → top)"):
+        columns = ("seat", "player", "cards", "Dough", "swiped (bonus)", "stack (bottom → top)")
+        for column in columns:
             table.add_column(column)
         for p, stack in enumerate(view["stacks"]):
             marker = "▶" if p == view["turn"] and view["phase"] != "over" else " "
@@ -112,7 +113,7 @@ class CookiesRenderer(Renderer):
                 escape(names[p]),
                 str(view["hand_sizes"][p]),
                 str(view["dough"][p]),
-                str(view["crumbs"][p]),
+                f"{view['crumbs'][p]} (+{view['dough'][p] - sum(b['value'] for b in stack)})",
                 "  |  ".join(batches) or "-",
                 style="bold" if p == seat else "",
             )
@@ -179,7 +180,7 @@ class CookiesRenderer(Renderer):
             card = f" {card_name(event['card'])}" if "card" in event else " a card"
             return f"{who()} drew{escape(card)}."
         if kind == "flipped":
-            return f"{escape(plain(event['card']))} is flipped onto the discard pile."
+            return f"{escape(plain(event['card']))} is flipped face up to start the discards."
         if kind == "turn":
             name = who()
             return "[dim]Your turn.[/]" if name == "You" else f"[dim]{name}'s turn.[/]"
