@@ -193,3 +193,15 @@ def test_a_wrong_mixer_choice() -> None:
     match.submit(0, SwapBatches(1, 2), match.version)
     state = table(g, [FULL] * 4, phase="mixer", mixer="exchange_left", drawer=0, upper=0)
     refused(match_at(g, state), 0, Exchange(3), "say 1 or 2")
+
+
+def test_mixer_choices_and_chance_outcomes_outside_their_moment() -> None:
+    """Mixers "take effect immediately" when drawn, chosen by their drawer: outside that moment a
+    mixer choice is refused with the reason, and nobody may pick the card they draw."""
+    from gamenight.games.cover_your_cookies.state import Draw, Exchange, Rotate, SwapBatches, Take
+
+    match = turn_match()
+    for action in (Rotate("left"), SwapBatches(1, 2), Exchange(1)):
+        refused(match, 0, action, "no mixer is waiting for a choice")
+    refused(match, 0, Draw("birthday_cake"), "by chance, not chosen")
+    refused(match, 0, Take(("sugar",)), "by chance, not chosen")

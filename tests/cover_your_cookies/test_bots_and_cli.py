@@ -212,3 +212,48 @@ def test_cli_rules_and_bad_player_counts() -> None:
     result = runner.invoke(app, ["play", "cover-your-cookies", "--seats", "human,default"])
     assert result.exit_code == 2
     assert "3 to 6 players" in result.output
+
+
+def test_the_screen_says_which_way_left_is_and_what_a_choice_does() -> None:
+    """A person must be able to tell what to type: Rotate and Exchange name the seat "left"
+    means (play passes left, to the next seat), a Swap shows the top Batches at stake, a duel's
+    end says who gave up, and the responder is told what may answer."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from gamenight.games.cover_your_cookies.state import Exchange, SwapBatches
+    from gamenight.terminal.cover_your_cookies import CookiesRenderer
+
+    g = game()
+    stacks = [[batch(0, "sugar")], [batch(1, "red_velvet")], [batch(2, "sugar")], []]
+    names = ["You", "baker (1)", "baker (2)", "baker (3)"]
+    r = CookiesRenderer()
+    out = StringIO()
+    state = table(g, [FULL] * 4, stacks, phase="mixer", mixer="swap", drawer=0, upper=0)
+    r.show(Console(file=out, width=200), g.observe(state, 0), 0, names)
+    assert "pick two other players" in out.getvalue()
+    label = r.action_label("swap 1 2", SwapBatches(1, 2))
+    assert label == "swap the top Batches of baker (1) [30] and baker (2) [10]"
+    assert "next seat" in r.action_label("rotate left", Rotate("left"))
+    assert "previous seat" in r.action_label("rotate right", Rotate("right"))
+    state = table(g, [FULL] * 4, stacks, phase="mixer", mixer="exchange_left", drawer=0, upper=0)
+    r.show(Console(file=StringIO()), g.observe(state, 0), 0, names)
+    assert "left neighbour (next seat)" in r.action_label("exchange 2", Exchange(2))
+    over = {
+        "kind": "duel_over",
+        "winner": 1,
+        "yielded_by": 0,
+        "swiped": True,
+        "value": 40,
+        "challenger": 1,
+        "defender": 0,
+    }
+    assert (r.describe(over, names) or "").startswith("You yield: ")
+    two = [[batch(0, "red_velvet"), batch(3, "sugar")], [batch(1, "red_velvet")], [], []]
+    hands = [["sugar", *FULL[:4]], ["sugar", *FULL[:4]], FULL, FULL]
+    match = match_at(g, table(g, hands, two, turn=1))
+    match.submit(1, Swipe(0, "sugar"), match.version)
+    out = StringIO()
+    r.show(Console(file=out, width=200), g.observe(match.state, 0), 0, names)
+    assert "Play a matching card (Sugar or a milk) to keep the Batch, or yield" in out.getvalue()

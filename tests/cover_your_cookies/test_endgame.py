@@ -138,3 +138,25 @@ def test_forming_still_possible_after_the_deck_is_out() -> None:
     g = game()
     state = table(g, [["sugar", "sugar"], ["lemon_glaze"], [], []], deck=EMPTY, upper=0)
     assert FormBatch(("sugar", "sugar"), "") in g.legal_actions(state, 0)
+
+
+def test_milk_is_wild_when_adding_and_discarded_only_from_an_all_milk_hand() -> None:
+    """Rulings (rules.md) where the rulebook is silent: "Milk: Wild cards which can be played in
+    place of any kind of Cookie", so a milk may be added to your top Batch at the end (it goes
+    under the cookies: "Be sure a Cookie (not a Milk) is on top"); and a hand of nothing but milk
+    with nothing else to do discards a milk, since "you can't just pass your turn"."""
+    g = game()
+    stacks = [[batch(0, "sugar")], [], [], []]
+    hands = [["fresh_milk", "fresh_milk"], ["red_velvet"], [], []]
+    state = table(g, hands, stacks, deck=EMPTY, upper=0)
+    # Adding the milk is possible, so discarding a milk is not "nothing else".
+    assert set(g.legal_actions(state, 0)) == {AddToBatch("fresh_milk")}
+    match = match_at(g, state)
+    match.submit(0, AddToBatch("fresh_milk"), match.version)
+    assert match.state.stacks[0][0].cards == ("fresh_milk", "sugar", "sugar")
+    only_milk = table(g, [["chocolate_milk"], ["red_velvet"], [], []], deck=EMPTY, upper=0)
+    assert set(g.legal_actions(only_milk, 0)) == {Discard("chocolate_milk")}
+    match = match_at(g, only_milk)
+    match.submit(0, Discard("chocolate_milk"), match.version)
+    assert match.state.discard == ("chocolate_milk",)
+    assert match.pending.players == (1,)

@@ -133,9 +133,10 @@ def test_two_actions_discard_first_draws_then_acts_again() -> None:
 def test_two_actions_swipe_twice_but_not_the_same_batch_after_failing() -> None:
     """ "You can swipe from the same player twice in a turn." "If you use your first action to
     attempt to swipe a Batch and fail, you can't attempt to swipe that same Batch again with your
-    second action." """
-    # Fail case: the defender keeps the Batch, so the same Batch is off limits this turn.
-    g = game(two_actions=True)
+    second action. (This only would apply while playing with both optional rules)." """
+    # Fail case, both optional rules: the defender keeps the Batch, so the same Batch is off
+    # limits this turn.
+    g = game(two_actions=True, extra_strength=True)
     hands = [["lemon_glaze", "lemon_glaze", "red_velvet", "sugar"], ["lemon_glaze"] * 3, FULL, FULL]
     stacks = [
         [batch(0, "peanut_butter")],
@@ -151,12 +152,22 @@ def test_two_actions_swipe_twice_but_not_the_same_batch_after_failing() -> None:
     assert not any(isinstance(a, Swipe) for a in g.legal_actions(match.state, 0))
     unblocked = replace(match.state, forbidden=-1)
     assert Swipe(1, "lemon_glaze") in g.legal_actions(unblocked, 0)
+    # Two actions without Extra Strength: the limit does not apply, the same Batch may be tried
+    # again with the second action.
+    plain = game(two_actions=True)
+    match = match_at(plain, table(plain, hands, stacks, deck={"birthday_cake": 20}))
+    match.submit(0, Swipe(1, "lemon_glaze"), match.version)
+    match.submit(1, Answer(("lemon_glaze",)), match.version)
+    match.submit(0, YIELD, match.version)
+    assert match.state.forbidden == -1
+    assert match.state.phase == "turn" and match.state.turn == 0
+    assert Swipe(1, "lemon_glaze") in plain.legal_actions(match.state, 0)
     # A successful first swipe leaves the next Batch open to a second swipe from the same player.
-    match = match_at(g, table(g, hands, stacks, deck={"birthday_cake": 20}))
+    match = match_at(plain, table(plain, hands, stacks, deck={"birthday_cake": 20}))
     match.submit(0, Swipe(1, "lemon_glaze"), match.version)
     match.submit(1, YIELD, match.version)
     assert [b.id for b in match.state.stacks[0]] == [0, 3]
-    assert Swipe(1, "red_velvet") in g.legal_actions(match.state, 0)
+    assert Swipe(1, "red_velvet") in plain.legal_actions(match.state, 0)
     match.submit(0, Swipe(1, "red_velvet"), match.version)
     match.submit(1, YIELD, match.version)
     assert [b.id for b in match.state.stacks[0]] == [0, 3, 2]

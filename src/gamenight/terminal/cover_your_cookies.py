@@ -25,6 +25,21 @@ from gamenight.games.cover_your_cookies.state import (
 )
 from gamenight.terminal.render import Renderer, register_renderer, winners_line
 
+#: Which seat "left" and "right" mean at this table (play passes left, to the next seat).
+SIDE = {"left": "next seat", "right": "previous seat"}
+
+#: One line per mixer effect, shown while its drawer decides.
+MIXER_HELP = {
+    c.id: {
+        "rotate": "say left or right; every player's top Batch passes that way",
+        "swap": "pick two other players with a Batch; they swap top Batches",
+        "exchange": f"say 1 or 2; everyone with 3+ cards takes that many blindly ({c.direction})",
+        "enhance": "it joins your top Batch (+30)",
+    }[c.effect]
+    for c in INFO.values()
+    if c.kind == "mixer"
+}
+
 
 def card_name(card: str) -> str:
     """A card's printed name with its Dough, e.g. ``Lemon Glaze (10)``."""
@@ -79,7 +94,8 @@ class CookiesRenderer(Renderer):
             f"[bold]Cover Your Cookies[/]: {rnd}{deck}, {view['mixers_in_deck']} mixer(s) in it"
         )
         table = Table(show_edge=False, pad_edge=False)
-        for column in ("seat", "player", "cards", "Dough", "crumbs", "stack (bottom → top)"):
+        columns = ("seat", "player", "cards", "Dough", "swiped (bonus)", "stack (bottom → top)")
+        for column in columns:
             table.add_column(column)
         for p, stack in enumerate(view["stacks"]):
             marker = "▶" if p == view["turn"] and view["phase"] != "over" else " "
@@ -97,7 +113,7 @@ class CookiesRenderer(Renderer):
                 escape(names[p]),
                 str(view["hand_sizes"][p]),
                 str(view["dough"][p]),
-                str(view["crumbs"][p]),
+                f"{view['crumbs'][p]} (+{view['dough'][p] - sum(b['value'] for b in stack)})",
                 "  |  ".join(batches) or "-",
                 style="bold" if p == seat else "",
             )
@@ -113,6 +129,12 @@ class CookiesRenderer(Renderer):
             console.print(f"Your hand: [bold]{escape(hand)}[/]")
             if view["may_lay_single"]:
                 console.print("You may lay a single cookie as your first Batch.")
+            mine = view["phase"] == "turn" and view["turn"] == seat
+            if mine and view["options"]["two_actions"]:
+                if view["actions_taken"]:
+                    console.print("Second action (optional): take another action, or `end`.")
+                else:
+                    console.print("First of up to two actions this turn.")
         duel = view["duel"]
         if duel:
             plays = "; ".join(
@@ -123,10 +145,27 @@ class CookiesRenderer(Renderer):
                 f"[bold magenta]Duel[/] for {escape(owner(names[duel['defender']]))} "
                 f"{escape(plain(duel['flavour']))} Batch: {escape(plays)}{need}"
             )
+            if seat is not None and duel["responder"] == seat:
+                flavour = escape(plain(duel["flavour"]))
+                what = (
+                    f"a Chocolate Milk, or two cards ({flavour} or Fresh Milk),"
+                    if duel["need"] == 2
+                    else f"a matching card ({flavour} or a milk)"
+                )
+                goal = "keep" if seat == duel["defender"] else "press on for"
+                console.print(
+                    f"Play {what} to {goal} the Batch, or yield (the last to play takes it)."
+                )
         if view["mixer"]:
-            console.print(f"Mixer drawn: [bold]{escape(plain(view['mixer']['card']))}[/]")
+            card = view["mixer"]["card"]
+            console.print(f"Mixer drawn: [bold]{escape(plain(card))}[/] - {MIXER_HELP[card]}")
         if view["options"]["match"] != "single":
-            console.print(f"Totals so far: {view['totals']}; round wins: {view['round_wins']}")
+            totals = ", ".join(
+                f"{names[p]} {t} ({w} round win{'s' if w != 1 else ''})"
+                for p, (t, w) in enumerate(zip(view["totals"], view["round_wins"], strict=True))
+            )
+            when = "final" if view["winners"] else "before this round"
+            console.print(f"Match totals ({when}): {escape(totals)}")
         if view["winners"]:
             console.print(f"[bold]Game over: {escape(winners_line(view['winners'], names))}[/]")
 
@@ -141,13 +180,15 @@ class CookiesRenderer(Renderer):
             card = f" {card_name(event['card'])}" if "card" in event else " a card"
             return f"{who()} drew{escape(card)}."
         if kind == "flipped":
-            return f"{escape(plain(event['card']))} is flipped onto the discard pile."
+            return f"{escape(plain(event['card']))} is flipped face up to start the discards."
         if kind == "turn":
             name = who()
             return "[dim]Your turn.[/]" if name == "You" else f"[dim]{name}'s turn.[/]"
         if kind == "formed":
             cards = " + ".join(plain(c) for c in event["cards"])
-            pile = " (one from the discard pile)" if event["from_pile"] else ""
+            row = self.view is not None and self.view["discard_row"]
+            where = "the discard row" if row else "the discard pile"
+            pile = f" (one from {where})" if event["from_pile"] else ""
             return (
                 f"{who()} {verb(who(), 'forms')} a Batch: {escape(cards)}{pile}, "
                 f"worth {event['value']}."
@@ -163,10 +204,15 @@ class CookiesRenderer(Renderer):
             return f"{who()} {verb(who(), 'plays')} {cards}."
         if kind == "duel_over":
             winner = escape(names[event["winner"]])
+            quitter = escape(names[event["yielded_by"]])
+            gave_up = f"{quitter} {verb(quitter, 'yields')}: "
             if event["swiped"]:
                 swipes = verb(winner, "swipes")
-                return f"[bold]{winner} {swipes} the Batch[/] (now worth {event['value']})."
-            return f"{winner} {verb(winner, 'keeps')} the Batch (now worth {event['value']})."
+                return (
+                    f"{gave_up}[bold]{winner} {swipes} the Batch[/] (now worth {event['value']})."
+                )
+            keeps = verb(winner, "keeps")
+            return f"{gave_up}{winner} {keeps} the Batch (now worth {event['value']})."
         if kind == "discarded":
             return f"{who()} {verb(who(), 'discards')} {escape(plain(event['card']))}."
         if kind == "added":
@@ -181,13 +227,14 @@ class CookiesRenderer(Renderer):
         if kind == "mixer_no_effect":
             return f"The {escape(plain(event['card']))} has no effect now."
         if kind == "rotated":
-            return f"Every top Batch moves one seat to the {event['direction']}."
+            side = SIDE[event["direction"]]
+            return f"Every top Batch moves one seat to the {event['direction']} ({side})."
         if kind == "swapped":
             return f"{who('first')} and {who('second')} swap top Batches."
         if kind == "exchange":
             return (
                 f"Exchange: everyone with 3+ cards takes {event['count']} card(s) from their "
-                f"{event['direction']} neighbour."
+                f"{event['direction']} neighbour ({SIDE[event['direction']]})."
             )
         if kind == "took":
             cards = f": {', '.join(plain(c) for c in event['cards'])}" if "cards" in event else ""
@@ -204,9 +251,12 @@ class CookiesRenderer(Renderer):
         """Moves in words, with the Dough at stake."""
         if isinstance(action, FormBatch):
             cards = " + ".join(plain(c) for c in action.cards)
-            pile = f" + {plain(action.pile)} from the discard pile" if action.pile else ""
+            row = self.view is not None and self.view["discard_row"]
+            where = "the discard row" if row else "the discard pile"
+            pile = f" + {plain(action.pile)} from {where}" if action.pile else ""
             value = sum(INFO[c].dough for c in (*action.cards, action.pile) if c in INFO)
-            return f"form {cards}{pile} [{value}]"
+            single = " (a single-cookie first Batch)" if len(action.cards) == 1 and not pile else ""
+            return f"form {cards}{pile} [{value}]{single}"
         if isinstance(action, Swipe):
             target = self._name(action.target)
             worth = ""
@@ -224,12 +274,28 @@ class CookiesRenderer(Renderer):
         if isinstance(action, EndTurn):
             return "end turn"
         if isinstance(action, Rotate):
-            return f"rotate {action.direction}"
+            return (
+                f"rotate {action.direction}: every top Batch passes to the {SIDE[action.direction]}"
+            )
         if isinstance(action, SwapBatches):
-            return f"swap {self._name(action.first)} and {self._name(action.second)}"
+            first, second = action.first, action.second
+            return (
+                f"swap the top Batches of {self._name(first)}{self._top(first)} and "
+                f"{self._name(second)}{self._top(second)}"
+            )
         if isinstance(action, Exchange):
-            return f"exchange {action.count}"
+            side = ""
+            if self.view is not None and self.view["mixer"]:
+                direction = INFO[self.view["mixer"]["card"]].direction
+                side = f" from the {direction} neighbour ({SIDE.get(direction, direction)})"
+            return f"exchange {action.count}: everyone with 3+ cards takes {action.count}{side}"
         return text
+
+    def _top(self, seat: int) -> str:
+        """`` [45]``: the value of a player's top Batch, if the view shows it."""
+        if self.view is None or not self.view["stacks"][seat]:
+            return ""
+        return f" [{self.view['stacks'][seat][-1]['value']}]"
 
     def _name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"player {seat}"

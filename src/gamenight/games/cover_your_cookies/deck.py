@@ -10,10 +10,17 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-from gamenight.games.cover_your_cookies.state import CARDS, CookiesConfig, CookiesState
+from gamenight.games.cover_your_cookies.state import (
+    CARDS,
+    COMPONENTS,
+    CookiesConfig,
+    CookiesState,
+)
 
 INDEX = {c.id: i for i, c in enumerate(CARDS)}
 MIXER_INDEX = frozenset(i for i, c in enumerate(CARDS) if c.kind == "mixer")
+#: Cards left in the box with the 3-player rules (the Swap mixers), from ``components.json``.
+SMALL_TABLE_REMOVED = frozenset(str(c) for c in COMPONENTS["three_player_removed"])
 
 
 def new_round(
@@ -32,7 +39,7 @@ def new_round(
     for i, card in enumerate(CARDS):
         if card.kind != "mixer":
             continue
-        unused = not config.mixers or (config.small_table and card.effect == "swap")
+        unused = not config.mixers or (config.small_table and card.id in SMALL_TABLE_REMOVED)
         if unused:
             box.extend([card.id] * card.count)
             deck[i] = 0

@@ -368,7 +368,9 @@ class Work:
             self.swiped[d] += 1
         else:
             self.stacks[d][-1] = merged
-            if self.config.two_actions:
+            if self.config.two_actions and self.config.extra_strength:
+                # "If you use your first action to attempt to swipe a Batch and fail, you can't
+                # attempt to swipe that same Batch again" applies with both optional rules only.
                 self.forbidden = batch.id
         self.emit(
             "duel_over",

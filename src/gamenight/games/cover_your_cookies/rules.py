@@ -21,6 +21,7 @@ from gamenight.games.cover_your_cookies.state import (
     CookiesConfig,
     CookiesState,
     Discard,
+    Draw,
     Duel,
     EndTurn,
     Exchange,
@@ -28,6 +29,7 @@ from gamenight.games.cover_your_cookies.state import (
     Rotate,
     SwapBatches,
     Swipe,
+    Take,
     Yield,
     is_cookie,
     is_milk,
@@ -195,6 +197,8 @@ def all_player_actions(config: CookiesConfig) -> list[Action]:
 def reason(config: CookiesConfig, state: CookiesState, player: int, action: Action) -> str:
     """Why ``action`` is not legal for ``player`` now, in the rulebook's terms ("" if unknown)."""
     hand = state.hands[player]
+    if isinstance(action, Draw | Take):
+        return "cards are drawn from the deck (and taken in an Exchange) by chance, not chosen"
     if state.phase == "duel" and state.duel is not None:
         return _duel_reason(state.duel, hand, action)
     if state.phase == "mixer":
@@ -209,6 +213,10 @@ def reason(config: CookiesConfig, state: CookiesState, player: int, action: Acti
         return "you can't pass your turn: take an action (if nothing else, discard a cookie)"
     if isinstance(action, Yield | Answer):
         return "there is no duel in progress"
+    if isinstance(action, Rotate | SwapBatches | Exchange):
+        return (
+            "no mixer is waiting for a choice: Rotate, Swap and Exchange are chosen by their drawer"
+        )
     if isinstance(action, AddToBatch):
         if deck_size(state):
             return "you may add to your own top Batch only after the deck runs out"
