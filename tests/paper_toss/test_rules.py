@@ -435,3 +435,40 @@ def test_only_the_tosser_counters() -> None:
     match = tossed(hands=[["paper_toss"], ["dog"], ["food", "shortcut"]])
     match.submit(1, Hazard("dog"), match.version)
     assert match.game.legal_actions(match.state, 2) == (PASS,)
+
+
+# ---- a game that could stall -----------------------------------------------------------------
+def test_a_toss_deck_that_can_never_score_is_refused() -> None:
+    """Seed: "The first player to collect 10 Paper Tokens wins": a Toss deck with no card that
+    gains tokens could never end, so it is refused, naming the cards that gain."""
+    import pytest
+
+    from gamenight.engine import ConfigError
+    from gamenight.games.paper_toss import PaperTossConfig
+
+    with pytest.raises(ConfigError, match="needs a card that gains tokens"):
+        PaperTossConfig(toss_deck=("window:20", "bad_throw:20"))
+    PaperTossConfig(toss_deck=("window:20", "sprinklers:1"))  # one gaining card is enough
+
+
+def test_turn_limit_ends_the_game_most_tokens_win_ties_shared() -> None:
+    """Our house option (the rules are silent; off by default): with ``turn_limit`` the game
+    ends once that many turns are played; the most tokens win, ties shared."""
+    g = game(3, turn_limit=5)
+    match = match_at(g, state_at(g, "after", [[], [], []], turns=5, tokens=(4, 1, 4)))
+    pass_all(match)
+    assert match.finished
+    assert match.outcome().winners == (0, 2)
+    early = match_at(g, state_at(g, "after", [[], [], []], turns=4, tokens=(4, 1, 4)))
+    pass_all(early)
+    assert not early.finished
+    assert early.state.turn == 1
+
+
+def test_without_a_turn_limit_play_goes_on_to_the_target() -> None:
+    """By default there is no limit: the rulebook plays until someone holds ten tokens."""
+    g = game(2)
+    assert g.table.turn_limit == 0
+    match = match_at(g, state_at(g, "after", [[], []], turns=5000))
+    pass_all(match)
+    assert not match.finished

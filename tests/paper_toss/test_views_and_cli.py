@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
+from rich.console import Console
 from typer.testing import CliRunner
 
 from gamenight.cli import app
 from gamenight.engine import Match
+from gamenight.games.paper_toss import PaperToss
 from gamenight.games.paper_toss.state import (
     DRINK,
     END_TURN,
@@ -22,6 +25,8 @@ from gamenight.games.paper_toss.state import (
     FlatTire,
     Sprinkle,
 )
+from gamenight.terminal.human import HumanAgent, InputClosed
+from gamenight.terminal.render import renderer_for
 from tests.paper_toss.helpers import game, match_at, state_at
 
 runner = CliRunner()
@@ -144,3 +149,43 @@ def test_a_pass_by_another_player_does_not_change_a_waiting_players_view() -> No
     match.submit(first, PASS, match.version)
     assert second in match.pending.players
     assert g.observe(match.state, second) == before
+
+
+def _human(g: PaperToss, seat: int, typed: str, hot_seat: bool = False) -> HumanAgent:
+    console = Console(file=io.StringIO(), width=100)
+    names = ["You", "B", "C"]
+    return HumanAgent(
+        g,
+        seat,
+        names[seat],
+        console,
+        io.StringIO(typed),
+        renderer_for("paper-toss"),
+        names,
+        hot_seat,
+    )
+
+
+def test_a_lone_human_who_can_only_pass_is_not_asked() -> None:
+    """Windows open up to three times a turn: a lone person holding nothing that could answer
+    passes without a prompt (no input is read); holding a Bully, they are asked."""
+    g = game(3)
+    state = state_at(g, "after", [["dog"], ["kid"], ["bully"]], turn=1)
+    lone = _human(g, 0, "")
+    assert lone.act(g.observe(state, 0), g.legal_actions(state, 0), random.Random(1)) == PASS
+    holder = _human(g, 2, "")
+    try:
+        holder.act(g.observe(state, 2), g.legal_actions(state, 2), random.Random(1))
+    except InputClosed:
+        pass
+    else:
+        raise AssertionError("a human holding a Bully must be asked")
+
+
+def test_with_several_humans_everyone_is_always_asked() -> None:
+    """Hot seat: skipping a prompt would show the others that this hand holds nothing."""
+    g = game(3)
+    state = state_at(g, "after", [["dog"], ["kid"], ["bully"]], turn=1)
+    seat = _human(g, 0, "\n1\n", hot_seat=True)
+    assert seat.act(g.observe(state, 0), g.legal_actions(state, 0), random.Random(1)) == PASS
+    assert seat.stream.read() == ""  # both lines were read: the Enter, then the move

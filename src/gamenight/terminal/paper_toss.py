@@ -1,11 +1,14 @@
 """Paper Toss! in the terminal: tokens and Flat Tires, your hand, the toss in the air, the window.
 
 In a response window each person is asked in turn; the prompt lists the cards that could answer
-(Hazards, a Counter, Bully and Flat Tire with each possible target) and a pass.
+(Hazards, a Counter, Bully and Flat Tire with each possible target) and a pass. A lone person
+holding nothing that could answer passes without being asked (windows come up three times a
+turn); with several people at one screen everyone is always asked, so nobody's hand shows.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
@@ -13,7 +16,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from gamenight.engine.core import View
-from gamenight.terminal.render import Renderer, register_renderer
+from gamenight.games.paper_toss.state import PASS, WINDOWS
+from gamenight.terminal.render import Renderer, register_renderer, winners_line
 
 CARD_NAMES = {
     "paper_toss": "Paper Toss",
@@ -87,7 +91,7 @@ class PaperTossRenderer(Renderer):
             table.add_column(column, justify="right" if column != "player" else "left")
         turn = view["turn"]
         for i, tokens in enumerate(view["tokens"]):
-            marker = "▶" if i == turn and view["winner"] is None else " "
+            marker = "▶" if i == turn and view["phase"] != "over" else " "
             table.add_row(
                 f"{marker}{i}",
                 escape(names[i]),
@@ -104,7 +108,7 @@ class PaperTossRenderer(Renderer):
         console.print(f"[dim]Paper discards: {pile_text(view['paper_discard'])}[/]")
         if view["hand"] is not None:
             console.print(f"Your hand: [bold]{hand_text(view['hand'])}[/]")
-        if view["winner"] is not None:
+        if view["winner"] is not None or view["phase"] == "over":
             return
         self._show_toss(console, view, names)
 
@@ -193,8 +197,17 @@ class PaperTossRenderer(Renderer):
         if kind == "scored":
             sign = "+" if event["change"] >= 0 else ""
             return f"{who()}: {sign}{event['change']} → {event['tokens']} tokens."
+        if kind == "turn_limit":
+            won = winners_line(list(event["winners"]), [escape(n) for n in names])
+            return f"[bold]The turn limit ({event['turns']} turns) is reached: {won}[/]"
         if kind == "game_over":
             return f"[bold]{who('winner')} reached {event['tokens']} tokens and wins![/]"
+        return None
+
+    def auto_answer(self, view: View, legal: Sequence[Any]) -> Any | None:
+        """Pass a response window at once when a pass is the only legal move."""
+        if view["phase"] in WINDOWS and tuple(legal) == (PASS,):
+            return PASS
         return None
 
     def action_label(self, text: str, action: Any) -> str:

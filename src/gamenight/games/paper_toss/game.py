@@ -23,7 +23,7 @@ from gamenight.engine.core import (
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
 from gamenight.games.paper_toss import explain
-from gamenight.games.paper_toss.rules import Table, step
+from gamenight.games.paper_toss.rules import Table, most_tokens, step
 from gamenight.games.paper_toss.state import (
     ACTION_TYPES,
     BULLY,
@@ -270,8 +270,12 @@ class PaperToss(Game[PaperTossState, Action]):
         return replace(state, hands=tuple(hands), paper_deck=deck_counts)
 
     def outcome(self, state: PaperTossState) -> Outcome:
-        """The player who reached the target; everyone's tokens; turns begun."""
-        winners = (state.winner,) if state.winner >= 0 else ()
+        """The player who reached the target (at a turn limit: the most tokens, ties shared);
+        everyone's tokens; turns begun."""
+        if state.winner >= 0:
+            winners: tuple[int, ...] = (state.winner,)
+        else:
+            winners = most_tokens(state) if state.phase == "over" else ()
         return Outcome(winners, tuple(float(t) for t in state.tokens), state.turns)
 
     # ---- codecs ------------------------------------------------------------------------------
