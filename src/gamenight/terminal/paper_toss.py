@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from gamenight.engine.core import View
-from gamenight.games.paper_toss.state import PASS, WINDOWS
+from gamenight.games.paper_toss.state import ENERGY_DRINK, PASS, WINDOWS, counters_for
 from gamenight.terminal.render import Renderer, register_renderer, winners_line
 
 CARD_NAMES = {
@@ -40,7 +40,7 @@ CARD_NAMES = {
 WINDOW_TEXT = {
     "hazard": "{tosser} tossed paper: the others may throw a Hazard (Dog, Kid, Obstacle); "
     "anyone may play Bully or Flat Tire",
-    "counter": "{hazard} on {tossers} toss: {tosser} may Counter it; "
+    "counter": "{hazard} on {tossers} toss: {tosser} may Counter it with {counters}; "
     "anyone may play Bully or Flat Tire",
     "after": "{tossers_cap} turn is ending: anyone may play Bully or Flat Tire",
 }
@@ -125,11 +125,22 @@ class PaperTossRenderer(Renderer):
         )
         if phase in WINDOW_TEXT:
             line = WINDOW_TEXT[phase].format(
-                tosser=tosser, tossers=tossers, tossers_cap=tossers_cap, hazard=hazard_text
+                tosser=tosser,
+                tossers=tossers,
+                tossers_cap=tossers_cap,
+                hazard=hazard_text,
+                counters=" or ".join(card(c) for c in counters_for(hazard["card"]))
+                if hazard
+                else "",
             )
             console.print(f"[bold magenta]Response window[/]: {line}.")
         elif phase == "launch":
-            console.print(f"{tossers_cap} toss came through clean: flip one Toss card, or drink.")
+            drink = " (or drink an Energy Drink: flip two, pick one)"
+            has_drink = view["hand"] is not None and ENERGY_DRINK in view["hand"]
+            console.print(
+                f"{tossers_cap} toss came through clean: flip one Toss card"
+                f"{drink if has_drink else ''}."
+            )
         elif phase == "choose":
             flipped = " or ".join(card(c) for c in view["flipped"])
             chooser = escape(names[view["chooser"]])
