@@ -272,8 +272,11 @@ def test_energy_drink_not_after_an_uncountered_hazard() -> None:
     match.submit(1, Hazard("kid"), match.version)
     assert DRINK not in match.game.legal_actions(match.state, 0)
     pass_all(match)
+    assert match.state.chooser == 1  # the Hazard's thrower will choose, not the tosser
     flip(match, "good_throw", "bad_throw")
-    assert DRINK not in match.game.legal_actions(match.state, 1)
+    assert match.pending.players == (1,)
+    assert match.game.legal_actions(match.state, 0) == ()
+    assert match.state.hands[0].count("energy_drink") == 1  # never played
 
 
 # ---- Bully and Flat Tire ---------------------------------------------------------------------
@@ -289,6 +292,19 @@ def test_bully_at_any_window_on_anyone_s_turn() -> None:
     after = match_at(g, state_at(g, "after", hands, turn=2, tokens=(3, 0, 0)))
     after.submit(1, Bully(0), after.version)  # on player 2's turn, as it ends
     assert after.state.tokens[0] == 2
+
+
+def test_bully_and_flat_tire_in_the_counter_window() -> None:
+    """RULINGS: "at every response window": also while a Hazard waits for its Counter, by
+    anyone, the Hazard staying in play."""
+    match = tossed(tokens=(3, 0, 0))
+    match.submit(1, Hazard("dog"), match.version)
+    match.submit(1, FlatTire(0), match.version)
+    match.submit(0, Bully(1), match.version)
+    assert match.state.phase == "counter"
+    assert match.state.hazard_card == "dog"
+    assert match.state.skips == (1, 0, 0)
+    assert Counter("food") in match.game.legal_actions(match.state, 0)
 
 
 def test_a_played_card_reopens_the_window_for_everyone() -> None:

@@ -95,13 +95,22 @@ def test_play_end_to_end_with_piped_input() -> None:
 
 
 def test_play_asks_each_human_in_a_window_with_the_cards_that_answer() -> None:
-    """In a response window the human sees the cards that could answer, and a pass."""
-    g = game(2)
-    match = match_at(g, state_at(g, "main", [["paper_toss"], ["dog", "bully"]]))
+    """In a response window the human is prompted with the cards that could answer, and a
+    pass; the window line names the Counters that would answer a Hazard."""
+    g = game(3)
+    match = match_at(g, state_at(g, "main", [["paper_toss", "trick"], ["dog", "bully"], ["kid"]]))
     match.submit(0, TOSS, match.version)
     legal = g.legal_actions(match.state, 1)
     assert legal[0] == PASS
     assert {type(a).__name__ for a in legal[1:]} == {"Hazard", "Bully"}
+    human = _human(g, 1, "2\n")
+    assert human.act(g.observe(match.state, 1), legal, random.Random(1)) == legal[1]
+    shown = human.console.file.getvalue()  # type: ignore[attr-defined]
+    assert "1) pass  2) hazard Dog  3) Bully → You  4) Bully → C" in shown
+    match.submit(2, g.action_from_text("hazard kid"), match.version)
+    tosser = _human(g, 0, "1\n")
+    tosser.act(g.observe(match.state, 0), g.legal_actions(match.state, 0), random.Random(1))
+    assert "Counter it with Trick or Shortcut" in tosser.console.file.getvalue()  # type: ignore[attr-defined]
 
 
 def test_simulate_json_has_the_game_figures() -> None:
@@ -152,7 +161,7 @@ def test_a_pass_by_another_player_does_not_change_a_waiting_players_view() -> No
 
 
 def _human(g: PaperToss, seat: int, typed: str, hot_seat: bool = False) -> HumanAgent:
-    console = Console(file=io.StringIO(), width=100)
+    console = Console(file=io.StringIO(), width=200)
     names = ["You", "B", "C"]
     return HumanAgent(
         g,

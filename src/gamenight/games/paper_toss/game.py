@@ -76,6 +76,10 @@ _WORDS: dict[str, Action] = {
     "energy_drink": DRINK,
 }
 
+_YES_NO = dict.fromkeys(("yes", "y", "true", "1"), "true") | dict.fromkeys(
+    ("no", "n", "false", "0"), "false"
+)
+
 
 class PaperToss(Game[PaperTossState, Action]):
     """Paper Toss! for 2 to 6 players."""
@@ -292,7 +296,12 @@ class PaperToss(Game[PaperTossState, Action]):
         if len(words) == 2 and words[0] in ("flat", "tire"):
             words[0] = "flat_tire"
         if len(words) == 2 and words[0] == "sprinkle":
-            words[1] = "true" if words[1] in ("yes", "y", "true", "1") else "false"
+            if words[1] not in _YES_NO:
+                raise MalformedAction(
+                    f"sprinkle takes yes or no (discard a second Paper Toss or not), "
+                    f"got {words[1]!r}"
+                )
+            words[1] = _YES_NO[words[1]]
         try:
             action: Action = super().action_from_text(" ".join(words))
         except MalformedAction as exc:
