@@ -163,3 +163,11 @@ def test_flipping_or_ending_before_drawing_up() -> None:
     match = match_at(g, state_at(g, "discard", [["paper_toss"], []]))
     refused(match, 0, FLIP_ONE, IllegalAction, "only after your Paper Toss comes through")
     refused(match, 0, g.action_from_text("end"), IllegalAction, "draw back up (type ready)")
+
+
+def test_a_paper_toss_after_ending_the_turn() -> None:
+    """Draw up, then toss or end: once the turn is ending, the toss is gone."""
+    g = game(2)
+    match = match_at(g, state_at(g, "main", [["paper_toss", "bully"], []]))
+    match.submit(0, g.action_from_text("end"), match.version)
+    refused(match, 0, TOSS, IllegalAction, "only right after you draw up")

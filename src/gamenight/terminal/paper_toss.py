@@ -101,8 +101,10 @@ class PaperTossRenderer(Renderer):
                 style="bold" if i == seat else "",
             )
         console.print(table)
+        limit = view.get("turn_limit") or 0
+        ends = f" (or most tokens after turn {limit})" if limit else ""
         console.print(
-            f"First to {view['target']} tokens wins. Paper deck {view['paper_deck_size']} cards; "
+            f"First to {view['target']} tokens wins{ends}. Paper deck {view['paper_deck_size']} cards; "
             f"Toss deck: {pile_text(view['toss_deck'])}."
         )
         console.print(f"[dim]Paper discards: {pile_text(view['paper_discard'])}[/]")

@@ -67,6 +67,8 @@ def why_illegal(game: PaperToss, state: PaperTossState, player: int, action: Act
             return "discard first and draw back up (type ready) before you toss"
         if PAPER_TOSS not in hand:
             return "you hold no paper_toss card"
+        if phase != "main":
+            return "a Paper Toss is played only right after you draw up, before your turn ends"
     if isinstance(action, Hazard):
         if action.card not in HAZARDS:
             return f"{action.card} is not a Hazard; Hazards are {', '.join(HAZARDS)}"

@@ -231,6 +231,7 @@ class PaperToss(Game[PaperTossState, Action]):
             "tokens": list(state.tokens),
             "flat_tires": list(state.skips),
             "target": self.table.target,
+            "turn_limit": self.table.turn_limit,
             "hand_size": self.table.hand_size,
             "paper_deck_size": sum(state.paper_deck),
             "paper_discard": _counts(PAPER_KINDS, state.paper_discard),
