@@ -104,7 +104,8 @@ class PaperTossRenderer(Renderer):
         limit = view.get("turn_limit") or 0
         ends = f" (or most tokens after turn {limit})" if limit else ""
         console.print(
-            f"First to {view['target']} tokens wins{ends}. Paper deck {view['paper_deck_size']} cards; "
+            f"First to {view['target']} tokens wins{ends}. "
+            f"Paper deck {view['paper_deck_size']} cards; "
             f"Toss deck: {pile_text(view['toss_deck'])}."
         )
         console.print(f"[dim]Paper discards: {pile_text(view['paper_discard'])}[/]")
