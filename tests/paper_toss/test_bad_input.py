@@ -171,3 +171,10 @@ def test_a_paper_toss_after_ending_the_turn() -> None:
     match = match_at(g, state_at(g, "main", [["paper_toss", "bully"], []]))
     match.submit(0, g.action_from_text("end"), match.version)
     refused(match, 0, TOSS, IllegalAction, "only right after you draw up")
+
+
+def test_choosing_the_card_to_draw() -> None:
+    """``draw dog`` reads as a chance outcome: players may not pick the deck's cards."""
+    g = game(2)
+    match = match_at(g, state_at(g, "discard", [["paper_toss"], []]))
+    refused(match, 0, g.action_from_text("draw dog"), IllegalAction, "the decks decide")

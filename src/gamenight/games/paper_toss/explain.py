@@ -19,9 +19,11 @@ from gamenight.games.paper_toss.state import (
     Choose,
     Counter,
     Discard,
+    Draw,
     Drink,
     EndTurn,
     FlatTire,
+    Flip,
     FlipOne,
     Hazard,
     PaperTossState,
@@ -42,6 +44,8 @@ def why_illegal(game: PaperToss, state: PaperTossState, player: int, action: Act
     """The reason ``action`` is not legal for ``player`` now (``None`` if none applies)."""
     if action in game.legal_actions(state, player):
         return None
+    if isinstance(action, Draw | Flip):
+        return "the decks decide what is drawn and flipped; type ready to draw up, flip to flip"
     unknown = _unknown_card(action)
     if unknown:
         return unknown
