@@ -358,6 +358,18 @@ def test_flat_tire_on_the_active_player_costs_the_next_turn() -> None:
     pass_all(match)
     assert match.state.phase == "launch"  # the current turn goes on
     assert match.state.skips[0] == 1
+    match.submit(0, FLIP_ONE, match.version)
+    flip(match, "good_throw")
+    assert match.state.tokens[0] == 1  # the toss still scored
+    pass_all(match)
+    for player in (1, 2):
+        assert match.state.turn == player
+        match.submit(player, READY, match.version)
+        match.advance_chance()
+        match.submit(player, END_TURN, match.version)
+        pass_all(match)
+    assert match.state.turn == 1  # player 0's next turn was the one skipped
+    assert match.state.skips == (0, 0, 0)
 
 
 # ---- decks and the win -----------------------------------------------------------------------
