@@ -198,3 +198,24 @@ def test_with_several_humans_everyone_is_always_asked() -> None:
     seat = _human(g, 0, "\n1\n", hot_seat=True)
     assert seat.act(g.observe(state, 0), g.legal_actions(state, 0), random.Random(1)) == PASS
     assert seat.stream.read() == ""  # both lines were read: the Enter, then the move
+
+
+def test_event_lines_speak_to_you_in_the_second_person() -> None:
+    """The lone human is "You": verbs agree ("You win!", "You choose ..."), never "You wins"."""
+    r = renderer_for("paper-toss")
+    names = ["You", "smart (1)"]
+    assert r.describe({"kind": "game_over", "winner": 0, "tokens": 10}, names) == (
+        "[bold]You win! (10 tokens)[/]"
+    )
+    assert r.describe({"kind": "game_over", "winner": 1, "tokens": 11}, names) == (
+        "[bold]smart (1) wins! (11 tokens)[/]"
+    )
+    stands = {"kind": "hazard_stands", "player": 0, "card": "dog", "tosser": 1}
+    assert "You flip two and choose one" in str(r.describe(stands, names))
+    sprinkled = {"kind": "sprinklers", "player": 0, "discarded": False}
+    assert "You kept your cards" in str(r.describe(sprinkled, names))
+    console = Console(file=io.StringIO(), width=200)
+    g = game(2)
+    state = state_at(g, "choose", [["dog"], []], turn=1, chooser=0, flipped=("perfect", "window"))
+    r.show(console, g.observe(state, 0), 0, names)
+    assert "You choose where smart (1)'s toss lands" in console.file.getvalue()  # type: ignore[attr-defined]

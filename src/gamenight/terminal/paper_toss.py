@@ -17,7 +17,7 @@ from rich.table import Table
 
 from gamenight.engine.core import View
 from gamenight.games.paper_toss.state import ENERGY_DRINK, PASS, WINDOWS, counters_for
-from gamenight.terminal.render import Renderer, register_renderer, winners_line
+from gamenight.terminal.render import Renderer, register_renderer, verb, winners_line
 
 CARD_NAMES = {
     "paper_toss": "Paper Toss",
@@ -147,7 +147,9 @@ class PaperTossRenderer(Renderer):
         elif phase == "choose":
             flipped = " or ".join(card(c) for c in view["flipped"])
             chooser = escape(names[view["chooser"]])
-            console.print(f"{chooser} chooses where {tossers} toss lands: {flipped}.")
+            console.print(
+                f"{verb(chooser, 'choose', 'chooses')} where {tossers} toss lands: {flipped}."
+            )
         elif phase == "sprinklers":
             console.print(f"Sprinklers! {tosser} gains a token only by discarding a Paper Toss.")
         elif phase == "discard":
@@ -161,6 +163,10 @@ class PaperTossRenderer(Renderer):
 
         def who(key: str = "player") -> str:
             return escape(names[event[key]])
+
+        def whom() -> str:
+            target = who("target")
+            return "you" if target == "You" else target
 
         if kind == "drew":
             if event["deal"]:
@@ -187,15 +193,16 @@ class PaperTossRenderer(Renderer):
             hazard, answer = card(event["hazard"]), card(event["card"])
             return f"[green]{who()} countered the {hazard} with {answer}.[/]"
         if kind == "hazard_stands":
-            return f"[red]The {card(event['card'])} stands: {who()} flips two and chooses one.[/]"
+            flips = verb(who(), "flip two and choose", "flips two and chooses")
+            return f"[red]The {card(event['card'])} stands: {flips} one.[/]"
         if kind == "window_clean":
             return f"{escape(possessive(names[event['player']], True))} toss is clear of hazards."
         if kind == "bullied":
-            return f"[yellow]{who()} bullied {who('target')}: -{event['lost']} token(s).[/]"
+            lost = event["lost"]
+            return f"[yellow]{who()} bullied {whom()}: -{lost} token{'' if lost == 1 else 's'}.[/]"
         if kind == "flat_tire":
             return (
-                f"[yellow]{who()} gave {who('target')} a Flat Tire "
-                f"({event['skips']} turn(s) to skip).[/]"
+                f"[yellow]{who()} gave {whom()} a Flat Tire ({event['skips']} turn(s) to skip).[/]"
             )
         if kind == "turn_skipped":
             return f"[yellow]{who()} had a Flat Tire and skipped a turn.[/]"
@@ -206,7 +213,11 @@ class PaperTossRenderer(Renderer):
         if kind == "chose":
             return f"{who()} chose {card(event['card'])}."
         if kind == "sprinklers":
-            did = "discarded a second Paper Toss" if event["discarded"] else "kept their cards"
+            did = (
+                "discarded a second Paper Toss"
+                if event["discarded"]
+                else ("kept your cards" if who() == "You" else "kept their cards")
+            )
             return f"Sprinklers: {who()} {did}."
         if kind == "scored":
             sign = "+" if event["change"] >= 0 else ""
@@ -215,7 +226,8 @@ class PaperTossRenderer(Renderer):
             won = winners_line(list(event["winners"]), [escape(n) for n in names])
             return f"[bold]The turn limit ({event['turns']} turns) is reached: {won}[/]"
         if kind == "game_over":
-            return f"[bold]{who('winner')} reached {event['tokens']} tokens and wins![/]"
+            won = verb(who("winner"), "win", "wins")
+            return f"[bold]{won}! ({event['tokens']} tokens)[/]"
         return None
 
     def auto_answer(self, view: View, legal: Sequence[Any]) -> Any | None:
