@@ -137,3 +137,44 @@ def test_malformed_text() -> None:
         g.action_from_text("juggle 3")
     with pytest.raises(MalformedAction, match="whole number"):
         g.action_from_text("bully two")
+
+
+def test_card_names_that_do_not_exist() -> None:
+    """A card that is no card of the game is named as such, with the cards that exist."""
+    g = game(3)
+    match = match_at(g, state_at(g, "discard", [["paper_toss", "dog"], ["kid"], []]))
+    refused(match, 0, g.action_from_text("discard cat"), IllegalAction, "there is no 'cat' card")
+    refused(match, 0, g.action_from_text("choose cat"), IllegalAction, "no 'cat' Toss card")
+    refused(match, 0, g.action_from_text("counter dog"), IllegalAction, "dog is not a Counter")
+
+
+def test_sprinkle_takes_yes_or_no_only() -> None:
+    """``sprinkle maybe`` is not read as a no: it is refused, saying what is allowed."""
+    g = game(2)
+    with pytest.raises(MalformedAction, match="sprinkle takes yes or no"):
+        g.action_from_text("sprinkle maybe")
+    assert g.action_from_text("sprinkle n") == Sprinkle(False)
+    assert g.action_from_text("sprinkle Yes") == Sprinkle(True)
+
+
+def test_flipping_or_ending_before_drawing_up() -> None:
+    """In the discard step, flip and end name the step they belong to."""
+    g = game(2)
+    match = match_at(g, state_at(g, "discard", [["paper_toss"], []]))
+    refused(match, 0, FLIP_ONE, IllegalAction, "only after your Paper Toss comes through")
+    refused(match, 0, g.action_from_text("end"), IllegalAction, "draw back up (type ready)")
+
+
+def test_a_paper_toss_after_ending_the_turn() -> None:
+    """Draw up, then toss or end: once the turn is ending, the toss is gone."""
+    g = game(2)
+    match = match_at(g, state_at(g, "main", [["paper_toss", "bully"], []]))
+    match.submit(0, g.action_from_text("end"), match.version)
+    refused(match, 0, TOSS, IllegalAction, "only right after you draw up")
+
+
+def test_choosing_the_card_to_draw() -> None:
+    """``draw dog`` reads as a chance outcome: players may not pick the deck's cards."""
+    g = game(2)
+    match = match_at(g, state_at(g, "discard", [["paper_toss"], []]))
+    refused(match, 0, g.action_from_text("draw dog"), IllegalAction, "the decks decide")

@@ -81,3 +81,17 @@ def test_chance_is_only_ever_a_deck_card() -> None:
         else:
             player, action = random_action(g, match.state, rng)
             match.submit(player, action, match.version)
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_games_with_a_turn_limit_pass_the_conformance_kit(players: int) -> None:
+    """The ``turn_limit`` house option ends every game at the limit (or earlier at ten), and
+    the whole match still passes the engine's conformance checks (views, replay, codecs)."""
+    from gamenight.engine.conformance import check_game
+
+    match = check_game(game(players, turn_limit=8), seed=players)
+    assert match.finished
+    assert match.state.turns <= 8
+    winners = match.outcome().winners
+    assert winners
+    assert all(match.state.tokens[w] == max(match.state.tokens) for w in winners)

@@ -272,8 +272,11 @@ def test_energy_drink_not_after_an_uncountered_hazard() -> None:
     match.submit(1, Hazard("kid"), match.version)
     assert DRINK not in match.game.legal_actions(match.state, 0)
     pass_all(match)
+    assert match.state.chooser == 1  # the Hazard's thrower will choose, not the tosser
     flip(match, "good_throw", "bad_throw")
-    assert DRINK not in match.game.legal_actions(match.state, 1)
+    assert match.pending.players == (1,)
+    assert match.game.legal_actions(match.state, 0) == ()
+    assert match.state.hands[0].count("energy_drink") == 1  # never played
 
 
 # ---- Bully and Flat Tire ---------------------------------------------------------------------
@@ -289,6 +292,19 @@ def test_bully_at_any_window_on_anyone_s_turn() -> None:
     after = match_at(g, state_at(g, "after", hands, turn=2, tokens=(3, 0, 0)))
     after.submit(1, Bully(0), after.version)  # on player 2's turn, as it ends
     assert after.state.tokens[0] == 2
+
+
+def test_bully_and_flat_tire_in_the_counter_window() -> None:
+    """RULINGS: "at every response window": also while a Hazard waits for its Counter, by
+    anyone, the Hazard staying in play."""
+    match = tossed(tokens=(3, 0, 0))
+    match.submit(1, Hazard("dog"), match.version)
+    match.submit(1, FlatTire(0), match.version)
+    match.submit(0, Bully(1), match.version)
+    assert match.state.phase == "counter"
+    assert match.state.hazard_card == "dog"
+    assert match.state.skips == (1, 0, 0)
+    assert Counter("food") in match.game.legal_actions(match.state, 0)
 
 
 def test_a_played_card_reopens_the_window_for_everyone() -> None:
@@ -342,6 +358,18 @@ def test_flat_tire_on_the_active_player_costs_the_next_turn() -> None:
     pass_all(match)
     assert match.state.phase == "launch"  # the current turn goes on
     assert match.state.skips[0] == 1
+    match.submit(0, FLIP_ONE, match.version)
+    flip(match, "good_throw")
+    assert match.state.tokens[0] == 1  # the toss still scored
+    pass_all(match)
+    for player in (1, 2):
+        assert match.state.turn == player
+        match.submit(player, READY, match.version)
+        match.advance_chance()
+        match.submit(player, END_TURN, match.version)
+        pass_all(match)
+    assert match.state.turn == 1  # player 0's next turn was the one skipped
+    assert match.state.skips == (0, 0, 0)
 
 
 # ---- decks and the win -----------------------------------------------------------------------
@@ -435,3 +463,40 @@ def test_only_the_tosser_counters() -> None:
     match = tossed(hands=[["paper_toss"], ["dog"], ["food", "shortcut"]])
     match.submit(1, Hazard("dog"), match.version)
     assert match.game.legal_actions(match.state, 2) == (PASS,)
+
+
+# ---- a game that could stall -----------------------------------------------------------------
+def test_a_toss_deck_that_can_never_score_is_refused() -> None:
+    """Seed: "The first player to collect 10 Paper Tokens wins": a Toss deck with no card that
+    gains tokens could never end, so it is refused, naming the cards that gain."""
+    import pytest
+
+    from gamenight.engine import ConfigError
+    from gamenight.games.paper_toss import PaperTossConfig
+
+    with pytest.raises(ConfigError, match="needs a card that gains tokens"):
+        PaperTossConfig(toss_deck=("window:20", "bad_throw:20"))
+    PaperTossConfig(toss_deck=("window:20", "sprinklers:1"))  # one gaining card is enough
+
+
+def test_turn_limit_ends_the_game_most_tokens_win_ties_shared() -> None:
+    """Our house option (the rules are silent; off by default): with ``turn_limit`` the game
+    ends once that many turns are played; the most tokens win, ties shared."""
+    g = game(3, turn_limit=5)
+    match = match_at(g, state_at(g, "after", [[], [], []], turns=5, tokens=(4, 1, 4)))
+    pass_all(match)
+    assert match.finished
+    assert match.outcome().winners == (0, 2)
+    early = match_at(g, state_at(g, "after", [[], [], []], turns=4, tokens=(4, 1, 4)))
+    pass_all(early)
+    assert not early.finished
+    assert early.state.turn == 1
+
+
+def test_without_a_turn_limit_play_goes_on_to_the_target() -> None:
+    """By default there is no limit: the rulebook plays until someone holds ten tokens."""
+    g = game(2)
+    assert g.table.turn_limit == 0
+    match = match_at(g, state_at(g, "after", [[], []], turns=5000))
+    pass_all(match)
+    assert not match.finished

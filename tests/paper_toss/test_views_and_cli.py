@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
+from rich.console import Console
 from typer.testing import CliRunner
 
 from gamenight.cli import app
 from gamenight.engine import Match
+from gamenight.games.paper_toss import PaperToss
 from gamenight.games.paper_toss.state import (
     DRINK,
     END_TURN,
@@ -22,6 +25,8 @@ from gamenight.games.paper_toss.state import (
     FlatTire,
     Sprinkle,
 )
+from gamenight.terminal.human import HumanAgent, InputClosed
+from gamenight.terminal.render import renderer_for
 from tests.paper_toss.helpers import game, match_at, state_at
 
 runner = CliRunner()
@@ -90,13 +95,22 @@ def test_play_end_to_end_with_piped_input() -> None:
 
 
 def test_play_asks_each_human_in_a_window_with_the_cards_that_answer() -> None:
-    """In a response window the human sees the cards that could answer, and a pass."""
-    g = game(2)
-    match = match_at(g, state_at(g, "main", [["paper_toss"], ["dog", "bully"]]))
+    """In a response window the human is prompted with the cards that could answer, and a
+    pass; the window line names the Counters that would answer a Hazard."""
+    g = game(3)
+    match = match_at(g, state_at(g, "main", [["paper_toss", "trick"], ["dog", "bully"], ["kid"]]))
     match.submit(0, TOSS, match.version)
     legal = g.legal_actions(match.state, 1)
     assert legal[0] == PASS
     assert {type(a).__name__ for a in legal[1:]} == {"Hazard", "Bully"}
+    human = _human(g, 1, "2\n")
+    assert human.act(g.observe(match.state, 1), legal, random.Random(1)) == legal[1]
+    shown = human.console.file.getvalue()  # type: ignore[attr-defined]
+    assert "1) pass  2) hazard Dog  3) Bully → You  4) Bully → C" in shown
+    match.submit(2, g.action_from_text("hazard kid"), match.version)
+    tosser = _human(g, 0, "1\n")
+    tosser.act(g.observe(match.state, 0), g.legal_actions(match.state, 0), random.Random(1))
+    assert "Counter it with Trick or Shortcut" in tosser.console.file.getvalue()  # type: ignore[attr-defined]
 
 
 def test_simulate_json_has_the_game_figures() -> None:
@@ -144,3 +158,64 @@ def test_a_pass_by_another_player_does_not_change_a_waiting_players_view() -> No
     match.submit(first, PASS, match.version)
     assert second in match.pending.players
     assert g.observe(match.state, second) == before
+
+
+def _human(g: PaperToss, seat: int, typed: str, hot_seat: bool = False) -> HumanAgent:
+    console = Console(file=io.StringIO(), width=200)
+    names = ["You", "B", "C"]
+    return HumanAgent(
+        g,
+        seat,
+        names[seat],
+        console,
+        io.StringIO(typed),
+        renderer_for("paper-toss"),
+        names,
+        hot_seat,
+    )
+
+
+def test_a_lone_human_who_can_only_pass_is_not_asked() -> None:
+    """Windows open up to three times a turn: a lone person holding nothing that could answer
+    passes without a prompt (no input is read); holding a Bully, they are asked."""
+    g = game(3)
+    state = state_at(g, "after", [["dog"], ["kid"], ["bully"]], turn=1)
+    lone = _human(g, 0, "")
+    assert lone.act(g.observe(state, 0), g.legal_actions(state, 0), random.Random(1)) == PASS
+    holder = _human(g, 2, "")
+    try:
+        holder.act(g.observe(state, 2), g.legal_actions(state, 2), random.Random(1))
+    except InputClosed:
+        pass
+    else:
+        raise AssertionError("a human holding a Bully must be asked")
+
+
+def test_with_several_humans_everyone_is_always_asked() -> None:
+    """Hot seat: skipping a prompt would show the others that this hand holds nothing."""
+    g = game(3)
+    state = state_at(g, "after", [["dog"], ["kid"], ["bully"]], turn=1)
+    seat = _human(g, 0, "\n1\n", hot_seat=True)
+    assert seat.act(g.observe(state, 0), g.legal_actions(state, 0), random.Random(1)) == PASS
+    assert seat.stream.read() == ""  # both lines were read: the Enter, then the move
+
+
+def test_event_lines_speak_to_you_in_the_second_person() -> None:
+    """The lone human is "You": verbs agree ("You win!", "You choose ..."), never "You wins"."""
+    r = renderer_for("paper-toss")
+    names = ["You", "smart (1)"]
+    assert r.describe({"kind": "game_over", "winner": 0, "tokens": 10}, names) == (
+        "[bold]You win! (10 tokens)[/]"
+    )
+    assert r.describe({"kind": "game_over", "winner": 1, "tokens": 11}, names) == (
+        "[bold]smart (1) wins! (11 tokens)[/]"
+    )
+    stands = {"kind": "hazard_stands", "player": 0, "card": "dog", "tosser": 1}
+    assert "You flip two and choose one" in str(r.describe(stands, names))
+    sprinkled = {"kind": "sprinklers", "player": 0, "discarded": False}
+    assert "You kept your cards" in str(r.describe(sprinkled, names))
+    console = Console(file=io.StringIO(), width=200)
+    g = game(2)
+    state = state_at(g, "choose", [["dog"], []], turn=1, chooser=0, flipped=("perfect", "window"))
+    r.show(console, g.observe(state, 0), 0, names)
+    assert "You choose where smart (1)'s toss lands" in console.file.getvalue()  # type: ignore[attr-defined]

@@ -50,7 +50,16 @@ class HumanAgent(Agent):
         self.last_delay = 0.0
 
     def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
-        """Show the view and ask until a legal move is typed."""
+        """Show the view and ask until a legal move is typed.
+
+        A lone person (no hot seat) is not asked when the game's renderer names an automatic
+        answer (such as a pass that is the only legal move); that answer is made at once.
+        """
+        if not self.hot_seat:
+            auto = self.renderer.auto_answer(view, legal)
+            if auto is not None and auto in legal:
+                self.last_delay = 0.0
+                return auto
         if self.hot_seat:
             self.console.print(
                 f"\n[bold]{escape(self.name)}[/], your move. Press Enter when only "

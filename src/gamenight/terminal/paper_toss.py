@@ -1,11 +1,14 @@
 """Paper Toss! in the terminal: tokens and Flat Tires, your hand, the toss in the air, the window.
 
 In a response window each person is asked in turn; the prompt lists the cards that could answer
-(Hazards, a Counter, Bully and Flat Tire with each possible target) and a pass.
+(Hazards, a Counter, Bully and Flat Tire with each possible target) and a pass. A lone person
+holding nothing that could answer passes without being asked (windows come up three times a
+turn); with several people at one screen everyone is always asked, so nobody's hand shows.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
@@ -13,7 +16,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from gamenight.engine.core import View
-from gamenight.terminal.render import Renderer, register_renderer
+from gamenight.games.paper_toss.state import ENERGY_DRINK, PASS, WINDOWS, counters_for
+from gamenight.terminal.render import Renderer, register_renderer, verb, winners_line
 
 CARD_NAMES = {
     "paper_toss": "Paper Toss",
@@ -36,7 +40,7 @@ CARD_NAMES = {
 WINDOW_TEXT = {
     "hazard": "{tosser} tossed paper: the others may throw a Hazard (Dog, Kid, Obstacle); "
     "anyone may play Bully or Flat Tire",
-    "counter": "{hazard} on {tossers} toss: {tosser} may Counter it; "
+    "counter": "{hazard} on {tossers} toss: {tosser} may Counter it with {counters}; "
     "anyone may play Bully or Flat Tire",
     "after": "{tossers_cap} turn is ending: anyone may play Bully or Flat Tire",
 }
@@ -87,7 +91,7 @@ class PaperTossRenderer(Renderer):
             table.add_column(column, justify="right" if column != "player" else "left")
         turn = view["turn"]
         for i, tokens in enumerate(view["tokens"]):
-            marker = "▶" if i == turn and view["winner"] is None else " "
+            marker = "▶" if i == turn and view["phase"] != "over" else " "
             table.add_row(
                 f"{marker}{i}",
                 escape(names[i]),
@@ -97,14 +101,17 @@ class PaperTossRenderer(Renderer):
                 style="bold" if i == seat else "",
             )
         console.print(table)
+        limit = view.get("turn_limit") or 0
+        ends = f" (or most tokens after turn {limit})" if limit else ""
         console.print(
-            f"First to {view['target']} tokens wins. Paper deck {view['paper_deck_size']} cards; "
+            f"First to {view['target']} tokens wins{ends}. "
+            f"Paper deck {view['paper_deck_size']} cards; "
             f"Toss deck: {pile_text(view['toss_deck'])}."
         )
         console.print(f"[dim]Paper discards: {pile_text(view['paper_discard'])}[/]")
         if view["hand"] is not None:
             console.print(f"Your hand: [bold]{hand_text(view['hand'])}[/]")
-        if view["winner"] is not None:
+        if view["winner"] is not None or view["phase"] == "over":
             return
         self._show_toss(console, view, names)
 
@@ -121,15 +128,28 @@ class PaperTossRenderer(Renderer):
         )
         if phase in WINDOW_TEXT:
             line = WINDOW_TEXT[phase].format(
-                tosser=tosser, tossers=tossers, tossers_cap=tossers_cap, hazard=hazard_text
+                tosser=tosser,
+                tossers=tossers,
+                tossers_cap=tossers_cap,
+                hazard=hazard_text,
+                counters=" or ".join(card(c) for c in counters_for(hazard["card"]))
+                if hazard
+                else "",
             )
             console.print(f"[bold magenta]Response window[/]: {line}.")
         elif phase == "launch":
-            console.print(f"{tossers_cap} toss came through clean: flip one Toss card, or drink.")
+            drink = " (or drink an Energy Drink: flip two, pick one)"
+            has_drink = view["hand"] is not None and ENERGY_DRINK in view["hand"]
+            console.print(
+                f"{tossers_cap} toss came through clean: flip one Toss card"
+                f"{drink if has_drink else ''}."
+            )
         elif phase == "choose":
             flipped = " or ".join(card(c) for c in view["flipped"])
             chooser = escape(names[view["chooser"]])
-            console.print(f"{chooser} chooses where {tossers} toss lands: {flipped}.")
+            console.print(
+                f"{verb(chooser, 'choose', 'chooses')} where {tossers} toss lands: {flipped}."
+            )
         elif phase == "sprinklers":
             console.print(f"Sprinklers! {tosser} gains a token only by discarding a Paper Toss.")
         elif phase == "discard":
@@ -143,6 +163,10 @@ class PaperTossRenderer(Renderer):
 
         def who(key: str = "player") -> str:
             return escape(names[event[key]])
+
+        def whom() -> str:
+            target = who("target")
+            return "you" if target == "You" else target
 
         if kind == "drew":
             if event["deal"]:
@@ -169,15 +193,16 @@ class PaperTossRenderer(Renderer):
             hazard, answer = card(event["hazard"]), card(event["card"])
             return f"[green]{who()} countered the {hazard} with {answer}.[/]"
         if kind == "hazard_stands":
-            return f"[red]The {card(event['card'])} stands: {who()} flips two and chooses one.[/]"
+            flips = verb(who(), "flip two and choose", "flips two and chooses")
+            return f"[red]The {card(event['card'])} stands: {flips} one.[/]"
         if kind == "window_clean":
             return f"{escape(possessive(names[event['player']], True))} toss is clear of hazards."
         if kind == "bullied":
-            return f"[yellow]{who()} bullied {who('target')}: -{event['lost']} token(s).[/]"
+            lost = event["lost"]
+            return f"[yellow]{who()} bullied {whom()}: -{lost} token{'' if lost == 1 else 's'}.[/]"
         if kind == "flat_tire":
             return (
-                f"[yellow]{who()} gave {who('target')} a Flat Tire "
-                f"({event['skips']} turn(s) to skip).[/]"
+                f"[yellow]{who()} gave {whom()} a Flat Tire ({event['skips']} turn(s) to skip).[/]"
             )
         if kind == "turn_skipped":
             return f"[yellow]{who()} had a Flat Tire and skipped a turn.[/]"
@@ -188,13 +213,27 @@ class PaperTossRenderer(Renderer):
         if kind == "chose":
             return f"{who()} chose {card(event['card'])}."
         if kind == "sprinklers":
-            did = "discarded a second Paper Toss" if event["discarded"] else "kept their cards"
+            did = (
+                "discarded a second Paper Toss"
+                if event["discarded"]
+                else ("kept your cards" if who() == "You" else "kept their cards")
+            )
             return f"Sprinklers: {who()} {did}."
         if kind == "scored":
             sign = "+" if event["change"] >= 0 else ""
             return f"{who()}: {sign}{event['change']} → {event['tokens']} tokens."
+        if kind == "turn_limit":
+            won = winners_line(list(event["winners"]), [escape(n) for n in names])
+            return f"[bold]The turn limit ({event['turns']} turns) is reached: {won}[/]"
         if kind == "game_over":
-            return f"[bold]{who('winner')} reached {event['tokens']} tokens and wins![/]"
+            won = verb(who("winner"), "win", "wins")
+            return f"[bold]{won}! ({event['tokens']} tokens)[/]"
+        return None
+
+    def auto_answer(self, view: View, legal: Sequence[Any]) -> Any | None:
+        """Pass a response window at once when a pass is the only legal move."""
+        if view["phase"] in WINDOWS and tuple(legal) == (PASS,):
+            return PASS
         return None
 
     def action_label(self, text: str, action: Any) -> str:

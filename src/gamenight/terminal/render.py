@@ -6,6 +6,7 @@ Each game may register a :class:`Renderer`; a game without one is shown as plain
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
@@ -28,6 +29,14 @@ class Renderer:
     def action_label(self, text: str, action: Any) -> str:
         """How a legal action is listed in the prompt (default: its text form)."""
         return text
+
+    def auto_answer(self, view: View, legal: Sequence[Any]) -> Any | None:
+        """A move to make for a lone person without asking (default ``None``: always ask).
+
+        Only used when no other person shares the screen, so skipping a prompt shows nothing
+        of a hand; a game may return its pass when the pass is the only legal move.
+        """
+        return None
 
 
 def verb(name: str, you: str, other: str) -> str:

@@ -6,19 +6,24 @@ from typing import TYPE_CHECKING
 
 from gamenight.games.paper_toss.state import (
     BULLY,
+    COUNTERS,
     ENERGY_DRINK,
     FLAT_TIRE,
     HAZARDS,
+    PAPER_KINDS,
     PAPER_TOSS,
+    TOSS_KINDS,
     WINDOWS,
     Action,
     Bully,
     Choose,
     Counter,
     Discard,
+    Draw,
     Drink,
     EndTurn,
     FlatTire,
+    Flip,
     FlipOne,
     Hazard,
     PaperTossState,
@@ -39,6 +44,11 @@ def why_illegal(game: PaperToss, state: PaperTossState, player: int, action: Act
     """The reason ``action`` is not legal for ``player`` now (``None`` if none applies)."""
     if action in game.legal_actions(state, player):
         return None
+    if isinstance(action, Draw | Flip):
+        return "the decks decide what is drawn and flipped; type ready to draw up, flip to flip"
+    unknown = _unknown_card(action)
+    if unknown:
+        return unknown
     hand = state.hands[player] if 0 <= player < game.players else ()
     phase = state.phase
     own_turn = player == state.turn
@@ -61,6 +71,8 @@ def why_illegal(game: PaperToss, state: PaperTossState, player: int, action: Act
             return "discard first and draw back up (type ready) before you toss"
         if PAPER_TOSS not in hand:
             return "you hold no paper_toss card"
+        if phase != "main":
+            return "a Paper Toss is played only right after you draw up, before your turn ends"
     if isinstance(action, Hazard):
         if action.card not in HAZARDS:
             return f"{action.card} is not a Hazard; Hazards are {', '.join(HAZARDS)}"
@@ -107,6 +119,12 @@ def why_illegal(game: PaperToss, state: PaperTossState, player: int, action: Act
             return f"you hold no {action.card} card"
     if isinstance(action, Ready | EndTurn | FlipOne) and not own_turn:
         return "that move belongs to the player whose turn it is"
+    if isinstance(action, EndTurn) and phase == "discard":
+        return "discard first and draw back up (type ready); then you may toss or end the turn"
+    if isinstance(action, FlipOne):
+        return (
+            "a single Toss card is flipped only after your Paper Toss comes through a clean window"
+        )
     if isinstance(action, Pass) and phase not in WINDOWS:
         return "there is no response window open to pass"
     if isinstance(action, Choose):
@@ -115,3 +133,14 @@ def why_illegal(game: PaperToss, state: PaperTossState, player: int, action: Act
         if action.card not in state.flipped:
             return f"{action.card} is not one of the turned-over cards ({', '.join(state.flipped)})"
     return f"{game.action_to_text(action)!r} is not possible in the {phase} step"
+
+
+def _unknown_card(action: Action) -> str | None:
+    """A card name that is no card of the game at all, named with the cards that exist."""
+    if isinstance(action, Discard) and action.card not in PAPER_KINDS:
+        return f"there is no {action.card!r} card; Paper cards are {', '.join(PAPER_KINDS)}"
+    if isinstance(action, Counter) and action.card not in COUNTERS:
+        return f"{action.card} is not a Counter; Counters are {', '.join(COUNTERS)}"
+    if isinstance(action, Choose) and action.card not in TOSS_KINDS:
+        return f"there is no {action.card!r} Toss card; Toss cards are {', '.join(TOSS_KINDS)}"
+    return None

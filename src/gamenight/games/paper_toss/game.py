@@ -23,7 +23,7 @@ from gamenight.engine.core import (
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
 from gamenight.games.paper_toss import explain
-from gamenight.games.paper_toss.rules import Table, step
+from gamenight.games.paper_toss.rules import Table, most_tokens, step
 from gamenight.games.paper_toss.state import (
     ACTION_TYPES,
     BULLY,
@@ -75,6 +75,10 @@ _WORDS: dict[str, Action] = {
     "drink": DRINK,
     "energy_drink": DRINK,
 }
+
+_YES_NO = dict.fromkeys(("yes", "y", "true", "1"), "true") | dict.fromkeys(
+    ("no", "n", "false", "0"), "false"
+)
 
 
 class PaperToss(Game[PaperTossState, Action]):
@@ -227,6 +231,7 @@ class PaperToss(Game[PaperTossState, Action]):
             "tokens": list(state.tokens),
             "flat_tires": list(state.skips),
             "target": self.table.target,
+            "turn_limit": self.table.turn_limit,
             "hand_size": self.table.hand_size,
             "paper_deck_size": sum(state.paper_deck),
             "paper_discard": _counts(PAPER_KINDS, state.paper_discard),
@@ -270,8 +275,12 @@ class PaperToss(Game[PaperTossState, Action]):
         return replace(state, hands=tuple(hands), paper_deck=deck_counts)
 
     def outcome(self, state: PaperTossState) -> Outcome:
-        """The player who reached the target; everyone's tokens; turns begun."""
-        winners = (state.winner,) if state.winner >= 0 else ()
+        """The player who reached the target (at a turn limit: the most tokens, ties shared);
+        everyone's tokens; turns begun."""
+        if state.winner >= 0:
+            winners: tuple[int, ...] = (state.winner,)
+        else:
+            winners = most_tokens(state) if state.phase == "over" else ()
         return Outcome(winners, tuple(float(t) for t in state.tokens), state.turns)
 
     # ---- codecs ------------------------------------------------------------------------------
@@ -288,7 +297,12 @@ class PaperToss(Game[PaperTossState, Action]):
         if len(words) == 2 and words[0] in ("flat", "tire"):
             words[0] = "flat_tire"
         if len(words) == 2 and words[0] == "sprinkle":
-            words[1] = "true" if words[1] in ("yes", "y", "true", "1") else "false"
+            if words[1] not in _YES_NO:
+                raise MalformedAction(
+                    f"sprinkle takes yes or no (discard a second Paper Toss or not), "
+                    f"got {words[1]!r}"
+                )
+            words[1] = _YES_NO[words[1]]
         try:
             action: Action = super().action_from_text(" ".join(words))
         except MalformedAction as exc:

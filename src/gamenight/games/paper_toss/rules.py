@@ -55,6 +55,7 @@ class Table:
     first_player: int
     paper: tuple[int, ...]
     toss: tuple[int, ...]
+    turn_limit: int = 0
 
     @classmethod
     def from_config(cls, config: PaperTossConfig) -> Table:
@@ -66,6 +67,7 @@ class Table:
             config.first_player,
             parse_deck("paper_deck", config.paper_deck, PAPER_KINDS),
             parse_deck("toss_deck", config.toss_deck, TOSS_KINDS),
+            config.turn_limit,
         )
 
 
@@ -122,8 +124,22 @@ def start_turn(state: PaperTossState, player: int) -> tuple[PaperTossState, Even
     return new, (Event("turn_started", {"player": player, "turn": new.turns}),)
 
 
+def most_tokens(state: PaperTossState) -> tuple[int, ...]:
+    """The players holding the most tokens (several when tied)."""
+    best = max(state.tokens)
+    return tuple(p for p, t in enumerate(state.tokens) if t == best)
+
+
 def next_turn(table: Table, state: PaperTossState) -> tuple[PaperTossState, Events]:
-    """Play passes to the left; each waiting Flat Tire costs its player one whole turn."""
+    """Play passes to the left; each waiting Flat Tire costs its player one whole turn.
+
+    With a ``turn_limit`` (a house option), the game ends once that many turns have been
+    played: the most tokens win, ties shared.
+    """
+    if table.turn_limit and state.turns >= table.turn_limit:
+        winners = most_tokens(state)
+        event = Event("turn_limit", {"turns": state.turns, "winners": list(winners)})
+        return replace(state, phase="over", asked=()), (event,)
     skips = list(state.skips)
     events: list[Event] = []
     player = (state.turn + 1) % table.players

@@ -107,6 +107,10 @@ class PaperTossConfig(Config):
     first_player: int = field(
         default=0, metadata={"help": "seat that goes first (the rulebook: the youngest)"}
     )
+    turn_limit: int = field(
+        default=0,
+        metadata={"help": "end after this many turns, most tokens winning (0: play to target)"},
+    )
 
     def validate(self) -> None:
         """Check every option, naming what is allowed."""
@@ -123,8 +127,16 @@ class PaperTossConfig(Config):
             )
         if sum(toss) < 2:
             raise ConfigError("toss_deck needs at least 2 cards (some flips turn over two)")
+        gains = [k for k in TOSS_KINDS if int(COMPONENTS["toss_tokens"][k]) > 0]
+        if not any(toss[TOSS_INDEX[k]] for k in gains):
+            raise ConfigError(
+                f"toss_deck needs a card that gains tokens ({', '.join(gains)}), "
+                "or nobody can ever win"
+            )
         if not 1 <= self.target <= 100:
             raise ConfigError(f"target must be from 1 to 100, got {self.target}")
+        if not 0 <= self.turn_limit <= 10_000:
+            raise ConfigError(f"turn_limit must be from 0 (none) to 10000, got {self.turn_limit}")
         if not 0 <= self.first_player < self.players:
             raise ConfigError(f"first_player must be a seat from 0 to {self.players - 1}")
 
