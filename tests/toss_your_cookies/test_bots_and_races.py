@@ -13,7 +13,7 @@ from rich.console import Console
 from gamenight.bots import make_bot
 from gamenight.bots.toss_your_cookies import CookieBot, card_value, target_cookie
 from gamenight.engine import Match, StaleVersion
-from gamenight.games.toss_your_cookies.state import Commit, Grab, GrabMilk, Target
+from gamenight.games.toss_your_cookies.state import Commit, Grab, Target
 from gamenight.sim.driver import agent_rngs, run, step
 from gamenight.sim.simulate import simulate
 from gamenight.sim.stats import wilson_interval
@@ -67,7 +67,7 @@ def test_smart_reacts_fast_for_the_milk() -> None:
     game = make(4)
     bot = CookieBot(game, 0, "smart")
     rng = random.Random(5)
-    milk = [bot.reaction_time({}, GrabMilk(), rng) for _ in range(200)]
+    milk = [bot.reaction_time({}, Grab("milk"), rng) for _ in range(200)]
     other = [bot.reaction_time({}, Grab("sugar"), rng) for _ in range(200)]
     assert max(milk) < 1.0 <= max(other)
     assert sum(milk) / 200 < 0.6 * sum(other) / 200
@@ -136,9 +136,51 @@ def test_a_late_grab_in_a_race_is_answered_too_slow() -> None:
     match = match_at(game, at_rest(game, turn=1))
     roll(match, "toss", "milk")
     version = match.version
-    match.submit(2, GrabMilk(), version)
+    match.submit(2, Grab("milk"), version)
     before = (copy.deepcopy(match.state), match.version)
     with pytest.raises(StaleVersion, match="too slow"):
-        match.submit(3, GrabMilk(), version)
+        match.submit(3, Grab("milk"), version)
     assert (match.state, match.version) == before
     assert match.state.target == 2
+
+
+def test_a_human_in_the_race_for_the_milk_is_told_to_hurry_and_may_type_grab_milk() -> None:
+    """What a person sees in the race for the milk: that it is a race, that their answer time
+    counts, and the move to type (``grab milk`` works as well as the number)."""
+    game = make(4)
+    out = io.StringIO()
+    console = Console(file=out, width=100)
+    renderer = renderer_for(game.id)
+    human = HumanAgent(
+        game, 1, "You", console, io.StringIO("grab milk\n"), renderer, ["A", "You", "B", "C"]
+    )
+    match = match_at(game, at_rest(game, turn=2))
+    roll(match, "toss", "milk")
+    view = game.observe(match.state, 1)
+    action = human.act(view, game.legal_actions(match.state, 1), random.Random(1))
+    assert action == Grab("milk")
+    text = out.getvalue()
+    assert "The milk is loose! Everyone but A grabs for it." in text
+    assert "your answer time counts" in text
+    assert "1) GRAB THE MILK!" in text
+
+
+def test_a_human_in_a_scramble_sees_the_middle_and_how_many_more_they_may_grab() -> None:
+    """What a person sees in a scramble: the cards in the middle, that it is a race, and their
+    cap; once the cap is reached, the race hint is no longer shown to them."""
+    game = make(4)
+    renderer = renderer_for(game.id)
+    names = ["You", "B", "C", "D"]
+    match = match_at(game)
+    roll(match, "toss", "1")
+    for seat, card in enumerate(["ginger", "sandwich", "half", "fortune"]):
+        match.submit(seat, Commit((card,)), match.version)
+    out = io.StringIO()
+    renderer.show(Console(file=out, width=200), game.observe(match.state, 0), 0, names)
+    assert "In the middle: Fortune Cookie (fortune), Gingerbread Man (ginger)" in out.getvalue()
+    assert "you may grab 1 more card(s)" in out.getvalue()
+    match.submit(0, Grab("half"), match.version)
+    out = io.StringIO()
+    renderer.show(Console(file=out, width=200), game.observe(match.state, 0), 0, names)
+    assert "Scramble!" in out.getvalue()
+    assert "Race:" not in out.getvalue()

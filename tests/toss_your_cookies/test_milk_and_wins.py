@@ -17,7 +17,6 @@ from gamenight.games.toss_your_cookies.state import (
     Commit,
     Draw,
     Grab,
-    GrabMilk,
     Pick,
     Take,
     Target,
@@ -132,7 +131,7 @@ def test_toss_milk_everyone_but_the_tosser_races_and_the_winner_gives_a_blind_ca
     assert match.pending.kind is Kind.RACE
     assert match.pending.players == (1, 2, 3)
     assert game.legal_actions(match.state, 0) == ()
-    match.submit(2, GrabMilk(), match.version)
+    match.submit(2, Grab("milk"), match.version)
     assert (match.state.drawer, match.state.draw_from) == (0, 2)
     assert "milk" not in match.state.hands[2]  # added only after the tosser's draw
     blind(match, "fortune")

@@ -86,9 +86,8 @@ class CookieBot(Agent):
         return legal[rng.randrange(len(legal))]
 
     def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
-        """Quick for the milk (the loose milk, or the milk card in a scramble)."""
-        name = type(action).__name__
-        if name == "GrabMilk" or (name == "Grab" and action.card == MILK):
+        """Quick for the milk (the race for the tossed milk, or the milk card in a scramble)."""
+        if type(action).__name__ == "Grab" and action.card == MILK:
             return self.milk_speed * (0.5 + rng.random())
         return self.speed * (0.5 + rng.random())
 

@@ -128,7 +128,8 @@ class CookiesRenderer(Renderer):
                 console.print(f"{escape(names[i])} shows: {cards_text(hand)}")
         if view["limbo"]:
             console.print(
-                f"Face down in front of seat {view['target']}: {cards_text(view['limbo'])}"
+                f"Face down in front of {escape(names[view['target']])}: "
+                f"{cards_text(view['limbo'])}"
             )
         if view["hand"] is not None:
             hand = view["hand"]
@@ -164,9 +165,15 @@ class CookiesRenderer(Renderer):
             say(console, f"Everyone secretly chooses {n} card(s) to {verb}.")
         elif phase == "scramble":
             say(console, f"[bold]Scramble![/] In the middle: {cards_text(view['centre'])}")
+            self.race_hint(console, view, seat)
         elif phase == "milk_race":
             tosser = escape(names[view["tosser"]])
             say(console, f"[bold cyan]The milk is loose![/] Everyone but {tosser} grabs for it.")
+            if seat is not None and seat != view["tosser"]:
+                console.print(
+                    "[bold]Race:[/] the first grab gets the milk and your answer time counts: "
+                    "type 1 (or grab milk) and Enter, fast!"
+                )
         elif phase in ("pick", "draw"):
             drawer, source = escape(names[view["drawer"]]), escape(names[view["draw_from"]])
             size = view["hand_sizes"][view["draw_from"]]
@@ -177,6 +184,22 @@ class CookiesRenderer(Renderer):
             )
         elif phase == "even_up":
             say(console, "Players left short choose cards from the over-full hands shown.")
+
+    def race_hint(self, console: Console, view: View, seat: int | None) -> None:
+        """Tell a grabbing player how the scramble race works and how many cards are left."""
+        if seat is None or view["hand"] is None:
+            return
+        if view["free_scramble"]:
+            left = "no cap (free scramble): grab as many as you can"
+        else:
+            more = view["quota"][seat] - view["grabbed"][seat]
+            if more <= 0:
+                return
+            left = f"you may grab {more} more card(s)"
+        console.print(
+            f"[bold]Race:[/] each grab takes one card, the fastest hand gets it; {left}. "
+            "Your answer time counts (beaten? you are asked again)."
+        )
 
     def describe(self, event: View, names: list[str]) -> str | None:
         """One line per event, as the viewer may see it."""
@@ -290,10 +313,10 @@ class CookiesRenderer(Renderer):
             return " + ".join(CARD_NAMES.get(c, c) for c in action.cards)
         if name == "Target":
             return f"swap with seat {action.player}"
+        if name == "Grab" and action.card == "milk":
+            return "GRAB THE MILK!"
         if name == "Grab":
             return f"grab {CARD_NAMES.get(action.card, action.card)}"
-        if name == "GrabMilk":
-            return "GRAB THE MILK!"
         if name == "Pick":
             return f"face-down card {action.position + 1}"
         if name == "Take":
