@@ -212,6 +212,8 @@ def test_friendly_text_forms_decode_to_the_canonical_moves() -> None:
     assert game.action_from_text("swap 2") == Target(2)
     assert game.action_from_text("grab milk") == Grab("milk")
     assert game.action_from_text("grab_milk") == Grab("milk")  # one move for the milk
+    assert game.action_from_text("GRAB Milk") == Grab("milk")
+    assert game.action_from_json({"type": "grab_milk"}) == Grab("milk")
     assert game.action_from_json({"type": "commit", "cards": ["wild", "ginger"]}) == Commit(
         ("ginger", "wild")
     )
@@ -251,7 +253,7 @@ def test_a_move_of_the_wrong_kind_names_what_the_phase_asks_for() -> None:
     refused(
         match,
         IllegalAction,
-        r"not legal now for player 2: now is the scramble: grab one card from the middle "
+        "not legal now for player 2: now everyone scrambles for the tossed cards, one at a time "
         r"\(grab CARD\)",
         lambda: match.submit(2, Commit(("half",)), match.version),
     )

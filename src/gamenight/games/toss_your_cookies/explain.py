@@ -36,10 +36,10 @@ ASKS = {
     TARGET: "the roller chooses whom to swap with (target N)",
     SWAP_CARDS: "the roller chooses the cards to give in the swap (give CARD ...)",
     COMMIT: "everyone chooses the cards to pass or toss (pass CARD ... / toss CARD ...)",
-    SCRAMBLE: "the scramble: grab one card from the middle (grab CARD)",
-    MILK_RACE: "the race for the milk (grab milk)",
-    PICK: "a blind draw: point at a face-down card (pick N)",
-    EVEN_UP: "evening up after a free scramble (take N CARD)",
+    SCRAMBLE: "everyone scrambles for the tossed cards, one at a time (grab CARD)",
+    MILK_RACE: "everyone but the tosser races for the milk (grab milk)",
+    PICK: "a card is drawn blindly: point at a face-down card (pick N)",
+    EVEN_UP: "a player left short after a free scramble takes cards (take N CARD)",
 }
 #: The move each phase takes.
 EXPECTS: dict[str, type] = {
@@ -76,7 +76,7 @@ def why_illegal(
         return None
     expected = EXPECTS.get(state.phase)
     if expected is None or not isinstance(action, expected):
-        return f"now is {ASKS.get(state.phase, state.phase)}"
+        return f"now {ASKS.get(state.phase, state.phase)}"
     if isinstance(action, Commit):
         return _why_commit(game, state, player, action.cards)
     if isinstance(action, Target):

@@ -400,6 +400,7 @@ class TossYourCookies(Game[CookiesState, Action]):
         the race for the milk); ``take 2 chip``;
         ``pick 3`` points at the third face-down card (numbered from 1 when typed).
         """
+        text = text.lower()  # card ids and move names are lower case: GRAB MILK works too
         words = text.replace(",", " ").split()
         if not words:
             raise MalformedAction("empty move; " + _TEXT_HELP + ", ".join(self.kinds))
@@ -432,7 +433,10 @@ class TossYourCookies(Game[CookiesState, Action]):
         return super().action_to_text(action)
 
     def action_from_json(self, data: Any) -> Action:
-        """Decode JSON; a commitment's cards are put in canonical (sorted) order."""
+        """Decode JSON; a commitment's cards are put in canonical (sorted) order, and the older
+        ``{"type": "grab_milk"}`` is read as ``grab milk``."""
+        if isinstance(data, dict) and data.get("type") == "grab_milk" and len(data) == 1:
+            return Grab(MILK)
         action: Action = super().action_from_json(data)
         if isinstance(action, Commit):
             return Commit(tuple(sorted(action.cards)))
