@@ -52,6 +52,20 @@ def test_smart_keeps_the_milk_wilds_and_its_cookie_and_gives_away_the_rest() -> 
     assert card_value("half", hand, view["cookies"]) < card_value("ginger", hand, view["cookies"])
 
 
+def test_smart_with_an_empty_hand_goes_for_the_cookie_most_plentiful_in_the_middle() -> None:
+    """After Toss / All the hand is empty: the bot picks its target from what it can grab
+    (milk and wilds first), not simply the first cookie in play."""
+    game = make(4)
+    bot = CookieBot(game, 0, "smart")
+    centre = ["sugar", "ginger", "ginger", "ginger", "fortune", "half"]
+    view = {"hand": [], "cookies": ["sugar", "ginger", "fortune", "sandwich"], "centre": centre}
+    grabs = [Grab(c) for c in ("fortune", "ginger", "half", "sugar")]
+    assert bot.act(view, grabs, random.Random(1)) == Grab("ginger")
+    assert bot.act(view, [*grabs, Grab("wild")], random.Random(1)) == Grab("wild")
+    view["hand"] = ["sugar", "sugar"]  # what the hand holds still comes first
+    assert bot.act(view, grabs, random.Random(1)) == Grab("sugar")
+
+
 def test_smart_swaps_with_the_player_known_to_hold_the_milk() -> None:
     """ "choose swap targets ... sensibly": go where the milk is known to be."""
     game = make(4)
