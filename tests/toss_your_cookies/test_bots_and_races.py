@@ -20,6 +20,7 @@ from gamenight.sim.stats import wilson_interval
 from gamenight.terminal import human as human_module
 from gamenight.terminal.human import HumanAgent
 from gamenight.terminal.render import renderer_for
+from gamenight.terminal.toss_your_cookies import CookiesRenderer
 from tests.toss_your_cookies.helpers import at_rest, make, match_at, roll
 
 
@@ -183,7 +184,7 @@ def test_a_human_in_a_scramble_sees_the_middle_and_how_many_more_they_may_grab()
     """What a person sees in a scramble: the cards in the middle, that it is a race, and their
     cap; once the cap is reached, the race hint is no longer shown to them."""
     game = make(4)
-    renderer = renderer_for(game.id)
+    renderer = CookiesRenderer()
     names = ["You", "B", "C", "D"]
     match = match_at(game)
     roll(match, "toss", "1")
@@ -198,3 +199,24 @@ def test_a_human_in_a_scramble_sees_the_middle_and_how_many_more_they_may_grab()
     renderer.show(Console(file=out, width=200), game.observe(match.state, 0), 0, names)
     assert "Scramble!" in out.getvalue()
     assert "Race:" not in out.getvalue()
+    assert "Too slow" not in out.getvalue()  # seat 0's grab went through
+
+
+def test_a_human_beaten_to_a_grab_is_told_so_and_asked_again() -> None:
+    """In the terminal a person's real answer time races the bots' sampled times: when a bot
+    was quicker, the person sees its grab, is told they were too slow, and grabs again."""
+    game = make(4)
+    out = io.StringIO()
+    console = Console(file=out, width=200)
+    names = ["A", "You", "B", "C"]
+    renderer = CookiesRenderer()  # a fresh one: it remembers what each seat was last shown
+    human = HumanAgent(game, 1, "You", console, io.StringIO("1\n1\n"), renderer, names)
+    match = match_at(game)
+    roll(match, "toss", "1")
+    for seat, card in enumerate(["ginger", "sandwich", "half", "fortune"]):
+        match.submit(seat, Commit((card,)), match.version)
+    human.act(game.observe(match.state, 1), game.legal_actions(match.state, 1), random.Random(1))
+    assert "Too slow" not in out.getvalue()
+    match.submit(3, Grab("fortune"), match.version)  # a bot was quicker
+    human.act(game.observe(match.state, 1), game.legal_actions(match.state, 1), random.Random(1))
+    assert out.getvalue().count("Too slow! Another hand got there first: grab again.") == 1
