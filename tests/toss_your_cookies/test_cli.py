@@ -25,6 +25,8 @@ def test_play_against_bots_with_piped_input_runs_to_the_end() -> None:
     assert "Snickerdoodle!" in result.output
     assert "Your hand:" in result.output
     assert "Your move: 1)" in result.output
+    # a choice of cards says how to type it as well as by number
+    assert "Type a number below, or the cards: e.g. toss fortune ginger" in result.output
 
 
 def test_hot_seat_hides_each_hand_until_its_owner_is_at_the_screen() -> None:

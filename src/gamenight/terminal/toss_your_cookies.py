@@ -84,6 +84,11 @@ def roll_text(roll: Sequence[str]) -> str:
     return f"{ACTION_WORDS.get(action, action)} / {face}"
 
 
+def _example(view: View, n: int) -> str:
+    """``n`` card ids from the viewer's hand, as a typed example (``chip chip wild``)."""
+    return " ".join((view["hand"] or [])[:n])
+
+
 class CookiesRenderer(Renderer):
     """The table of players, the dice and what they ask for, the centre, your hand."""
 
@@ -163,10 +168,15 @@ class CookiesRenderer(Renderer):
         if phase == "target":
             say(console, f"{who} chooses a player to swap {'hands' if n == 7 else n} with.")
         elif phase == "swap_cards":
-            say(console, f"{who} chooses {n} card(s) to give seat {view['target']}.")
+            say(console, f"{who} chooses {n} card(s) to give {escape(names[view['target']])}.")
+            if seat == view["turn"]:
+                console.print(f"Type a number below, or the cards: e.g. give {_example(view, n)}")
         elif phase == "commit":
             verb = "toss into the middle" if roll[0] == "toss" else "pass"
             say(console, f"Everyone secretly chooses {n} card(s) to {verb}.")
+            if view["hand"] is not None and view["my_commit"] is None:
+                word = "toss" if roll[0] == "toss" else "pass"
+                console.print(f"Type a number below, or the cards: e.g. {word} {_example(view, n)}")
         elif phase == "scramble":
             say(console, f"[bold]Scramble![/] In the middle: {cards_text(view['centre'])}")
             self.race_hint(console, view, seat)
