@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from gamenight.engine import Kind, Match
 from gamenight.games.toss_your_cookies.state import (
@@ -212,3 +213,37 @@ def test_the_turn_passes_to_the_left() -> None:
     blind(match, "sugar")
     assert match.state.phase == ROLL
     assert match.state.turn == 0
+
+
+def test_the_blind_draw_shows_the_drawer_nothing_of_the_other_hand() -> None:
+    """ "select 3 cards from that player's hand without looking": while the roller points at a
+    face-down card, what they see and may do is the same whatever that hand holds."""
+    game = make(4)
+    match = match_at(game)
+    roll(match, "swap", "1")
+    match.submit(0, Target(2), match.version)
+    match.submit(0, Commit(("ginger",)), match.version)
+    state = match.state
+    assert state.phase == PICK
+    other = replace(state, hands=(state.hands[0], state.hands[1], state.hands[3], state.hands[2]))
+    assert game.observe(state, 0) == game.observe(other, 0)
+    assert game.legal_actions(state, 0) == game.legal_actions(other, 0)
+    (picked,) = match.submit(0, Pick(2), match.version)
+    assert picked.for_viewer(0) == {"kind": "picked", "player": 0, "from": 2, "position": 2}
+
+
+def test_a_commitment_stays_hidden_until_every_one_is_in() -> None:
+    """RULINGS: "everyone commits their n cards at once": a commitment tells the others only
+    that it is in, never which cards, until all of them resolve together."""
+    game = make(4)
+    match = match_at(game)
+    roll(match, "toss", "2")
+    (event,) = match.submit(3, Commit(("sandwich", "wild")), match.version)
+    assert event.for_viewer(3)["cards"] == ["sandwich", "wild"]
+    for viewer in (0, 1, 2, None):
+        assert "cards" not in event.for_viewer(viewer)
+        view = match.view(viewer)["state"]
+        assert view["my_commit"] is None
+        assert view["committed"] == [False, False, False, True]
+        assert view["centre"] == []
+    assert match.state.hands == FOUR

@@ -16,7 +16,7 @@ from gamenight.engine import (
     make_game,
 )
 from gamenight.games.toss_your_cookies import CookiesConfig
-from gamenight.games.toss_your_cookies.state import Commit, Grab, GrabMilk, Pick, Target
+from gamenight.games.toss_your_cookies.state import Commit, Grab, Pick, Take, Target
 from tests.toss_your_cookies.helpers import at_rest, make, match_at, roll, snapshot
 
 
@@ -45,19 +45,21 @@ def at_pass(number: str = "2") -> Match:
 
 
 def test_committing_cards_you_do_not_hold() -> None:
-    """Seat 1 holds no sugar: committing one is refused, naming the legal commitments."""
+    """Seat 1 holds no sugar and one wild: the error names the missing card, then the legal
+    commitments."""
     match = at_pass()
     refused(
         match,
         IllegalAction,
-        r"'commit sugar,wild' is not legal now for player 1; legal: commit ginger,ginger",
+        r"'commit sugar,wild' is not legal now for player 1: you hold no Iced Sugar \(sugar\); "
+        "legal: commit ginger,ginger",
         lambda: match.submit(1, Commit(("sugar", "wild")), match.version),
     )
     refused(
         match,
         IllegalAction,
-        "not legal now for player 1",
-        lambda: match.submit(1, Commit(("wild", "wild")), match.version),  # only one wild in hand
+        r"not legal now for player 1: you hold only 1 Wild \(wild\);",
+        lambda: match.submit(1, Commit(("wild", "wild")), match.version),
     )
     match.submit(1, Commit(("ginger", "wild")), match.version)  # the match goes on
     assert match.state.commits[1] == ("ginger", "wild")
@@ -69,13 +71,14 @@ def test_committing_the_wrong_number_of_cards() -> None:
     refused(
         match,
         IllegalAction,
-        "'commit ginger' is not legal now for player 1",
+        "'commit ginger' is not legal now for player 1: Pass Left / 2 asks for exactly 2 card"
+        r"\(s\) to pass, not 1;",
         lambda: match.submit(1, Commit(("ginger",)), match.version),
     )
     refused(
         match,
         IllegalAction,
-        "not legal now for player 1",
+        r"not legal now for player 1: Pass Left / 2 asks for exactly 2 card\(s\) to pass, not 3",
         lambda: match.submit(1, Commit(("ginger", "ginger", "wild")), match.version),
     )
 
@@ -87,7 +90,8 @@ def test_committing_twice_is_not_your_decision() -> None:
     refused(
         match,
         NotYourDecision,
-        r"player 2 may not act now \(simultaneous; deciding: 0, 1, 3\)",
+        r"player 2 may not act now \(simultaneous; deciding: 0, 1, 3\): your cards for this "
+        "action are already committed, and a commitment is final",
         lambda: match.submit(2, Commit(("fortune",)), match.version),
     )
 
@@ -100,12 +104,16 @@ def test_swapping_with_yourself() -> None:
     refused(
         match,
         IllegalAction,
-        "'target 0' is not legal now for player 0; legal: target 1, target 2, target 3",
+        "'target 0' is not legal now for player 0: you cannot swap with yourself: choose another "
+        "player; legal: target 1, target 2, target 3",
         lambda: match.submit(0, Target(0), match.version),
     )
     refused(
-        match, IllegalAction, "not legal now", lambda: match.submit(0, Target(7), match.version)
-    )  # no such seat
+        match,
+        IllegalAction,
+        "not legal now for player 0: there is no player 7: players are 0 to 3",
+        lambda: match.submit(0, Target(7), match.version),
+    )
 
 
 def test_the_tosser_grabbing_the_milk() -> None:
@@ -116,10 +124,11 @@ def test_the_tosser_grabbing_the_milk() -> None:
     refused(
         match,
         NotYourDecision,
-        r"player 0 may not act now \(race; deciding: 1, 2, 3\)",
-        lambda: match.submit(0, GrabMilk(), match.version),
+        r"player 0 may not act now \(race; deciding: 1, 2, 3\): you tossed the milk, and the "
+        "player who tosses the milk may not also grab it",
+        lambda: match.submit(0, Grab("milk"), match.version),
     )
-    match.submit(3, GrabMilk(), match.version)
+    match.submit(3, Grab("milk"), match.version)
     assert match.state.target == 3
 
 
@@ -134,7 +143,8 @@ def test_grabbing_past_the_cap() -> None:
     refused(
         match,
         NotYourDecision,
-        r"player 1 may not act now \(race; deciding: 0, 2, 3\)",
+        r"player 1 may not act now \(race; deciding: 0, 2, 3\): you have grabbed back 1 of the "
+        r"1 card\(s\) you tossed, and a player may grab back at most as many as they tossed",
         lambda: match.submit(1, Grab("fortune"), match.version),
     )
 
@@ -149,7 +159,8 @@ def test_grabbing_a_card_that_is_not_in_the_middle() -> None:
     refused(
         match,
         IllegalAction,
-        "'grab milk' is not legal now for player 2; legal: grab fortune, grab ginger",
+        r"'grab milk' is not legal now for player 2: there is no Milk \(milk\) in the middle; "
+        "legal: grab fortune, grab ginger",
         lambda: match.submit(2, Grab("milk"), match.version),
     )
 
@@ -168,7 +179,8 @@ def test_acting_when_it_is_not_your_decision() -> None:
     refused(
         match,
         NotYourDecision,
-        r"player 2 may not act now \(single; deciding: 1\)",
+        r"player 2 may not act now \(single; deciding: 1\): only the roller \(player 1\) "
+        "chooses the swap",
         lambda: match.submit(2, Target(3), match.version),
     )
     refused(
@@ -199,7 +211,9 @@ def test_friendly_text_forms_decode_to_the_canonical_moves() -> None:
     assert game.action_from_text("commit ginger,wild") == Commit(("ginger", "wild"))
     assert game.action_from_text("swap 2") == Target(2)
     assert game.action_from_text("grab milk") == Grab("milk")
-    assert game.action_from_text("grab_milk") == GrabMilk()
+    assert game.action_from_text("grab_milk") == Grab("milk")  # one move for the milk
+    assert game.action_from_text("GRAB Milk") == Grab("milk")
+    assert game.action_from_json({"type": "grab_milk"}) == Grab("milk")
     assert game.action_from_json({"type": "commit", "cards": ["wild", "ginger"]}) == Commit(
         ("ginger", "wild")
     )
@@ -213,14 +227,78 @@ def test_picking_a_face_down_card_that_is_not_there() -> None:
     refused(
         match,
         IllegalAction,
-        "'pick 8' is not legal now for player 0; legal: pick 1, pick 2",
+        "'pick 8' is not legal now for player 0: there is no face-down card 8: player 2 holds 7, "
+        "so pick 1 to 7; legal: pick 1, pick 2",
         lambda: match.submit(0, game.action_from_text("pick 8"), match.version),
     )
     refused(
         match,
         NotYourDecision,
-        r"player 2 may not act now \(single; deciding: 0\)",
+        r"player 2 may not act now \(single; deciding: 0\): player 0 is drawing blindly from "
+        "player 2",
         lambda: match.submit(2, Pick(0), match.version),
     )
     match.submit(0, Pick(0), match.version)
     assert match.state.phase == "draw"
+
+
+def test_a_move_of_the_wrong_kind_names_what_the_phase_asks_for() -> None:
+    """In a scramble a pass is refused with what to do instead; in the race for the milk only
+    the milk can be grabbed."""
+    game = make(4)
+    match = match_at(game)
+    roll(match, "toss", "1")
+    for seat, card in enumerate(["ginger", "sandwich", "half", "fortune"]):
+        match.submit(seat, Commit((card,)), match.version)
+    refused(
+        match,
+        IllegalAction,
+        "not legal now for player 2: now everyone scrambles for the tossed cards, one at a time "
+        r"\(grab CARD\)",
+        lambda: match.submit(2, Commit(("half",)), match.version),
+    )
+    match = match_at(game, at_rest(game, turn=1))
+    roll(match, "toss", "milk")
+    refused(
+        match,
+        IllegalAction,
+        "'grab sugar' is not legal now for player 2: only the milk is in the middle: grab milk",
+        lambda: match.submit(2, Grab("sugar"), match.version),
+    )
+
+
+def test_evening_up_names_the_hand_to_take_from() -> None:
+    """Free scramble: "whoever collected more than seven must show their entire hand and let you
+    choose": only a shown, over-full hand can be taken from, and only its cards."""
+    game = make(4, free_scramble=True)
+    match = match_at(game)
+    roll(match, "toss", "1")
+    for seat, card in enumerate(["ginger", "sandwich", "half", "fortune"]):
+        match.submit(seat, Commit((card,)), match.version)
+    for seat, card in [(1, "fortune"), (1, "ginger"), (2, "half"), (1, "sandwich")]:
+        match.submit(seat, Grab(card), match.version)
+    assert match.pending.players == (0,)
+    refused(
+        match,
+        IllegalAction,
+        "'take 2 half' is not legal now for player 0: player 2 holds no more than seven cards",
+        lambda: match.submit(0, Take(2, "half"), match.version),
+    )
+    refused(
+        match,
+        IllegalAction,
+        r"player 1's shown hand has no Milk \(milk\)",
+        lambda: match.submit(0, Take(1, "milk"), match.version),
+    )
+    refused(
+        match,
+        NotYourDecision,
+        "you already hold seven or more cards; only a player left short takes cards",
+        lambda: match.submit(1, Take(1, "ginger"), match.version),
+    )
+    refused(
+        match,
+        NotYourDecision,
+        "another player left short chooses first, in seat order from the roller",
+        lambda: match.submit(3, Take(1, "ginger"), match.version),
+    )

@@ -13,13 +13,14 @@ from rich.console import Console
 from gamenight.bots import make_bot
 from gamenight.bots.toss_your_cookies import CookieBot, card_value, target_cookie
 from gamenight.engine import Match, StaleVersion
-from gamenight.games.toss_your_cookies.state import Commit, Grab, GrabMilk, Target
+from gamenight.games.toss_your_cookies.state import Commit, Grab, Target
 from gamenight.sim.driver import agent_rngs, run, step
 from gamenight.sim.simulate import simulate
 from gamenight.sim.stats import wilson_interval
 from gamenight.terminal import human as human_module
 from gamenight.terminal.human import HumanAgent
 from gamenight.terminal.render import renderer_for
+from gamenight.terminal.toss_your_cookies import CookiesRenderer
 from tests.toss_your_cookies.helpers import at_rest, make, match_at, roll
 
 
@@ -52,6 +53,20 @@ def test_smart_keeps_the_milk_wilds_and_its_cookie_and_gives_away_the_rest() -> 
     assert card_value("half", hand, view["cookies"]) < card_value("ginger", hand, view["cookies"])
 
 
+def test_smart_with_an_empty_hand_goes_for_the_cookie_most_plentiful_in_the_middle() -> None:
+    """After Toss / All the hand is empty: the bot picks its target from what it can grab
+    (milk and wilds first), not simply the first cookie in play."""
+    game = make(4)
+    bot = CookieBot(game, 0, "smart")
+    centre = ["sugar", "ginger", "ginger", "ginger", "fortune", "half"]
+    view = {"hand": [], "cookies": ["sugar", "ginger", "fortune", "sandwich"], "centre": centre}
+    grabs = [Grab(c) for c in ("fortune", "ginger", "half", "sugar")]
+    assert bot.act(view, grabs, random.Random(1)) == Grab("ginger")
+    assert bot.act(view, [*grabs, Grab("wild")], random.Random(1)) == Grab("wild")
+    view["hand"] = ["sugar", "sugar"]  # what the hand holds still comes first
+    assert bot.act(view, grabs, random.Random(1)) == Grab("sugar")
+
+
 def test_smart_swaps_with_the_player_known_to_hold_the_milk() -> None:
     """ "choose swap targets ... sensibly": go where the milk is known to be."""
     game = make(4)
@@ -67,7 +82,7 @@ def test_smart_reacts_fast_for_the_milk() -> None:
     game = make(4)
     bot = CookieBot(game, 0, "smart")
     rng = random.Random(5)
-    milk = [bot.reaction_time({}, GrabMilk(), rng) for _ in range(200)]
+    milk = [bot.reaction_time({}, Grab("milk"), rng) for _ in range(200)]
     other = [bot.reaction_time({}, Grab("sugar"), rng) for _ in range(200)]
     assert max(milk) < 1.0 <= max(other)
     assert sum(milk) / 200 < 0.6 * sum(other) / 200
@@ -136,9 +151,72 @@ def test_a_late_grab_in_a_race_is_answered_too_slow() -> None:
     match = match_at(game, at_rest(game, turn=1))
     roll(match, "toss", "milk")
     version = match.version
-    match.submit(2, GrabMilk(), version)
+    match.submit(2, Grab("milk"), version)
     before = (copy.deepcopy(match.state), match.version)
     with pytest.raises(StaleVersion, match="too slow"):
-        match.submit(3, GrabMilk(), version)
+        match.submit(3, Grab("milk"), version)
     assert (match.state, match.version) == before
     assert match.state.target == 2
+
+
+def test_a_human_in_the_race_for_the_milk_is_told_to_hurry_and_may_type_grab_milk() -> None:
+    """What a person sees in the race for the milk: that it is a race, that their answer time
+    counts, and the move to type (``grab milk`` works as well as the number)."""
+    game = make(4)
+    out = io.StringIO()
+    console = Console(file=out, width=100)
+    renderer = renderer_for(game.id)
+    human = HumanAgent(
+        game, 1, "You", console, io.StringIO("grab milk\n"), renderer, ["A", "You", "B", "C"]
+    )
+    match = match_at(game, at_rest(game, turn=2))
+    roll(match, "toss", "milk")
+    view = game.observe(match.state, 1)
+    action = human.act(view, game.legal_actions(match.state, 1), random.Random(1))
+    assert action == Grab("milk")
+    text = out.getvalue()
+    assert "The milk is loose! Everyone but A grabs for it." in text
+    assert "your answer time counts" in text
+    assert "1) GRAB THE MILK!" in text
+
+
+def test_a_human_in_a_scramble_sees_the_middle_and_how_many_more_they_may_grab() -> None:
+    """What a person sees in a scramble: the cards in the middle, that it is a race, and their
+    cap; once the cap is reached, the race hint is no longer shown to them."""
+    game = make(4)
+    renderer = CookiesRenderer()
+    names = ["You", "B", "C", "D"]
+    match = match_at(game)
+    roll(match, "toss", "1")
+    for seat, card in enumerate(["ginger", "sandwich", "half", "fortune"]):
+        match.submit(seat, Commit((card,)), match.version)
+    out = io.StringIO()
+    renderer.show(Console(file=out, width=200), game.observe(match.state, 0), 0, names)
+    assert "In the middle: Fortune Cookie (fortune), Gingerbread Man (ginger)" in out.getvalue()
+    assert "you may grab 1 more card(s)" in out.getvalue()
+    match.submit(0, Grab("half"), match.version)
+    out = io.StringIO()
+    renderer.show(Console(file=out, width=200), game.observe(match.state, 0), 0, names)
+    assert "Scramble!" in out.getvalue()
+    assert "Race:" not in out.getvalue()
+    assert "Too slow" not in out.getvalue()  # seat 0's grab went through
+
+
+def test_a_human_beaten_to_a_grab_is_told_so_and_asked_again() -> None:
+    """In the terminal a person's real answer time races the bots' sampled times: when a bot
+    was quicker, the person sees its grab, is told they were too slow, and grabs again."""
+    game = make(4)
+    out = io.StringIO()
+    console = Console(file=out, width=200)
+    names = ["A", "You", "B", "C"]
+    renderer = CookiesRenderer()  # a fresh one: it remembers what each seat was last shown
+    human = HumanAgent(game, 1, "You", console, io.StringIO("1\n1\n"), renderer, names)
+    match = match_at(game)
+    roll(match, "toss", "1")
+    for seat, card in enumerate(["ginger", "sandwich", "half", "fortune"]):
+        match.submit(seat, Commit((card,)), match.version)
+    human.act(game.observe(match.state, 1), game.legal_actions(match.state, 1), random.Random(1))
+    assert "Too slow" not in out.getvalue()
+    match.submit(3, Grab("fortune"), match.version)  # a bot was quicker
+    human.act(game.observe(match.state, 1), game.legal_actions(match.state, 1), random.Random(1))
+    assert out.getvalue().count("Too slow! Another hand got there first: grab again.") == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from typer.testing import CliRunner
 
@@ -24,6 +25,8 @@ def test_play_against_bots_with_piped_input_runs_to_the_end() -> None:
     assert "Snickerdoodle!" in result.output
     assert "Your hand:" in result.output
     assert "Your move: 1)" in result.output
+    # a choice of cards says how to type it as well as by number
+    assert "Type a number below, or the cards: e.g. toss fortune ginger" in result.output
 
 
 def test_hot_seat_hides_each_hand_until_its_owner_is_at_the_screen() -> None:
@@ -35,8 +38,19 @@ def test_hot_seat_hides_each_hand_until_its_owner_is_at_the_screen() -> None:
         input="1\n" * 6000,
     )
     assert result.exit_code == 0, result.output
-    assert "Player 1, your move. Press Enter when only you can see the screen." in result.output
-    assert "Player 2, your move." in result.output
+    out = result.output
+    assert "Player 1, your move. Press Enter when only you can see the screen." in out
+    assert "Player 2, your move." in out
+    # every hand shown is preceded by its owner's "only you can see the screen" call
+    shown = out.split("Your hand:")
+    assert len(shown) > 2
+    for before in shown[:-1]:
+        assert "Press Enter when only you can see the screen" in before
+        shown_for = before.rsplit("your move. Press Enter", 1)[0].rsplit("\n", 1)[-1]
+        assert shown_for.startswith(("Player 1,", "Player 2,")), shown_for
+    # the table lines between turns are for everyone: no secret card is printed
+    assert "You commit" not in out
+    assert not re.search(r"^\S.* gets .* from ", out, re.M)
 
 
 def test_a_bad_typed_move_gets_one_line_and_the_game_goes_on() -> None:

@@ -17,7 +17,6 @@ from gamenight.games.toss_your_cookies.state import (
     Commit,
     Draw,
     Grab,
-    GrabMilk,
     Pick,
     Take,
     Target,
@@ -132,7 +131,7 @@ def test_toss_milk_everyone_but_the_tosser_races_and_the_winner_gives_a_blind_ca
     assert match.pending.kind is Kind.RACE
     assert match.pending.players == (1, 2, 3)
     assert game.legal_actions(match.state, 0) == ()
-    match.submit(2, GrabMilk(), match.version)
+    match.submit(2, Grab("milk"), match.version)
     assert (match.state.drawer, match.state.draw_from) == (0, 2)
     assert "milk" not in match.state.hands[2]  # added only after the tosser's draw
     blind(match, "fortune")
@@ -283,3 +282,23 @@ def test_the_swap_partner_wins_on_the_first_card_picked_up() -> None:
     assert state.limbo == ("sugar",)
     everything = [*state.limbo] + [c for h in state.hands for c in h]
     assert Counter(everything) == Counter(c for h in FOUR for c in h)
+
+
+def test_the_milk_tossed_in_an_ordinary_toss_is_a_card_like_any_other() -> None:
+    """This project's choice (rules page): "The player who tosses the milk may not also try to
+    grab it" belongs to the milk face; in Toss / 1 the milk's tosser may grab it back, and no
+    blind card changes hands."""
+    game = make(4)
+    match = match_at(game)
+    roll(match, "toss", "1")
+    for seat, card in enumerate(["milk", "wild", "half", "fortune"]):
+        match.submit(seat, Commit((card,)), match.version)
+    assert match.state.phase == SCRAMBLE
+    assert 0 in match.pending.players
+    assert Grab("milk") in game.legal_actions(match.state, 0)
+    match.submit(0, Grab("milk"), match.version)
+    for seat, card in [(1, "wild"), (2, "half"), (3, "fortune")]:
+        match.submit(seat, Grab(card), match.version)
+    assert match.state.phase == ROLL
+    assert match.state.hands == FOUR
+    assert match.view(2)["state"]["milk_seen"] == 0

@@ -20,15 +20,22 @@ GAME = ("toss-your-cookies",)
 WILD, HALF, MILK = "wild", "half", "milk"
 
 
-def target_cookie(hand: Sequence[str], cookies: Sequence[str]) -> str:
-    """The cookie to collect: the one the hand holds most of (ties: the first in play)."""
-    counts = Counter(hand)
-    return max(cookies, key=lambda c: (counts.get(c, 0), -cookies.index(c)))
+def target_cookie(
+    hand: Sequence[str], cookies: Sequence[str], within_reach: Sequence[str] = ()
+) -> str:
+    """The cookie to collect: the one the hand holds most of; ties go to the one most plentiful
+    ``within_reach`` (the middle of a scramble), then to the first in play."""
+    counts, reach = Counter(hand), Counter(within_reach)
+    return max(cookies, key=lambda c: (counts.get(c, 0), reach.get(c, 0), -cookies.index(c)))
 
 
-def card_value(card: str, hand: Sequence[str], cookies: Sequence[str]) -> float:
+def card_value(
+    card: str, hand: Sequence[str], cookies: Sequence[str], within_reach: Sequence[str] = ()
+) -> float:
     """How much the bot wants ``card``: milk, then wilds, then the target cookie, then the
-    other cookies by how many the hand holds; half-eaten cards are worth nothing."""
+    other cookies by how many the hand holds; half-eaten cards are worth nothing. In a
+    scramble ``within_reach`` (the middle) breaks ties, so an emptied hand after Toss All
+    goes for the cookie it can collect most of."""
     if card == MILK:
         return 100.0
     if card == WILD:
@@ -36,7 +43,7 @@ def card_value(card: str, hand: Sequence[str], cookies: Sequence[str]) -> float:
     if card == HALF:
         return -10.0
     counts = Counter(hand)
-    if card == target_cookie(hand, cookies):
+    if card == target_cookie(hand, cookies, within_reach):
         return 30.0 + counts.get(card, 0)
     return float(counts.get(card, 0))
 
@@ -67,7 +74,8 @@ class CookieBot(Agent):
                 key=lambda a: sum(card_value(c, hand, cookies) for c in a.cards),
             )
         if kind == "Grab":
-            return max(legal, key=lambda a: card_value(a.card, hand, cookies))
+            middle: list[str] = list(view.get("centre") or [])
+            return max(legal, key=lambda a: card_value(a.card, hand, cookies, middle))
         if kind == "Take":
             return max(legal, key=lambda a: card_value(a.card, hand, cookies))
         if kind == "Target":
@@ -86,9 +94,8 @@ class CookieBot(Agent):
         return legal[rng.randrange(len(legal))]
 
     def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
-        """Quick for the milk (the loose milk, or the milk card in a scramble)."""
-        name = type(action).__name__
-        if name == "GrabMilk" or (name == "Grab" and action.card == MILK):
+        """Quick for the milk (the race for the tossed milk, or the milk card in a scramble)."""
+        if type(action).__name__ == "Grab" and action.card == MILK:
             return self.milk_speed * (0.5 + rng.random())
         return self.speed * (0.5 + rng.random())
 

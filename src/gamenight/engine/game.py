@@ -80,6 +80,14 @@ class Game(ABC, Generic[S, A]):
         """
         return None
 
+    def explain_not_deciding(self, state: S, player: int, action: A) -> str | None:
+        """Why ``player`` is not among those deciding now, in the game's words (``None``: none).
+
+        ``Match`` appends the reason to its ``NotYourDecision`` message; games may override this
+        to name the rule that keeps a player out (a cap reached, a commitment already in).
+        """
+        return None
+
     @abstractmethod
     def apply(self, state: S, player: int, action: A) -> tuple[S, tuple[Event, ...]]:
         """Apply a legal action (or a chance outcome with ``player=CHANCE``).

@@ -109,8 +109,12 @@ class Match:
             )
         if pending.kind is Kind.CHANCE or player not in pending.players:
             deciders = ", ".join(map(str, pending.players)) or "chance"
+            why = None
+            if pending.kind is not Kind.CHANCE:
+                why = self.game.explain_not_deciding(self.state, player, action)
             raise NotYourDecision(
                 f"player {player} may not act now ({pending.kind.value}; deciding: {deciders})"
+                f"{': ' + why if why else ''}"
             )
         if not self.game.is_legal(self.state, player, action):
             legal = [

@@ -84,8 +84,17 @@ def roll_text(roll: Sequence[str]) -> str:
     return f"{ACTION_WORDS.get(action, action)} / {face}"
 
 
+def _example(view: View, n: int) -> str:
+    """``n`` card ids from the viewer's hand, as a typed example (``chip chip wild``)."""
+    return " ".join((view["hand"] or [])[:n])
+
+
 class CookiesRenderer(Renderer):
     """The table of players, the dice and what they ask for, the centre, your hand."""
+
+    def __init__(self) -> None:
+        #: Per seat, the last scramble shown: ``(round, rolls, hand)`` and the middle.
+        self._scramble_seen: dict[int, tuple[tuple[Any, ...], Counter[str]]] = {}
 
     def show(self, console: Console, view: View, seat: int | None, names: list[str]) -> None:
         """Print what ``seat`` sees."""
@@ -128,7 +137,8 @@ class CookiesRenderer(Renderer):
                 console.print(f"{escape(names[i])} shows: {cards_text(hand)}")
         if view["limbo"]:
             console.print(
-                f"Face down in front of seat {view['target']}: {cards_text(view['limbo'])}"
+                f"Face down in front of {escape(names[view['target']])}: "
+                f"{cards_text(view['limbo'])}"
             )
         if view["hand"] is not None:
             hand = view["hand"]
@@ -158,15 +168,26 @@ class CookiesRenderer(Renderer):
         if phase == "target":
             say(console, f"{who} chooses a player to swap {'hands' if n == 7 else n} with.")
         elif phase == "swap_cards":
-            say(console, f"{who} chooses {n} card(s) to give seat {view['target']}.")
+            say(console, f"{who} chooses {n} card(s) to give {escape(names[view['target']])}.")
+            if seat == view["turn"]:
+                console.print(f"Type a number below, or the cards: e.g. give {_example(view, n)}")
         elif phase == "commit":
             verb = "toss into the middle" if roll[0] == "toss" else "pass"
             say(console, f"Everyone secretly chooses {n} card(s) to {verb}.")
+            if view["hand"] is not None and view["my_commit"] is None:
+                word = "toss" if roll[0] == "toss" else "pass"
+                console.print(f"Type a number below, or the cards: e.g. {word} {_example(view, n)}")
         elif phase == "scramble":
             say(console, f"[bold]Scramble![/] In the middle: {cards_text(view['centre'])}")
+            self.race_hint(console, view, seat)
         elif phase == "milk_race":
             tosser = escape(names[view["tosser"]])
             say(console, f"[bold cyan]The milk is loose![/] Everyone but {tosser} grabs for it.")
+            if seat is not None and seat != view["tosser"]:
+                console.print(
+                    "[bold]Race:[/] the first grab gets the milk and your answer time counts: "
+                    "type 1 (or grab milk) and Enter, fast!"
+                )
         elif phase in ("pick", "draw"):
             drawer, source = escape(names[view["drawer"]]), escape(names[view["draw_from"]])
             size = view["hand_sizes"][view["draw_from"]]
@@ -177,6 +198,33 @@ class CookiesRenderer(Renderer):
             )
         elif phase == "even_up":
             say(console, "Players left short choose cards from the over-full hands shown.")
+
+    def race_hint(self, console: Console, view: View, seat: int | None) -> None:
+        """Tell a grabbing player how the scramble race works and how many cards are left.
+
+        A player is shown a scramble only when asked to grab, so when the same scramble comes
+        back with fewer cards in the middle and none more in their hand, their last grab was
+        beaten: say so.
+        """
+        if seat is None or view["hand"] is None:
+            return
+        key = (view["round"], view["rolls"], tuple(view["hand"]))
+        middle: Counter[str] = Counter(view["centre"])
+        last = self._scramble_seen.get(seat)
+        self._scramble_seen[seat] = (key, middle)
+        if last is not None and last[0] == key and middle < last[1]:
+            console.print("[bold red]Too slow![/] Another hand got there first: grab again.")
+        if view["free_scramble"]:
+            left = "no cap (free scramble): grab as many as you can"
+        else:
+            more = view["quota"][seat] - view["grabbed"][seat]
+            if more <= 0:
+                return
+            left = f"you may grab {more} more card(s)"
+        console.print(
+            f"[bold]Race:[/] each grab takes one card, the fastest hand gets it; {left}. "
+            "Your answer time counts (beaten? you are asked again)."
+        )
 
     def describe(self, event: View, names: list[str]) -> str | None:
         """One line per event, as the viewer may see it."""
@@ -290,10 +338,10 @@ class CookiesRenderer(Renderer):
             return " + ".join(CARD_NAMES.get(c, c) for c in action.cards)
         if name == "Target":
             return f"swap with seat {action.player}"
+        if name == "Grab" and action.card == "milk":
+            return "GRAB THE MILK!"
         if name == "Grab":
             return f"grab {CARD_NAMES.get(action.card, action.card)}"
-        if name == "GrabMilk":
-            return "GRAB THE MILK!"
         if name == "Pick":
             return f"face-down card {action.position + 1}"
         if name == "Take":

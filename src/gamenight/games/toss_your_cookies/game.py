@@ -34,13 +34,13 @@ from gamenight.games.toss_your_cookies.cards import (
     card_kinds,
     cookie_kinds,
 )
+from gamenight.games.toss_your_cookies.explain import why_illegal, why_not_deciding
 from gamenight.games.toss_your_cookies.resolve import RoundWon, Table
 from gamenight.games.toss_your_cookies.state import (
     COMMIT,
     DEAL,
     DRAW,
     EVEN_UP,
-    GRAB_MILK,
     MILK_RACE,
     PICK,
     ROLL,
@@ -53,7 +53,6 @@ from gamenight.games.toss_your_cookies.state import (
     Deal,
     Draw,
     Grab,
-    GrabMilk,
     Pick,
     Roll,
     Take,
@@ -61,8 +60,8 @@ from gamenight.games.toss_your_cookies.state import (
 )
 
 _TEXT_HELP = (
-    "moves: commit CARD,CARD (or pass/toss/give CARD CARD), target N (or swap N), grab CARD, "
-    "grab_milk, take N CARD, pick N; cards: "
+    "moves: commit CARD,CARD (or pass/toss/give CARD CARD), target N (or swap N), grab CARD "
+    "(grab milk in the race for the milk), take N CARD, pick N; cards: "
 )
 
 
@@ -73,7 +72,7 @@ class TossYourCookies(Game[CookiesState, Action]):
     title = "Toss Your Cookies"
     summary = "Pass, swap and toss cookie cards; five of a kind plus the milk: Snickerdoodle!"
     config_type = CookiesConfig
-    action_types = (Commit, Target, Grab, GrabMilk, Take, Pick, Deal, Roll, Draw)
+    action_types = (Commit, Target, Grab, Take, Pick, Deal, Roll, Draw)
     config: CookiesConfig
 
     def __init__(self, config: Config | None = None) -> None:
@@ -178,7 +177,7 @@ class TossYourCookies(Game[CookiesState, Action]):
         if phase == SCRAMBLE:
             return tuple(Grab(c) for c in sorted(set(state.centre)))
         if phase == MILK_RACE:
-            return (GRAB_MILK,)
+            return (Grab(MILK),)
         if phase == PICK:
             return tuple(Pick(i) for i in range(len(state.hands[state.draw_from])))
         if phase == EVEN_UP:
@@ -207,6 +206,14 @@ class TossYourCookies(Game[CookiesState, Action]):
         cards = state.deck if state.phase == DEAL else state.hands[state.draw_from]
         card = cards[rng.randrange(len(cards))]
         return Deal(card) if state.phase == DEAL else Draw(card)
+
+    def explain_illegal(self, state: CookiesState, player: int, action: Action) -> str | None:
+        """Name the rule a refused move breaks (see ``explain.py``)."""
+        return why_illegal(self, state, player, action)
+
+    def explain_not_deciding(self, state: CookiesState, player: int, action: Action) -> str | None:
+        """Name the rule that keeps ``player`` out of the decision (see ``explain.py``)."""
+        return why_not_deciding(self, state, player, action)
 
     def apply(
         self, state: CookiesState, player: int, action: Action
@@ -242,10 +249,10 @@ class TossYourCookies(Game[CookiesState, Action]):
                 table.emit(Event("swap_target", {"player": table.turn, "with": action.player}))
         elif isinstance(action, Commit):
             self._commit(table, player, action.cards)
+        elif isinstance(action, Grab) and table.phase == MILK_RACE:
+            table.milk_grabbed(player)
         elif isinstance(action, Grab):
             table.grab(player, action.card, self.config.free_scramble)
-        elif isinstance(action, GrabMilk):
-            table.milk_grabbed(player)
         elif isinstance(action, Take):
             table.take(player, action.player, action.card)
         elif isinstance(action, Pick):
@@ -381,7 +388,6 @@ class TossYourCookies(Game[CookiesState, Action]):
             actions += [Commit(c) for c in combinations_with_replacement(self.kinds, size)]
         actions += [Target(p) for p in range(self.players)]
         actions += [Grab(c) for c in self.kinds]
-        actions.append(GRAB_MILK)
         actions += [Take(p, c) for p in range(self.players) for c in self.kinds]
         actions += [Pick(i) for i in range(HAND_SIZE)]
         return tuple(actions)
@@ -390,9 +396,11 @@ class TossYourCookies(Game[CookiesState, Action]):
         """Friendly words as well as the canonical ``commit chip,wild`` forms.
 
         ``pass chip wild`` / ``toss chip`` / ``give chip`` commit cards (any order, commas or
-        spaces); ``swap 2`` targets seat 2; ``grab milk`` / ``grab_milk``; ``take 2 chip``;
+        spaces); ``swap 2`` targets seat 2; ``grab milk`` (also ``grab_milk``, in a scramble or
+        the race for the milk); ``take 2 chip``;
         ``pick 3`` points at the third face-down card (numbered from 1 when typed).
         """
+        text = text.lower()  # card ids and move names are lower case: GRAB MILK works too
         words = text.replace(",", " ").split()
         if not words:
             raise MalformedAction("empty move; " + _TEXT_HELP + ", ".join(self.kinds))
@@ -408,6 +416,8 @@ class TossYourCookies(Game[CookiesState, Action]):
             return Target(int(rest[0]))
         if head == "pick" and len(rest) == 1 and rest[0].isdigit():
             return Pick(int(rest[0]) - 1)
+        if head == "grab_milk" and not rest:
+            return Grab(MILK)
         try:
             action: Action = super().action_from_text(text)
         except MalformedAction as exc:
@@ -423,10 +433,11 @@ class TossYourCookies(Game[CookiesState, Action]):
         return super().action_to_text(action)
 
     def action_from_json(self, data: Any) -> Action:
-        """Decode JSON; a commitment's cards are put in canonical (sorted) order."""
+        """Decode JSON; a commitment's cards are put in canonical (sorted) order, and the older
+        ``{"type": "grab_milk"}`` is read as ``grab milk``."""
+        if isinstance(data, dict) and data.get("type") == "grab_milk" and len(data) == 1:
+            return Grab(MILK)
         action: Action = super().action_from_json(data)
         if isinstance(action, Commit):
             return Commit(tuple(sorted(action.cards)))
-        if isinstance(action, GrabMilk):
-            return GRAB_MILK
         return action

@@ -23,14 +23,10 @@ class Target:
 
 @dataclass(frozen=True, slots=True)
 class Grab:
-    """Scramble: grab one card of this kind from the centre."""
+    """Scramble: grab one card of this kind from the centre. ``Grab("milk")`` is also the move
+    in the race for the tossed milk (Toss + milk)."""
 
     card: str
-
-
-@dataclass(frozen=True, slots=True)
-class GrabMilk:
-    """Toss + milk: grab the milk from the centre (everyone but the tosser)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +70,7 @@ class Draw:
     card: str
 
 
-Action = Commit | Target | Grab | GrabMilk | Take | Pick | Deal | Roll | Draw
-GRAB_MILK = GrabMilk()
+Action = Commit | Target | Grab | Take | Pick | Deal | Roll | Draw
 
 # ---- phases -----------------------------------------------------------------------------------
 
