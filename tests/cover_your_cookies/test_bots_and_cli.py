@@ -177,7 +177,7 @@ def test_cli_play_refuses_a_bad_typed_move_and_goes_on() -> None:
         input="form fresh_milk chocolate_milk\nform cupcake\n" + "1\n" * 400,
     )
     assert result.exit_code == 0, result.output
-    assert "is not a legal move now" in result.output
+    assert "a Batch can't be formed with two milks" in " ".join(result.output.split())
     assert "unknown card 'cupcake'" in result.output
 
 

@@ -312,3 +312,35 @@ def test_a_change_the_player_can_see_makes_them_answer_again() -> None:
     agents = [Counting(game, seat) for seat in range(4)]
     run(Match(game, seed=3), agents)
     assert sorted(a.asked for a in agents) == [1, 2, 3, 4]
+
+
+class Objector(Agent):
+    """Bids 1, grabs, objects at once if it can (else passes slowly); records unplayed moves."""
+
+    def __init__(self, game: GrabBag, seat: int) -> None:
+        super().__init__(game, seat, f"objector{seat}")
+        self.unplayed: list[object] = []
+
+    def act(self, view: dict[str, object], legal: object, rng: random.Random) -> object:
+        assert isinstance(legal, tuple)
+        if Object() in legal:
+            return Object()
+        return Bid(1) if Bid(1) in legal else legal[-1]
+
+    def reaction_time(self, view: dict[str, object], action: object, rng: random.Random) -> float:
+        return 0.1 if isinstance(action, Object) else 1.0 + self.seat
+
+    def outpaced(self, action: object) -> None:
+        self.unplayed.append(action)
+
+
+def test_agents_are_told_when_their_move_was_not_played() -> None:
+    """A faster objection closes the window: everyone whose pass was never played is told."""
+    game = QuietBag(GrabBagConfig(players=3, rounds=1))
+    agents = [Objector(game, seat) for seat in range(3)]
+    match = run(Match(game, seed=3), agents)
+    objections = [s.player for s in match.steps if isinstance(s.action, Object)]
+    assert len(objections) == 1
+    told = [seat for seat, agent in enumerate(agents) if Pass() in agent.unplayed]
+    assert told, "somebody without a token had decided to pass"
+    assert objections[0] not in told

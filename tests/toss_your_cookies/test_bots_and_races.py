@@ -5,16 +5,16 @@ from __future__ import annotations
 import copy
 import io
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 from rich.console import Console
 
-from gamenight.bots import make_bot
+from gamenight.bots import Agent, make_bot
 from gamenight.bots.toss_your_cookies import CookieBot, card_value, target_cookie
-from gamenight.engine import Match, StaleVersion
+from gamenight.engine import Match, StaleVersion, View
 from gamenight.games.toss_your_cookies.state import Commit, Grab, Target
-from gamenight.sim.driver import agent_rngs, run, step
+from gamenight.sim.driver import Standing, agent_rngs, run, step
 from gamenight.sim.simulate import simulate
 from gamenight.sim.stats import wilson_interval
 from gamenight.terminal import human as human_module
@@ -202,6 +202,23 @@ def test_a_human_in_a_scramble_sees_the_middle_and_how_many_more_they_may_grab()
     assert "Too slow" not in out.getvalue()  # seat 0's grab went through
 
 
+class SlowPerson(HumanAgent):
+    """A person who takes five seconds to answer."""
+
+    def reaction_time(self, view: View, action: object, rng: random.Random) -> float:
+        return 5.0
+
+
+class Quick(Agent):
+    """Grabs the first legal card at once."""
+
+    def act(self, view: View, legal: Sequence[object], rng: random.Random) -> object:
+        return legal[0]
+
+    def reaction_time(self, view: View, action: object, rng: random.Random) -> float:
+        return 0.0
+
+
 def test_a_human_beaten_to_a_grab_is_told_so_and_asked_again() -> None:
     """In the terminal a person's real answer time races the bots' sampled times: when a bot
     was quicker, the person sees its grab, is told they were too slow, and grabs again."""
@@ -209,14 +226,16 @@ def test_a_human_beaten_to_a_grab_is_told_so_and_asked_again() -> None:
     out = io.StringIO()
     console = Console(file=out, width=200)
     names = ["A", "You", "B", "C"]
-    renderer = CookiesRenderer()  # a fresh one: it remembers what each seat was last shown
-    human = HumanAgent(game, 1, "You", console, io.StringIO("1\n1\n"), renderer, names)
+    person = SlowPerson(game, 1, "You", console, io.StringIO("1\n" * 4), CookiesRenderer(), names)
+    agents: list[Agent] = [Quick(game, 0, "A"), person, Quick(game, 2, "B"), Quick(game, 3, "C")]
     match = match_at(game)
     roll(match, "toss", "1")
     for seat, card in enumerate(["ginger", "sandwich", "half", "fortune"]):
         match.submit(seat, Commit((card,)), match.version)
-    human.act(game.observe(match.state, 1), game.legal_actions(match.state, 1), random.Random(1))
+    rngs = agent_rngs(match.seed, 4)
+    standing: Standing = {}
+    seat, _ = step(match, agents, rngs, standing)
+    assert seat != 1, "a bot grabbed first"
     assert "Too slow" not in out.getvalue()
-    match.submit(3, Grab("fortune"), match.version)  # a bot was quicker
-    human.act(game.observe(match.state, 1), game.legal_actions(match.state, 1), random.Random(1))
-    assert out.getvalue().count("Too slow! Another hand got there first: grab again.") == 1
+    step(match, agents, rngs, standing)
+    assert out.getvalue().count("Too slow! Your move") == 1

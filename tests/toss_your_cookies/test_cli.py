@@ -124,3 +124,17 @@ def test_simulate_takes_the_rounds_and_free_scramble_options() -> None:
     )
     assert bad.exit_code == 2
     assert "rounds must be 1, 3 or 5" in bad.output
+
+
+def test_a_typed_move_that_breaks_a_rule_is_told_which_rule() -> None:
+    """At the prompt, a move that parses but is illegal gets the game's own reason."""
+    moves = "toss fortune fortune fortune\ntoss milk milk\n" + "1\n" * 3000
+    result = runner.invoke(
+        app,
+        ["play", "toss-your-cookies", "--seats", "human,default,default", "--seed", "5"],
+        input=moves,
+    )
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "Toss / 2 asks for exactly 2 card(s) to toss, not 3" in text
+    assert "you hold only 1 Milk (milk)" in text

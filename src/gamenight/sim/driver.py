@@ -63,13 +63,16 @@ def step(
     In a race or reaction window every listed player decides and the fastest action is applied.
     A decision stands (with its reaction time) while the player's view is unchanged and the
     action still legal, so a pass by someone else does not make everyone answer again; any
-    change a player can see makes them decide anew.
+    change a player can see makes them decide anew, and an agent whose decision is dropped
+    unplayed (outpaced, or the window closed) is told so through ``Agent.outpaced``.
     """
     pending = match.pending
     kind = pending.kind
     if standing is None:
         standing = {}
     if kind is not Kind.RACE and kind is not Kind.REACTION:
+        for seat, (_view, action, _delay) in standing.items():
+            agents[seat].outpaced(action)
         standing.clear()
     if kind is Kind.CHANCE:
         return -1, match.roll_chance()
@@ -85,6 +88,8 @@ def step(
             if kept is not None and kept[0] == view and kept[1] in legal:
                 action, delay = kept[1], kept[2]
             else:
+                if kept is not None:
+                    agents[seat].outpaced(kept[1])
                 action = decide(match, agents[seat], rngs[seat], view, legal)
                 delay = agents[seat].reaction_time(view, action, rngs[seat])
                 standing[seat] = (view, action, delay)
@@ -108,6 +113,8 @@ def run(
     standing: Standing = {}
     for _ in range(max_steps):
         if match.finished:
+            for seat, (_view, action, _delay) in standing.items():
+                agents[seat].outpaced(action)
             return match
         seat, events = step(match, agents, rngs, standing)
         if on_events is not None and events:

@@ -18,6 +18,7 @@ from gamenight.bots.base import Agent
 from gamenight.engine.core import View
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
+from gamenight.engine.match import Match
 from gamenight.terminal.render import Renderer
 
 
@@ -48,6 +49,9 @@ class HumanAgent(Agent):
         self.names = names
         self.hot_seat = hot_seat
         self.last_delay = 0.0
+        #: The match being played, set by the play loop: only used to ask the game why a typed
+        #: move is refused (the same reason ``Match.submit`` would give this player).
+        self.match: Match | None = None
 
     def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Show the view and ask until a legal move is typed.
@@ -102,8 +106,19 @@ class HumanAgent(Agent):
         except MalformedAction as exc:
             raise MalformedAction(f"{exc}, or a move's number from 1 to {len(legal)}") from None
         if action not in legal:
-            raise MalformedAction(f"{line!r} is not a legal move now; {allowed}")
+            reason = None
+            if self.match is not None:
+                reason = self.game.explain_illegal(self.match.state, self.seat, action)
+            raise MalformedAction(f"{reason or repr(line) + ' is not a legal move now'}; {allowed}")
         return action
+
+    def outpaced(self, action: Any) -> None:
+        """Say that the person's move was not played because a faster one came first."""
+        label = self.renderer.action_label(self.game.action_to_text(action), action)
+        self.console.print(
+            f"[bold red]Too slow![/] Your move ({escape(label)}) was not played: "
+            "another player's move came first."
+        )
 
     def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
         """The time the person took to answer."""

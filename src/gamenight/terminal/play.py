@@ -68,6 +68,9 @@ def play(
     viewer = humans[0] if len(humans) == 1 else None
     renderer = renderer_for(game.id)
     match = Match(game, seed=seed)
+    for agent in agents:
+        if isinstance(agent, HumanAgent):
+            agent.match = match
     console.print(f"[bold]{game.title}[/]: {', '.join(names)}")
 
     def show(seat: int, events: tuple[Event, ...]) -> None:

@@ -92,10 +92,6 @@ def _example(view: View, n: int) -> str:
 class CookiesRenderer(Renderer):
     """The table of players, the dice and what they ask for, the centre, your hand."""
 
-    def __init__(self) -> None:
-        #: Per seat, the last scramble shown: ``(round, rolls, hand)`` and the middle.
-        self._scramble_seen: dict[int, tuple[tuple[Any, ...], Counter[str]]] = {}
-
     def show(self, console: Console, view: View, seat: int | None, names: list[str]) -> None:
         """Print what ``seat`` sees."""
         rounds = view["rounds"]
@@ -202,18 +198,10 @@ class CookiesRenderer(Renderer):
     def race_hint(self, console: Console, view: View, seat: int | None) -> None:
         """Tell a grabbing player how the scramble race works and how many cards are left.
 
-        A player is shown a scramble only when asked to grab, so when the same scramble comes
-        back with fewer cards in the middle and none more in their hand, their last grab was
-        beaten: say so.
+        (A grab beaten by a faster hand is announced by the human player itself: "Too slow!".)
         """
         if seat is None or view["hand"] is None:
             return
-        key = (view["round"], view["rolls"], tuple(view["hand"]))
-        middle: Counter[str] = Counter(view["centre"])
-        last = self._scramble_seen.get(seat)
-        self._scramble_seen[seat] = (key, middle)
-        if last is not None and last[0] == key and middle < last[1]:
-            console.print("[bold red]Too slow![/] Another hand got there first: grab again.")
         if view["free_scramble"]:
             left = "no cap (free scramble): grab as many as you can"
         else:
