@@ -133,6 +133,7 @@ class TossUp(Game[TossUpState, Action]):
         #: Per number of dice: the roll outcomes with their probabilities, and the cumulative
         #: probabilities for sampling (the last one set to exactly 1).
         self._rolls = [_outcomes(k, self.p_face) for k in range(self.config.dice + 1)]
+        self._dice = self.config.dice
 
     # ---- rules -------------------------------------------------------------------------------
     def initial_state(self) -> TossUpState:
@@ -171,7 +172,20 @@ class TossUp(Game[TossUpState, Action]):
         if kind is Dice:
             return self._resolve_roll(state, action)  # type: ignore[arg-type]
         if kind is Roll:
-            return _replace_rolled(state, False), ()
+            st = state  # the same state, now waiting for its roll (a chance node)
+            return TossUpState(
+                st.scores,
+                st.player,
+                st.turn_points,
+                st.dice_left,
+                False,
+                st.last_roll,
+                st.trigger,
+                st.final,
+                st.contenders,
+                st.winners,
+                st.turns,
+            ), ()
         points = state.turn_points
         scores = list(state.scores)
         scores[state.player] += points
@@ -191,8 +205,8 @@ class TossUp(Game[TossUpState, Action]):
             bust = Event("busted", {"player": p, "lost": state.turn_points})
             return self._end_turn(state, state.scores, (Event("rolled", data), bust))
         points = state.turn_points + green
-        left = state.dice_left - green or self.config.dice
-        rolled = Event(
+        left = state.dice_left - green or self._dice
+        rolled = _event(
             "rolled",
             {
                 "player": p,
@@ -311,24 +325,17 @@ class TossUp(Game[TossUpState, Action]):
         return ROLL if isinstance(action, Roll) else BANK if isinstance(action, Bank) else action
 
 
+def _event(kind: str, data: dict[str, Any]) -> Event:
+    """A public event, built without the named tuple's Python-level constructor (hot path)."""
+    return _new_tuple(Event, (kind, data, None, _NOBODY))
+
+
+_new_tuple = tuple.__new__
+_NOBODY: frozenset[int] = frozenset()
+
+
 def _dice_json(dice: Dice) -> dict[str, int]:
     return {"green": dice.green, "yellow": dice.yellow, "red": dice.red}
-
-
-def _replace_rolled(state: TossUpState, rolled: bool) -> TossUpState:
-    return TossUpState(
-        state.scores,
-        state.player,
-        state.turn_points,
-        state.dice_left,
-        rolled,
-        state.last_roll,
-        state.trigger,
-        state.final,
-        state.contenders,
-        state.winners,
-        state.turns,
-    )
 
 
 def _next_turn(
