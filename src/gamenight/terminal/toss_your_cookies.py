@@ -140,6 +140,7 @@ class CookiesRenderer(Renderer):
             hand = view["hand"]
             console.print(f"Your hand: {cards_text(hand)}")
             cookie, count = best_cookie(hand)
+            count = min(count, 5)  # five of a cookie is all a win needs
             if cookie is not None:
                 milk = "and the milk" if "milk" in hand else "but not the milk"
                 console.print(
