@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from gamenight.games import make_game
 from gamenight.sim.simulate import simulate
 from gamenight.sim.stats import wilson_interval
@@ -14,6 +16,22 @@ def test_two_workers_give_the_same_report_as_one() -> None:
     two = simulate(game, bots, 600, seed=5, workers=2).to_json()
     assert one == two
     assert sum(s["wins"] for s in one["seats"]) == 600
+
+
+@pytest.mark.parametrize(
+    ("game_id", "bots"),
+    [
+        ("toss-your-cookies", ["default", "random", "random"]),
+        ("paper-toss", ["default", "random"]),
+        ("cover-your-cookies", ["default", "random", "random"]),
+    ],
+)
+def test_every_game_gives_the_same_report_in_two_workers(game_id: str, bots: list[str]) -> None:
+    """Every game's figures merge exactly, so --workers never changes a report."""
+    game = make_game(game_id, players=len(bots))
+    one = simulate(game, bots, 300, seed=4, workers=1).to_json()
+    two = simulate(game, bots, 300, seed=4, workers=2).to_json()
+    assert one == two
 
 
 def test_a_shared_win_counts_a_fraction_for_each_winner() -> None:

@@ -25,7 +25,7 @@ from gamenight.sim.driver import run
 from gamenight.sim.metrics import Metrics, metrics_for
 from gamenight.sim.stats import wilson_interval
 
-CHUNK = 250
+CHUNK = 100
 
 
 @dataclass

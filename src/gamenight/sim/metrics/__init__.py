@@ -46,6 +46,18 @@ class Metrics:
         raise TypeError(f"{type(self).__name__} cannot merge; run with one worker")
 
 
+def add_into(mine: list[int], theirs: list[int]) -> None:
+    """Add per-seat counts elementwise (for ``merge``)."""
+    for i, value in enumerate(theirs):
+        mine[i] += value
+
+
+def add_counts(mine: dict[Any, int], theirs: dict[Any, int]) -> None:
+    """Add keyed counts (for ``merge``)."""
+    for key, value in theirs.items():
+        mine[key] = mine.get(key, 0) + value
+
+
 _METRICS: dict[str, Callable[[int], Metrics]] = {}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamenight.engine.core import Event, Outcome
-from gamenight.sim.metrics import Metrics, register_metrics
+from gamenight.sim.metrics import Metrics, add_counts, add_into, register_metrics
 
 
 class CookiesMetrics(Metrics):
@@ -26,6 +26,28 @@ class CookiesMetrics(Metrics):
         self.lengths: dict[int, int] = {}
         self.spread = 0
         self.mixers = 0
+
+    mergeable = True
+
+    def merge(self, other: Metrics) -> None:
+        """Add a later chunk's tallies (the longest duel is the longer of the two)."""
+        assert isinstance(other, CookiesMetrics)
+        self.games += other.games
+        self.rounds += other.rounds
+        for mine, theirs in (
+            (self.attempts, other.attempts),
+            (self.swipes, other.swipes),
+            (self.lost, other.lost),
+            (self.dough, other.dough),
+        ):
+            add_into(mine, theirs)
+        self.duels += other.duels
+        self.duel_plays += other.duel_plays
+        self.duel_cards += other.duel_cards
+        self.longest = max(self.longest, other.longest)
+        add_counts(self.lengths, other.lengths)
+        self.spread += other.spread
+        self.mixers += other.mixers
 
     def on_events(self, seat: int, events: tuple[Event, ...]) -> None:
         """Tally swipes, duels, mixers and round scores."""

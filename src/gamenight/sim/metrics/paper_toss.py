@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamenight.engine.core import Event, Outcome
-from gamenight.sim.metrics import Metrics, register_metrics
+from gamenight.sim.metrics import Metrics, add_counts, add_into, register_metrics
 
 
 class PaperTossMetrics(Metrics):
@@ -27,6 +27,21 @@ class PaperTossMetrics(Metrics):
         self.totals = dict.fromkeys(
             ("countered", "bullied", "flat_tire", "energy_drink", "turn_skipped"), 0
         )
+
+    mergeable = True
+
+    def merge(self, other: Metrics) -> None:
+        """Add a later chunk's tallies."""
+        assert isinstance(other, PaperTossMetrics)
+        self.games += other.games
+        for mine, theirs in (
+            (self.tosses, other.tosses),
+            (self.gained, other.gained),
+            (self.hazards, other.hazards),
+            (self.stood, other.stood),
+        ):
+            add_into(mine, theirs)
+        add_counts(self.totals, other.totals)
 
     def on_events(self, seat: int, events: tuple[Event, ...]) -> None:
         """Count the events of one step."""

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from gamenight.engine.core import Event, Outcome
-from gamenight.sim.metrics import Metrics, register_metrics
+from gamenight.sim.metrics import Metrics, add_into, register_metrics
 
 
 class CookiesMetrics(Metrics):
@@ -22,6 +22,19 @@ class CookiesMetrics(Metrics):
         self.milk_races = [0] * players
         self.milk_grabs = [0] * players
         self.moments: Counter[str] = Counter()
+
+    mergeable = True
+
+    def merge(self, other: Metrics) -> None:
+        """Add a later chunk's tallies; its game lengths follow this chunk's, in order."""
+        assert isinstance(other, CookiesMetrics)
+        self.actions.update(other.actions)
+        self.rolls += other.rolls
+        self.game_rolls.extend(other.game_rolls)
+        add_into(self.wins_off_turn, other.wins_off_turn)
+        add_into(self.milk_races, other.milk_races)
+        add_into(self.milk_grabs, other.milk_grabs)
+        self.moments.update(other.moments)
 
     def on_events(self, seat: int, events: tuple[Event, ...]) -> None:
         """Tally rolls, Snickerdoodles, milk races and scramble grabs."""
