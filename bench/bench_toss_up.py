@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from gamenight.bots import RandomBot
 from gamenight.engine import CHANCE, Kind, Match
-from gamenight.games import make_game
+from gamenight.engine.registry import make_game
 from gamenight.sim.driver import run
 from gamenight.sim.kernels import fast_simulate
 from openspiel_pig import pig_cpp_loop, pig_python_loop

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gamenight.engine.conformance import check_game
-from gamenight.games import game_class, game_ids
+from gamenight.engine.registry import game_class, game_ids
 from tests.engine.grab_bag import GrabBag, GrabBagConfig
 
 SEEDS = range(4)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamenight.games import make_game
+from gamenight.engine.registry import make_game
 from gamenight.sim.simulate import simulate
 from gamenight.sim.stats import wilson_interval
 

@@ -223,7 +223,7 @@ def test_the_screen_says_which_way_left_is_and_what_a_choice_does() -> None:
     from rich.console import Console
 
     from gamenight.games.cover_your_cookies.state import Exchange, SwapBatches
-    from gamenight.terminal.cover_your_cookies import CookiesRenderer
+    from gamenight.games.cover_your_cookies.terminal import CookiesRenderer
 
     g = game()
     stacks = [[batch(0, "sugar")], [batch(1, "red_velvet")], [batch(2, "sugar")], []]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from gamenight.bots import default_bot, make_bot
-from gamenight.bots.paper_toss import discards_wanted
 from gamenight.engine import Match
+from gamenight.games.paper_toss.bots import discards_wanted
 from gamenight.games.paper_toss.state import (
     DRINK,
     PAPER_KINDS,

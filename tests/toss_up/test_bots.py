@@ -7,7 +7,7 @@ import random
 import pytest
 
 from gamenight.bots import UnknownBot, make_bot
-from gamenight.bots.toss_up import HoldBot, SmartBot, turn_policy
+from gamenight.games.toss_up.bots import HoldBot, SmartBot, turn_policy
 from gamenight.games.toss_up.game import BANK, ROLL, TossUp, TossUpConfig, TossUpState
 from gamenight.sim.simulate import simulate
 from gamenight.sim.stats import wilson_interval

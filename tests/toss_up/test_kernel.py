@@ -11,7 +11,7 @@ from math import sqrt
 
 import pytest
 
-from gamenight.games import make_game
+from gamenight.engine.registry import make_game
 from gamenight.sim.kernels import NoKernel, fast_simulate
 from gamenight.sim.simulate import simulate
 

@@ -11,16 +11,16 @@ import pytest
 from rich.console import Console
 
 from gamenight.bots import Agent, make_bot
-from gamenight.bots.toss_your_cookies import CookieBot, card_value, target_cookie
 from gamenight.engine import Match, StaleVersion, View
+from gamenight.games.toss_your_cookies.bots import CookieBot, card_value, target_cookie
 from gamenight.games.toss_your_cookies.state import Commit, Grab, Target
+from gamenight.games.toss_your_cookies.terminal import CookiesRenderer
 from gamenight.sim.driver import Standing, agent_rngs, run, step
 from gamenight.sim.simulate import simulate
 from gamenight.sim.stats import wilson_interval
 from gamenight.terminal import human as human_module
 from gamenight.terminal.human import HumanAgent
 from gamenight.terminal.render import renderer_for
-from gamenight.terminal.toss_your_cookies import CookiesRenderer
 from tests.toss_your_cookies.helpers import at_rest, make, match_at, roll
 
 

@@ -1,6 +1,7 @@
-"""Agents that see only a player's view: random, heuristics, and per-game strategies.
+"""Agents that see only a player's view: the agent protocol, the bot registry, generic bots.
 
-Importing this package imports every bot module, and each registers its bots by name.
+Importing this package imports every generic bot module here, and each registers its bots by
+name; a game's own bots live in its folder (its ``bots`` part) and are found by the registry.
 """
 
 from gamenight.bots.base import Agent, RandomBot

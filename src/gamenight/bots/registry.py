@@ -1,4 +1,6 @@
-"""Bot registry: bots register by name, for every game or for one; specs look like ``hold:20``."""
+"""Bot registry: generic bots register by name; each game's own bots come from the ``bots`` part
+of its plugin (``BOTS`` and ``DEFAULT_BOT``), loaded when first asked for. Specs look like
+``hold:20``."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from typing import Any
 from gamenight.bots.base import Agent
 from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
+from gamenight.engine.registry import game_part
 
 Factory = Callable[[Game[Any, Any], int, str | None], Agent]
 
@@ -19,7 +22,8 @@ class UnknownBot(GameError, ValueError):
 
 @dataclass(frozen=True)
 class BotSpec:
-    """A registered bot: its name, what it does, which games it plays (None: all)."""
+    """A bot: its name, what it does, which games it plays (None: every game it is offered for;
+    a game's own bots need not name it)."""
 
     name: str
     help: str
@@ -34,24 +38,51 @@ class BotSpec:
 
 _BOTS: dict[str, list[BotSpec]] = {}
 _DEFAULTS: dict[str, str] = {}
+_GAME_BOTS: dict[str, tuple[BotSpec, ...]] = {}
 
 
 def register_bot(spec: BotSpec, default_for: tuple[str, ...] = ()) -> BotSpec:
-    """Register a bot; ``default_for`` names the games whose ``default`` bot it is."""
+    """Register a bot for every game (``spec.games`` None) or for the games it names;
+    ``default_for`` names the games whose ``default`` bot it is."""
     _BOTS.setdefault(spec.name, []).append(spec)
     for game_id in default_for:
         _DEFAULTS[game_id] = spec.name
     return spec
 
 
+def _game_bots(game_id: str) -> tuple[BotSpec, ...]:
+    """The bots of the game's own ``bots`` part (loaded once)."""
+    if game_id not in _GAME_BOTS:
+        part = game_part(game_id, "bots")
+        specs: tuple[BotSpec, ...] = tuple(getattr(part, "BOTS", ())) if part else ()
+        _GAME_BOTS[game_id] = specs
+        default = getattr(part, "DEFAULT_BOT", None) if part else None
+        if default is not None:
+            _DEFAULTS.setdefault(game_id, default)
+    return _GAME_BOTS[game_id]
+
+
+def _specs(game_id: str) -> list[BotSpec]:
+    """Every bot that plays ``game_id``: its own first, then the generic ones."""
+    own = list(_game_bots(game_id))
+    names = {s.name for s in own}
+    generic = [
+        s
+        for specs in _BOTS.values()
+        for s in specs
+        if (s.games is None or game_id in s.games) and s.name not in names
+    ]
+    return own + generic
+
+
 def bots_for(game_id: str) -> list[BotSpec]:
     """Every bot that plays ``game_id``, by name."""
-    found = [s for specs in _BOTS.values() for s in specs if s.games is None or game_id in s.games]
-    return sorted(found, key=lambda s: s.name)
+    return sorted(_specs(game_id), key=lambda s: s.name)
 
 
 def default_bot(game_id: str) -> str:
     """The name of the game's default bot (``random`` if it has none)."""
+    _game_bots(game_id)
     return _DEFAULTS.get(game_id, "random")
 
 
@@ -60,7 +91,7 @@ def make_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:
     name, _, arg = text.strip().partition(":")
     if name == "default":
         name = default_bot(game.id)
-    specs = [s for s in _BOTS.get(name, []) if s.games is None or game.id in s.games]
+    specs = [s for s in _specs(game.id) if s.name == name]
     if not specs:
         allowed = ", ".join(s.usage() for s in bots_for(game.id))
         raise UnknownBot(f"unknown bot {text!r} for {game.id}; bots are: {allowed}, default")

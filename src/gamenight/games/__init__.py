@@ -1,11 +1,6 @@
-"""The games. Each is one package with the same file names; games never import each other.
+"""The built-in games, one folder each, every folder laid out the same way.
 
-Importing this package imports every game package in it, and each registers itself by id.
+Nothing here imports a game: each game package is found through its entry point in the
+``gamenight.games`` group (see :mod:`gamenight.engine.plugins`), exactly as a third-party game
+package is. Games never import each other.
 """
-
-from gamenight.engine.plugins import import_all
-from gamenight.engine.registry import game_class, game_ids, make_game
-
-import_all(__name__, __path__)
-
-__all__ = ["game_class", "game_ids", "make_game"]

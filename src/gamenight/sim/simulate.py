@@ -20,7 +20,7 @@ from gamenight.bots import make_bot
 from gamenight.engine.config import config_from_json
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
-from gamenight.games import game_class
+from gamenight.engine.registry import game_class
 from gamenight.sim.driver import run
 from gamenight.sim.metrics import Metrics, metrics_for
 from gamenight.sim.stats import wilson_interval

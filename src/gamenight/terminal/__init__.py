@@ -1,8 +1,4 @@
-"""Playing in the terminal: renderers per game, the human agent, play and replay loops.
+"""Playing in the terminal: the renderer protocol, the human agent, play and replay loops.
 
-Importing this package imports every renderer module, and each registers itself by game id.
+Each game's renderer lives in its folder (its ``terminal`` part).
 """
-
-from gamenight.engine.plugins import import_all
-
-import_all(__name__, __path__)

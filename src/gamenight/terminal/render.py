@@ -1,6 +1,7 @@
 """Renderers: how a game's views and events look in the terminal.
 
-Each game may register a :class:`Renderer`; a game without one is shown as plain data.
+A game's ``terminal`` part defines ``RENDERER``, a :class:`Renderer`; a game without one is
+shown as plain data.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 from rich.console import Console
 
 from gamenight.engine.core import View
+from gamenight.engine.registry import game_part
 
 
 class Renderer:
@@ -56,14 +58,8 @@ def winners_line(winners: list[int], names: list[str]) -> str:
     return f"{' and '.join(names[i] for i in winners)} share the win!"
 
 
-_RENDERERS: dict[str, Renderer] = {}
-
-
-def register_renderer(game_id: str, renderer: Renderer) -> None:
-    """Register the renderer of a game."""
-    _RENDERERS[game_id] = renderer
-
-
 def renderer_for(game_id: str) -> Renderer:
     """The game's renderer, or the plain one."""
-    return _RENDERERS.get(game_id, Renderer())
+    part = game_part(game_id, "terminal")
+    renderer = getattr(part, "RENDERER", None) if part else None
+    return renderer if isinstance(renderer, Renderer) else Renderer()

@@ -1,9 +1,10 @@
 """Cover Your Cookies: form Batches of cookies, swipe exposed Batches, most Dough wins."""
 
-from gamenight.engine.registry import register
+from gamenight.engine.plugins import GamePlugin
 from gamenight.games.cover_your_cookies.game import CoverYourCookies
 from gamenight.games.cover_your_cookies.state import CookiesConfig, CookiesState
 
-register(CoverYourCookies)
+#: The entry point of this game (``gamenight.games`` group in pyproject.toml).
+PLUGIN = GamePlugin.in_package(__name__, "CoverYourCookies", ("bots", "metrics", "terminal"))
 
-__all__ = ["CookiesConfig", "CookiesState", "CoverYourCookies"]
+__all__ = ["PLUGIN", "CookiesConfig", "CookiesState", "CoverYourCookies"]

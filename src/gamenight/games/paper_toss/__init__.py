@@ -1,9 +1,10 @@
 """Paper Toss!: toss paper, throw hazards, counter them, first to ten Paper Tokens wins."""
 
-from gamenight.engine.registry import register
+from gamenight.engine.plugins import GamePlugin
 from gamenight.games.paper_toss.game import PaperToss
 from gamenight.games.paper_toss.state import PaperTossConfig, PaperTossState
 
-register(PaperToss)
+#: The entry point of this game (``gamenight.games`` group in pyproject.toml).
+PLUGIN = GamePlugin.in_package(__name__, "PaperToss", ("bots", "metrics", "terminal"))
 
-__all__ = ["PaperToss", "PaperTossConfig", "PaperTossState"]
+__all__ = ["PLUGIN", "PaperToss", "PaperTossConfig", "PaperTossState"]

@@ -1,8 +1,9 @@
 """Toss Up!: push-your-luck dice for 2 to 6 players."""
 
-from gamenight.engine.registry import register
+from gamenight.engine.plugins import GamePlugin
 from gamenight.games.toss_up.game import TossUp, TossUpConfig, TossUpState
 
-register(TossUp)
+#: The entry point of this game (``gamenight.games`` group in pyproject.toml).
+PLUGIN = GamePlugin.in_package(__name__, "TossUp", ("bots", "metrics", "terminal", "kernel"))
 
-__all__ = ["TossUp", "TossUpConfig", "TossUpState"]
+__all__ = ["PLUGIN", "TossUp", "TossUpConfig", "TossUpState"]

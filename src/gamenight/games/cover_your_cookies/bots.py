@@ -18,7 +18,7 @@ from math import comb
 from typing import Any
 
 from gamenight.bots.base import Agent
-from gamenight.bots.registry import BotSpec, register_bot
+from gamenight.bots.registry import BotSpec
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 from gamenight.games.cover_your_cookies.state import (
@@ -37,8 +37,6 @@ from gamenight.games.cover_your_cookies.state import (
     dough,
     is_milk,
 )
-
-GAME = ("cover-your-cookies",)
 
 #: What keeping a milk in hand for duels is worth, in Dough, over spending it elsewhere.
 MILK_KEEP = 30.0
@@ -170,11 +168,10 @@ def _baker(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
     return BakerBot(game, seat, "baker")
 
 
-register_bot(
-    BotSpec(
-        "baker", "forms rich Batches, swipes what it can win, keeps milk for duels", _baker, GAME
-    ),
-    default_for=GAME,
+#: The bots of this game (the ``bots`` part of its plugin), and the one ``default`` means.
+BOTS = (
+    BotSpec("baker", "forms rich Batches, swipes what it can win, keeps milk for duels", _baker),
 )
+DEFAULT_BOT = "baker"
 
 __all__ = ["BakerBot"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
+from gamenight.engine.registry import game_ids, game_part, plugin
 
 Kernel = Callable[..., Any]
 
@@ -21,11 +22,13 @@ class NoKernel(GameError, ValueError):
 
 
 def fast_simulate(game: Game[Any, Any], bots: Sequence[str], games: int, seed: int) -> Any:
-    """Run the game's kernel; :class:`NoKernel` says what is supported."""
-    if game.id != "toss-up":
-        raise NoKernel(f"no fast kernel for {game.id}; kernels exist for: toss-up")
+    """Run the game's kernel (the ``kernel`` part of its plugin); :class:`NoKernel` says what
+    is supported."""
+    if "kernel" not in plugin(game.id).parts:
+        have = [g for g in game_ids() if "kernel" in plugin(g).parts]
+        raise NoKernel(f"no fast kernel for {game.id}; kernels exist for: {', '.join(have)}")
     try:
-        from gamenight.sim.kernels import toss_up
+        kernel = game_part(game.id, "kernel")
     except ImportError:
         raise NoKernel("the fast kernels need numpy: pip install 'gamenight[fast]'") from None
-    return toss_up.simulate_fast(game, list(bots), games, seed)
+    return kernel.simulate_fast(game, list(bots), games, seed)

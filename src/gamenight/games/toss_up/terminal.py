@@ -10,7 +10,6 @@ from gamenight.engine.core import View
 from gamenight.terminal.render import (
     Renderer,
     possessive,
-    register_renderer,
     verb,
     winners_line,
 )
@@ -97,4 +96,5 @@ class TossUpRenderer(Renderer):
         return None
 
 
-register_renderer("toss-up", TossUpRenderer())
+#: How this game looks in the terminal (the ``terminal`` part of its plugin).
+RENDERER = TossUpRenderer()

@@ -17,7 +17,7 @@ from rich.table import Table
 
 from gamenight.engine.core import View
 from gamenight.games.paper_toss.state import ENERGY_DRINK, PASS, WINDOWS, counters_for
-from gamenight.terminal.render import Renderer, register_renderer, verb, winners_line
+from gamenight.terminal.render import Renderer, verb, winners_line
 
 CARD_NAMES = {
     "paper_toss": "Paper Toss",
@@ -260,4 +260,5 @@ class PaperTossRenderer(Renderer):
         return text
 
 
-register_renderer("paper-toss", PaperTossRenderer())
+#: How this game looks in the terminal (the ``terminal`` part of its plugin).
+RENDERER = PaperTossRenderer()

@@ -9,11 +9,10 @@ from math import comb
 from typing import Any
 
 from gamenight.bots.base import Agent
-from gamenight.bots.registry import BotSpec, UnknownBot, register_bot
+from gamenight.bots.registry import BotSpec, UnknownBot
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 
-GAME = ("toss-up",)
 #: The largest hold:T threshold (a turn reaching it is already very rare).
 MAX_HOLD = 200
 
@@ -132,10 +131,9 @@ def _smart(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
     return SmartBot(game, seat, "smart")
 
 
-register_bot(
-    BotSpec("hold", "banks once the turn total reaches T (Pig's hold-at-T)", _hold, GAME, "T")
+#: The bots of this game (the ``bots`` part of its plugin), and the one ``default`` means.
+BOTS = (
+    BotSpec("hold", "banks once the turn total reaches T (Pig's hold-at-T)", _hold, arg="T"),
+    BotSpec("smart", "plays the solved points-maximising policy, racing at the end", _smart),
 )
-register_bot(
-    BotSpec("smart", "plays the solved points-maximising policy, racing at the end", _smart, GAME),
-    default_for=GAME,
-)
+DEFAULT_BOT = "smart"

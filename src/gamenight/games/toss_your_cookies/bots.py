@@ -12,11 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
-from gamenight.bots.registry import BotSpec, register_bot
+from gamenight.bots.registry import BotSpec
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 
-GAME = ("toss-your-cookies",)
 WILD, HALF, MILK = "wild", "half", "milk"
 
 
@@ -104,12 +103,12 @@ def _smart(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
     return CookieBot(game, seat, "smart")
 
 
-register_bot(
+#: The bots of this game (the ``bots`` part of its plugin), and the one ``default`` means.
+BOTS = (
     BotSpec(
         "smart",
         "collects its best cookie, keeps wilds and the milk, races for the milk",
         _smart,
-        GAME,
     ),
-    default_for=GAME,
 )
+DEFAULT_BOT = "smart"

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from gamenight.engine.core import View
 from gamenight.games.toss_your_cookies.cards import CARD_NAMES, best_cookie
-from gamenight.terminal.render import Renderer, register_renderer
+from gamenight.terminal.render import Renderer
 
 ACTION_WORDS = {
     "swap": "Swap",
@@ -338,4 +338,5 @@ class CookiesRenderer(Renderer):
         return text
 
 
-register_renderer("toss-your-cookies", CookiesRenderer())
+#: How this game looks in the terminal (the ``terminal`` part of its plugin).
+RENDERER = CookiesRenderer()

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from gamenight.engine.core import Event, Outcome
-from gamenight.sim.metrics import Metrics, add_into, register_metrics
+from gamenight.sim.metrics import Metrics, add_into
 
 
 class CookiesMetrics(Metrics):
@@ -86,4 +86,5 @@ class CookiesMetrics(Metrics):
         }
 
 
-register_metrics("toss-your-cookies", CookiesMetrics)
+#: This game's statistics collector (the ``metrics`` part of its plugin).
+METRICS = CookiesMetrics

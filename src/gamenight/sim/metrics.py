@@ -1,7 +1,7 @@
 """Per-game statistics gathered from events during simulation.
 
-A game may add a module here defining a :class:`Metrics` subclass registered with
-:func:`register_metrics`; games without one get only the generic figures.
+A game's ``metrics`` part defines ``METRICS``, a :class:`Metrics` subclass; games without one
+get only the generic figures.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gamenight.engine.core import Event, Outcome
-from gamenight.engine.plugins import import_all
+from gamenight.engine.registry import game_part
 
 
 class Metrics:
@@ -58,17 +58,8 @@ def add_counts(mine: dict[Any, int], theirs: dict[Any, int]) -> None:
         mine[key] = mine.get(key, 0) + value
 
 
-_METRICS: dict[str, Callable[[int], Metrics]] = {}
-
-
-def register_metrics(game_id: str, factory: Callable[[int], Metrics]) -> None:
-    """Register the metrics class of a game."""
-    _METRICS[game_id] = factory
-
-
 def metrics_for(game_id: str, players: int) -> Metrics:
     """A fresh collector for ``game_id`` (the generic, empty one if it has none)."""
-    return _METRICS.get(game_id, Metrics)(players)
-
-
-import_all(__name__, __path__)
+    part = game_part(game_id, "metrics")
+    factory: Callable[[int], Metrics] = getattr(part, "METRICS", Metrics) if part else Metrics
+    return factory(players)

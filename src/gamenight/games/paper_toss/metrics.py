@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamenight.engine.core import Event, Outcome
-from gamenight.sim.metrics import Metrics, add_counts, add_into, register_metrics
+from gamenight.sim.metrics import Metrics, add_counts, add_into
 
 
 class PaperTossMetrics(Metrics):
@@ -87,4 +87,5 @@ class PaperTossMetrics(Metrics):
         }
 
 
-register_metrics("paper-toss", PaperTossMetrics)
+#: This game's statistics collector (the ``metrics`` part of its plugin).
+METRICS = PaperTossMetrics

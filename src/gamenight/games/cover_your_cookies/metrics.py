@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamenight.engine.core import Event, Outcome
-from gamenight.sim.metrics import Metrics, add_counts, add_into, register_metrics
+from gamenight.sim.metrics import Metrics, add_counts, add_into
 
 
 class CookiesMetrics(Metrics):
@@ -107,4 +107,5 @@ class CookiesMetrics(Metrics):
         }
 
 
-register_metrics("cover-your-cookies", CookiesMetrics)
+#: This game's statistics collector (the ``metrics`` part of its plugin).
+METRICS = CookiesMetrics

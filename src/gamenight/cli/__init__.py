@@ -20,7 +20,7 @@ from rich.table import Table
 
 from gamenight.bots import bots_for, default_bot, make_bot
 from gamenight.engine.errors import GameError
-from gamenight.games import game_class, game_ids, make_game
+from gamenight.engine.registry import game_class, game_ids, make_game
 from gamenight.sim.kernels import NoKernel, fast_simulate
 from gamenight.sim.simulate import simulate as run_simulation
 from gamenight.sim.stats import wilson_interval

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamenight.engine.core import Event
-from gamenight.sim.metrics import Metrics, register_metrics
+from gamenight.sim.metrics import Metrics
 
 
 class TossUpMetrics(Metrics):
@@ -63,4 +63,5 @@ class TossUpMetrics(Metrics):
         return {"rolls_per_turn": self.rolls / turns if turns else 0.0}
 
 
-register_metrics("toss-up", TossUpMetrics)
+#: This game's statistics collector (the ``metrics`` part of its plugin).
+METRICS = TossUpMetrics

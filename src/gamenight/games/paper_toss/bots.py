@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
-from gamenight.bots.registry import BotSpec, register_bot
+from gamenight.bots.registry import BotSpec
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 from gamenight.games.paper_toss.state import (
@@ -46,7 +46,6 @@ from gamenight.games.paper_toss.state import (
     Toss,
 )
 
-GAME = ("paper-toss",)
 #: How many times longer ``smart`` takes to pass a window than to play a card.
 PATIENCE = 20.0
 TOKEN_VALUE: dict[str, int] = {k: int(v) for k, v in COMPONENTS["toss_tokens"].items()}
@@ -204,20 +203,17 @@ def _tosser(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
     return TosserBot(game, seat, "tosser")
 
 
-register_bot(
+#: The bots of this game (the ``bots`` part of its plugin), and the one ``default`` means.
+BOTS = (
     BotSpec(
         "tosser",
         "baseline: always tosses, redraws a hand with no toss, passes every window",
         _tosser,
-        GAME,
-    )
-)
-register_bot(
+    ),
     BotSpec(
         "smart",
         "keeps counters for its tosses, hazards and bullies the leader, flat-tires a near winner",
         _smart,
-        GAME,
     ),
-    default_for=GAME,
 )
+DEFAULT_BOT = "smart"

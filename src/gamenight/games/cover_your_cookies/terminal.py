@@ -23,7 +23,7 @@ from gamenight.games.cover_your_cookies.state import (
     Swipe,
     Yield,
 )
-from gamenight.terminal.render import Renderer, register_renderer, winners_line
+from gamenight.terminal.render import Renderer, winners_line
 
 #: Which seat "left" and "right" mean at this table (play passes left, to the next seat).
 SIDE = {"left": "next seat", "right": "previous seat"}
@@ -301,4 +301,5 @@ class CookiesRenderer(Renderer):
         return self.names[seat] if seat < len(self.names) else f"player {seat}"
 
 
-register_renderer("cover-your-cookies", CookiesRenderer())
+#: How this game looks in the terminal (the ``terminal`` part of its plugin).
+RENDERER = CookiesRenderer()

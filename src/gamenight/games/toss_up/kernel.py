@@ -15,12 +15,12 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from gamenight.bots.toss_up import MAX_HOLD, solve_turn_policy
 from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
+from gamenight.games.toss_up.bots import MAX_HOLD, solve_turn_policy
 from gamenight.games.toss_up.game import TossUp
+from gamenight.games.toss_up.metrics import TossUpMetrics
 from gamenight.sim.kernels import NoKernel
-from gamenight.sim.metrics.toss_up import TossUpMetrics
 from gamenight.sim.simulate import Tally, build_report
 
 BATCH = 200_000
