@@ -7,12 +7,16 @@ from gamenight.engine.config import Config, config_from_json, config_from_option
 from gamenight.engine.core import (
     CHANCE,
     CHANCE_PENDING,
+    GAME_OVER,
     TERMINAL_PENDING,
+    TURN_STARTED,
     Event,
     Kind,
     Outcome,
     Pending,
     View,
+    game_over,
+    turn_started,
 )
 from gamenight.engine.errors import (
     ConfigError,
@@ -31,7 +35,9 @@ from gamenight.engine.registry import game_class, game_ids, make_game, register,
 __all__ = [
     "CHANCE",
     "CHANCE_PENDING",
+    "GAME_OVER",
     "TERMINAL_PENDING",
+    "TURN_STARTED",
     "Config",
     "ConfigError",
     "Event",
@@ -53,9 +59,11 @@ __all__ = [
     "config_from_options",
     "game_class",
     "game_ids",
+    "game_over",
     "load_components",
     "make_game",
     "register",
     "replay",
+    "turn_started",
     "unregister",
 ]

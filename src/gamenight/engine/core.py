@@ -96,6 +96,26 @@ class Outcome:
         return {"winners": list(self.winners), "scores": list(self.scores), "turns": self.turns}
 
 
+#: Event kinds every game uses with the same meaning and fields, so that simulation, screens
+#: and clients read them without knowing the game.
+TURN_STARTED = "turn_started"  #: ``player``: whose turn begins.
+GAME_OVER = "game_over"  #: ``winners``: list of seats (several when shared); game-specific extras.
+
+
+def game_over(winners: tuple[int, ...] | list[int], **extra: Any) -> Event:
+    """The one end-of-game event: public, with the winners as a list of seats.
+
+    >>> game_over((2,), reason="target").for_viewer(None)
+    {'kind': 'game_over', 'winners': [2], 'reason': 'target'}
+    """
+    return Event(GAME_OVER, {"winners": list(winners), **extra})
+
+
+def turn_started(player: int, **extra: Any) -> Event:
+    """The event that starts ``player``'s turn (public)."""
+    return Event(TURN_STARTED, {"player": player, **extra})
+
+
 #: Pending values with no players, shared by every game.
 CHANCE_PENDING = Pending(Kind.CHANCE)
 TERMINAL_PENDING = Pending(Kind.TERMINAL)
