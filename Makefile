@@ -3,6 +3,10 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The test run's own plug-in game, installed apart from the virtualenv so that `make run` never
+# lists it; tests/conftest.py puts this folder on the path.
+PLUGINS := $(VENV)/test-plugins
+PLUGIN_STAMP := $(PLUGINS)/.installed
 
 .PHONY: run test lint types imports pytest bench clean
 
@@ -19,6 +23,11 @@ run: $(STAMP)
 
 test: $(STAMP) lint types imports pytest
 
+$(PLUGIN_STAMP): $(STAMP) $(wildcard tests/plugin_game/pyproject.toml tests/plugin_game/src/*/*)
+	rm -rf $(PLUGINS)
+	$(BIN)/python -m pip install --quiet --no-deps --target $(PLUGINS) ./tests/plugin_game
+	touch $(PLUGIN_STAMP)
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
@@ -29,8 +38,8 @@ types: $(STAMP)
 imports: $(STAMP)
 	$(BIN)/lint-imports
 
-pytest: $(STAMP)
-	$(BIN)/pytest -q
+pytest: $(STAMP) $(PLUGIN_STAMP)
+	$(BIN)/pytest -q -n 2
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'

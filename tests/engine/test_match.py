@@ -330,7 +330,7 @@ class Objector(Agent):
     def reaction_time(self, view: dict[str, object], action: object, rng: random.Random) -> float:
         return 0.1 if isinstance(action, Object) else 1.0 + self.seat
 
-    def outpaced(self, action: object) -> None:
+    def outpaced(self, action: object, closed: bool = False) -> None:
         self.unplayed.append(action)
 
 

@@ -33,9 +33,10 @@ class Agent(ABC):
     def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Choose one of ``legal`` from what ``view`` shows."""
 
-    def outpaced(self, action: Any) -> None:  # noqa: B027 (optional hook, a no-op for bots)
+    def outpaced(self, action: Any, closed: bool = False) -> None:  # noqa: B027 (optional hook)
         """Told that ``action``, decided in a race or reaction window, was not played: a faster
-        move changed what this agent sees, or closed the window. Bots need do nothing."""
+        move took what it reached for (or changed what this agent sees), or, with ``closed``,
+        the window closed or the game ended first. Bots need do nothing."""
 
     def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
         """Seconds this agent takes to make ``action`` in a race (uniform 0.5x to 1.5x speed)."""

@@ -8,7 +8,7 @@ first asks for that part. Tests may also :func:`register` a class directly.
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType
 from typing import Any
 
@@ -28,6 +28,7 @@ class BrokenPlugin(GameError):
     """An installed game package could not be loaded; the message says which and why."""
 
 
+_POINTS: dict[str, EntryPoint] = {}
 _PLUGINS: dict[str, GamePlugin] = {}
 _CLASSES: dict[str, GameClass] = {}
 _BROKEN: dict[str, str] = {}
@@ -35,37 +36,49 @@ _DIRECT: set[str] = set()
 _discovered = False
 
 
-def discover() -> None:
-    """Read the entry points once: every installed game package becomes known by id.
+def discover(refresh: bool = False) -> None:
+    """Read the entry points once (again with ``refresh``, after installing a game package):
+    every installed game package becomes known by id, without importing it yet.
 
-    A package whose entry point fails to load, or two packages claiming one id, are noted
-    (see :func:`broken_plugins`) instead of stopping every other game from working.
+    Two packages claiming one id are noted (see :func:`broken_plugins`), as is a package whose
+    entry point fails to load when first used, instead of stopping every other game.
     """
     global _discovered
-    if _discovered:
+    if _discovered and not refresh:
         return
     _discovered = True
-    seen: dict[str, str] = {}
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        game_id = point.name
-        if game_id in seen and seen[game_id] != point.value:
-            _BROKEN[game_id] = f"both {seen[game_id]} and {point.value} claim the id {game_id!r}"
+    for game_id in list(_POINTS):
+        if game_id not in _DIRECT:
             _PLUGINS.pop(game_id, None)
-            continue
-        seen[game_id] = point.value
-        try:
-            plugin = point.load()
-        except Exception as exc:  # a third-party package may fail in any way
-            _BROKEN[game_id] = f"{point.value} failed to load: {type(exc).__name__}: {exc}"
-            continue
-        if not isinstance(plugin, GamePlugin):
-            _BROKEN[game_id] = f"{point.value} is not a GamePlugin"
-            continue
-        _PLUGINS.setdefault(game_id, plugin)
+            _CLASSES.pop(game_id, None)
+    _POINTS.clear()
+    _BROKEN.clear()
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        known = _POINTS.get(point.name)
+        if known is not None and known.value != point.value:
+            _BROKEN[point.name] = f"both {known.value} and {point.value} claim this id"
+        _POINTS.setdefault(point.name, point)
+
+
+def _load(game_id: str) -> GamePlugin | None:
+    """The plugin behind an entry point, loaded once (``None``, noted as broken, on failure)."""
+    point = _POINTS.get(game_id)
+    if point is None or game_id in _BROKEN:
+        return None
+    try:
+        loaded = point.load()
+    except Exception as exc:  # a third-party package may fail in any way
+        _BROKEN[game_id] = f"{point.value} failed to load: {type(exc).__name__}: {exc}"
+        return None
+    if not isinstance(loaded, GamePlugin):
+        _BROKEN[game_id] = f"{point.value} is not a GamePlugin"
+        return None
+    _PLUGINS[game_id] = loaded
+    return loaded
 
 
 def broken_plugins() -> dict[str, str]:
-    """Installed game packages that could not be loaded: id -> what went wrong."""
+    """Installed game packages found broken so far: id -> what went wrong."""
     discover()
     return dict(_BROKEN)
 
@@ -82,7 +95,7 @@ def register(cls: GameClass, plugin: GamePlugin | None = None) -> GameClass:
     known = _CLASSES.get(cls.id)
     if known is not None and known is not cls:
         raise DuplicateGame(f"game id {cls.id!r} is already registered by {known.__qualname__}")
-    taken = _PLUGINS.get(cls.id)
+    taken = _PLUGINS.get(cls.id) or (_load(cls.id) if cls.id in _POINTS else None)
     if known is None and taken is not None and taken.game != own.game:
         raise DuplicateGame(f"game id {cls.id!r} is already taken by {taken.game}")
     _CLASSES[cls.id] = cls
@@ -103,13 +116,13 @@ def unregister(game_id: str) -> None:
 def game_ids() -> list[str]:
     """The ids of every installed or registered game, sorted."""
     discover()
-    return sorted(_PLUGINS)
+    return sorted(set(_POINTS) | set(_PLUGINS))
 
 
 def plugin(game_id: str) -> GamePlugin:
     """The plugin of ``game_id``; :class:`UnknownGame` names the known ids."""
     discover()
-    found = _PLUGINS.get(game_id)
+    found = _PLUGINS.get(game_id) or _load(game_id)
     if found is not None:
         return found
     if game_id in _BROKEN:

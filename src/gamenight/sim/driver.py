@@ -3,9 +3,12 @@
 - chance: sampled from the match's private RNG;
 - single / simultaneous: each listed player decides in turn (views hide the others' secret
   commitments, so the order does not matter);
-- race / reaction: every listed player decides and says how long it takes; the fastest action is
-  applied, then everyone decides again on the new state. Bots' times come from their seeded RNGs,
-  a human's is measured, so an off-line race replays exactly from the seed.
+- race / reaction: every listed player decides and says how long it takes; the first action to
+  arrive is applied. In a race a decision keeps its time while what it reaches for is still there
+  (the first hand to reach a card gets it), so only a player whose target was taken decides
+  again; in a reaction window anything a player can see change makes them decide again. Bots'
+  times come from their seeded RNGs, a human's is measured, so an off-line race replays exactly
+  from the seed.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
-from gamenight.engine.core import Event, Kind, View
+from gamenight.engine.core import CHANCE, Event, Kind, View
 from gamenight.engine.errors import IllegalAction
 from gamenight.engine.match import Match
 
@@ -27,8 +30,9 @@ def agent_rngs(seed: int, seats: int) -> list[random.Random]:
     return [random.Random(f"gamenight-agent:{seed}:{seat}") for seat in range(seats)]
 
 
-#: Decisions made in an open race or reaction window: seat -> (view, action, reaction time).
-Standing = dict[int, tuple[View, Any, float]]
+#: Decisions made in an open race or reaction window: seat -> (view, action, time still to go
+#: before the action arrives counted from the last applied action, the window's name).
+Standing = dict[int, tuple[View, Any, float, str]]
 
 
 def decide(
@@ -58,24 +62,26 @@ def step(
     rngs: Sequence[random.Random],
     standing: Standing | None = None,
 ) -> tuple[int, tuple[Event, ...]]:
-    """Advance the match by one step; returns who acted (``CHANCE`` is -1) and the events.
+    """Advance the match by one step; returns who acted (``CHANCE`` for chance) and the events.
 
-    In a race or reaction window every listed player decides and the fastest action is applied.
-    A decision stands (with its reaction time) while the player's view is unchanged and the
-    action still legal, so a pass by someone else does not make everyone answer again; any
-    change a player can see makes them decide anew, and an agent whose decision is dropped
-    unplayed (outpaced, or the window closed) is told so through ``Agent.outpaced``.
+    In a race or reaction window every listed player decides and the first action to arrive is
+    applied; the others' decisions stand with the time they still need. In a race a decision
+    stands while its action is still legal (the card it reaches for is still there); in a
+    reaction window, while the player's view is also unchanged, so a pass by someone else does
+    not make everyone answer again but any change they can see does. An agent whose decision is
+    dropped unplayed is told through ``Agent.outpaced``: beaten to it, or (``closed``) the window
+    closed or the game ended first.
     """
     pending = match.pending
     kind = pending.kind
     if standing is None:
         standing = {}
-    if kind is not Kind.RACE and kind is not Kind.REACTION:
-        for seat, (_view, action, _delay) in standing.items():
-            agents[seat].outpaced(action)
-        standing.clear()
+    window = pending.window if kind is Kind.RACE or kind is Kind.REACTION else None
+    closed = [seat for seat, decision in standing.items() if decision[3] != window]
+    for seat in closed:
+        agents[seat].outpaced(standing.pop(seat)[1], closed=True)
     if kind is Kind.CHANCE:
-        return -1, match.roll_chance()
+        return CHANCE, match.roll_chance()
     if kind is Kind.SINGLE or kind is Kind.SIMULTANEOUS:
         seat = pending.players[0]
         return seat, match.apply_trusted(seat, decide(match, agents[seat], rngs[seat]))
@@ -85,20 +91,23 @@ def step(
             view = match.game.observe(match.state, seat)
             legal = match.game.legal_actions(match.state, seat)
             kept = standing.get(seat)
-            if kept is not None and kept[0] == view and kept[1] in legal:
+            if kept is not None and kept[1] in legal and (kind is Kind.RACE or kept[0] == view):
                 action, delay = kept[1], kept[2]
             else:
                 if kept is not None:
                     agents[seat].outpaced(kept[1])
                 action = decide(match, agents[seat], rngs[seat], view, legal)
                 delay = agents[seat].reaction_time(view, action, rngs[seat])
-                standing[seat] = (view, action, delay)
+                standing[seat] = (view, action, delay, pending.window)
             if best is None or delay < best[0]:
                 best = (delay, seat, action)
         if best is None:
             raise IllegalAction(f"a {kind.value} window with nobody in it")
-        standing.pop(best[1], None)
-        return best[1], match.apply_trusted(best[1], best[2])
+        elapsed, winner, action = best
+        standing.pop(winner, None)
+        for seat, (seen, waiting, delay, name) in standing.items():
+            standing[seat] = (seen, waiting, delay - elapsed, name)
+        return winner, match.apply_trusted(winner, action)
     raise IllegalAction("the match is over")
 
 
@@ -113,8 +122,8 @@ def run(
     standing: Standing = {}
     for _ in range(max_steps):
         if match.finished:
-            for seat, (_view, action, _delay) in standing.items():
-                agents[seat].outpaced(action)
+            for seat, decision in standing.items():
+                agents[seat].outpaced(decision[1], closed=True)
             return match
         seat, events = step(match, agents, rngs, standing)
         if on_events is not None and events:

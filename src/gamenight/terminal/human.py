@@ -112,8 +112,19 @@ class HumanAgent(Agent):
             raise MalformedAction(f"{reason or repr(line) + ' is not a legal move now'}; {allowed}")
         return action
 
-    def outpaced(self, action: Any) -> None:
-        """Say that the person's move was not played because a faster one came first."""
+    def outpaced(self, action: Any, closed: bool = False) -> None:
+        """Say that the person's move was not played because a faster one took what it reached
+        for. Nothing is said when the window closed or the game ended first (there is nothing
+        left to do about it), and at a shared screen the move is not named: the next person may
+        already be looking."""
+        if closed:
+            return
+        if self.hot_seat:
+            self.console.print(
+                f"[bold red]Too slow![/] {escape(self.name)}'s move was not played: "
+                "another player's move came first."
+            )
+            return
         label = self.renderer.action_label(self.game.action_to_text(action), action)
         self.console.print(
             f"[bold red]Too slow![/] Your move ({escape(label)}) was not played: "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -71,7 +72,7 @@ def play(
     for agent in agents:
         if isinstance(agent, HumanAgent):
             agent.match = match
-    console.print(f"[bold]{game.title}[/]: {', '.join(names)}")
+    console.print(f"[bold]{escape(game.title)}[/]: {escape(', '.join(names))}")
 
     def show(seat: int, events: tuple[Event, ...]) -> None:
         for event in events:
@@ -83,8 +84,7 @@ def play(
         run(match, agents, show)
     finally:
         if record is not None:
-            data = {**match.record(), "seat_names": names}
-            record.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            write_record(record, {**match.record(), "seat_names": names})
             console.print(f"Match record written to {escape(str(record))}")
     renderer.show(console, game.observe(match.state, viewer), viewer, names)
     # The seed is shown only now: before the end it would let a player foresee every roll.
@@ -92,16 +92,40 @@ def play(
     return match
 
 
+def write_record(path: Path, data: dict[str, Any]) -> None:
+    """Write a match record whole or not at all (a file beside it, then renamed over it), so
+    an earlier record at that path is never left half-written."""
+    spare = path.with_name(f".{path.name}.writing")
+    spare.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    os.replace(spare, path)
+
+
+#: The largest record file ``replay`` reads (a long game's record is well under a megabyte).
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+
+
 def load_record(path: Path) -> dict[str, Any]:
     """Read a match record file; ``GameError`` says what is wrong with it."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            raise GameError(f"{path} is too large to be a match record")
+        raw = path.read_bytes()
     except OSError as exc:
         raise GameError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise GameError(f"{path} is not a match record: it is not UTF-8 text") from None
     except json.JSONDecodeError as exc:
         raise GameError(f"{path} is not JSON: {exc}") from None
+    except RecursionError:
+        raise GameError(f"{path} is not a match record: its JSON is nested too deeply") from None
+    except ValueError as exc:  # e.g. a number with more digits than Python converts
+        raise GameError(f"{path} is not a match record: {exc}") from None
     if not isinstance(data, dict):
         raise GameError(f"{path} is not a match record")
+    if not isinstance(data.get("game"), str):
+        raise GameError(f"{path} is not a match record: it names no game")
     return data
 
 
@@ -111,6 +135,9 @@ def replay_record(
     """Step through a recorded match, one step at a time (Enter to go on, q to stop)."""
     cls = game_class(str(record.get("game")))
     final = replay(record, cls)  # validates the whole record before showing anything
+    players = final.game.players
+    if viewer is not None and not 0 <= viewer < players:
+        raise GameError(f"there is no seat {viewer} in this match; seats are 0 to {players - 1}")
     steps = len(final.steps)
     match = replay(record, cls, upto=0)
     renderer = renderer_for(cls.id)

@@ -46,6 +46,15 @@ def verb(name: str, you: str, other: str) -> str:
     return f"{name} {you if name == 'You' else other}"
 
 
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``1 game``, ``2 games``; ``nouns`` for an irregular plural.
+
+    >>> plural(1, "die", "dice"), plural(3, "die", "dice"), plural(0, "turn")
+    ('1 die', '3 dice', '0 turns')
+    """
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
 def possessive(name: str) -> str:
     """``Your`` for the human, ``smart's`` for others."""
     return "Your" if name == "You" else f"{name}'s"

@@ -1,0 +1,52 @@
+"""The ``gamenight`` Typer application and what every subcommand shares.
+
+Usage errors (unknown game, bot or option, player count out of range, malformed option value,
+a bad file) print one line naming what is wrong and what is allowed, and exit with status 2.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+app = typer.Typer(
+    name="gamenight",
+    help="Four family tabletop games: play them, replay them, simulate and study them.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+GameArg = Annotated[str, typer.Argument(help="game id, e.g. toss-up (see: gamenight list)")]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="a game option as key=value (repeatable)"),
+]
+SeedOpt = Annotated[int | None, typer.Option(min=0, help="seed for a repeatable game")]
+
+
+def fail(message: str, status: int = 2) -> NoReturn:
+    """Print one error line to stderr and exit (2: usage error)."""
+    err.print(f"[bold red]error:[/] {escape(message)}")
+    raise typer.Exit(status)
+
+
+def check_options(options: list[str] | None, what: str) -> list[str]:
+    """Game options, refusing ``players`` (the seat list sets the player count)."""
+    for option in options or []:
+        if option.partition("=")[0].strip() == "players":
+            fail(f"the number of players is set by {what}, not by -o players=...")
+    return options or []
+
+
+def split_list(text: str, what: str) -> list[str]:
+    """A comma list from the command line, with empty entries refused."""
+    items = [s.strip() for s in text.split(",")]
+    if not items or any(not s for s in items):
+        fail(f"{what} must be a comma list with no empty entries, got {text!r}")
+    return items

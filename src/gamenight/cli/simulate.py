@@ -1,0 +1,133 @@
+"""``gamenight simulate``: many games between bots, with win rates and the game's own figures."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from gamenight.bots import make_bot
+from gamenight.cli.app import GameArg, OptionOpt, app, check_options, err, fail, out, split_list
+from gamenight.engine.errors import GameError
+from gamenight.engine.registry import make_game
+from gamenight.sim.kernels import NoKernel, fast_simulate
+from gamenight.sim.simulate import simulate as run_simulation
+
+
+@app.command()
+def simulate(
+    game: GameArg,
+    bots: Annotated[str, typer.Option(help="comma list of bots, one per seat")],
+    games: Annotated[int, typer.Option(min=1, help="number of games")] = 1000,
+    seed: Annotated[int, typer.Option(min=0, help="seed of the whole run")] = 0,
+    option: OptionOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON document on stdout")] = False,
+    workers: Annotated[
+        int, typer.Option(min=0, help="processes to play in (0: one per core); same results")
+    ] = 1,
+    fast: Annotated[
+        bool, typer.Option(help="use the game's vectorised kernel (same rules, not replayable)")
+    ] = False,
+) -> None:
+    """Play many games between bots; report win rates with 95% intervals and game figures."""
+    bot_list = split_list(bots, "--bots")
+    try:
+        built = make_game(game, check_options(option, "--bots"), players=len(bot_list))
+        for seat, spec in enumerate(bot_list):
+            make_bot(spec, built, seat)
+    except GameError as exc:
+        fail(str(exc))
+    if fast:
+        try:
+            report = fast_simulate(built, bot_list, games, seed)
+        except NoKernel as exc:
+            fail(str(exc))
+        except GameError as exc:
+            fail(str(exc), status=1)
+        emit_report(report.to_json(), as_json)
+        return
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=games < 200,
+    ) as progress:
+        task = progress.add_task(f"simulating {game}", total=games)
+        try:
+            report = run_simulation(
+                built,
+                bot_list,
+                games,
+                seed,
+                lambda done: progress.update(task, completed=done),
+                workers=workers,
+            )
+        except GameError as exc:
+            fail(str(exc), status=1)
+    emit_report(report.to_json(), as_json)
+
+
+def emit_report(data: dict[str, Any], as_json: bool) -> None:
+    """One JSON document on stdout, or tables."""
+    if as_json:
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        return
+    print_report(data)
+
+
+def print_report(data: dict[str, Any]) -> None:
+    """Print a simulation report: win rates (whole, at any width), then the game's figures."""
+    seats: list[dict[str, Any]] = data["seats"]
+    games = int(data["games"])
+    table = Table(title=f"{data['game']}: {games} games, seed {data['seed']}")
+    table.add_column("seat", no_wrap=True)
+    table.add_column("bot", no_wrap=True)
+    table.add_column("wins", justify="right", no_wrap=True)
+    table.add_column("win rate", justify="right", no_wrap=True)
+    table.add_column("95% CI", justify="right", no_wrap=True)
+    shared = any(row["shared_wins"] for row in seats)
+    if shared:
+        table.add_column("shared wins", justify="right", no_wrap=True)
+    for row in seats:
+        low, high = row["ci95"]
+        cells = [
+            str(row["seat"]),
+            row["bot"],
+            f"{row['wins']:g}",
+            f"{row['win_rate']:.1%}",
+            f"{low:.1%}-{high:.1%}",
+        ]
+        if shared:
+            cells.append(_fmt(row["shared_wins"]))
+        table.add_row(*cells)
+    out.print(table)
+    core = {"seat", "bot", "wins", "win_rate", "ci95", "shared_wins"}
+    extra = [k for k in seats[0] if k not in core]
+    if extra:
+        figures = Table(title="per seat")
+        figures.add_column("seat", no_wrap=True)
+        for key in extra:
+            figures.add_column(key.replace("_", " "), justify="right")
+        for row in seats:
+            figures.add_row(str(row["seat"]), *(_fmt(row[k]) for k in extra))
+        out.print(figures)
+    out.print(f"mean game length: {float(data['mean_turns']):.1f} turns")
+    skip = {"game", "config", "games", "seed", "mean_turns", "seats"}
+    for key, value in data.items():
+        if key not in skip:
+            out.print(f"{key.replace('_', ' ')}: {_fmt(value)}")
+
+
+def _fmt(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_fmt(v)}" for k, v in value.items())
+    return str(value)

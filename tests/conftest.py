@@ -1,0 +1,20 @@
+"""Test-wide set-up: the test run's own plug-in game is importable and discoverable.
+
+`make test` installs ``tests/plugin_game`` (the Grab Bag game, a package of its own) into
+``.venv/test-plugins``; putting that folder on the path lets gamenight find it by its entry point,
+as it would find any installed game package.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+PLUGINS = Path(__file__).resolve().parent.parent / ".venv" / "test-plugins"
+
+if not (PLUGINS / "gamenight_grab_bag").is_dir():
+    raise RuntimeError(
+        f"the test plug-in game is not installed in {PLUGINS}; run the tests with `make test` "
+        "(or `make .venv/test-plugins/.installed` once)"
+    )
+sys.path.insert(0, str(PLUGINS))

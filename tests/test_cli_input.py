@@ -1,0 +1,121 @@
+"""Bad files and arguments at the command line: one clear line each, nothing lost, no traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gamenight.cli import app
+
+runner = CliRunner()
+
+
+def invoke(*args: str, columns: int = 200) -> tuple[int, str]:
+    """Run the command at a given terminal width; its exit code and everything it printed."""
+    result = runner.invoke(app, list(args), env={"COLUMNS": str(columns)})
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    """A finished two-player Toss Up! record."""
+    path = tmp_path / "game.json"
+    code, out = invoke("play", "toss-up", "--seats", "hold:20,hold:25", "--record", str(path))
+    assert code == 0, out
+    return path
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "not UTF-8 text"),
+        ('{"game": "toss-up", "x": "caf\xe9"}'.encode("latin-1"), "not UTF-8 text"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"game": "toss-up", "seed": ' + b"9" * 5000 + b"}", "is not a match record"),
+        (b"{}", "it names no game"),
+        (b'{"game": null}', "it names no game"),
+        (b"not json at all", "is not JSON"),
+    ],
+)
+def test_replay_refuses_a_bad_file_in_one_line(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    """A binary file, bad encoding, deep nesting, a huge number or an empty object: one line."""
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    code, out = invoke("replay", str(path))
+    assert code == 2
+    assert message in out
+    assert "Traceback" not in out
+    assert len(out.splitlines()) <= 2
+
+
+@pytest.mark.parametrize("seat", ["2", "-1", "5"])
+def test_replay_refuses_a_seat_that_is_not_in_the_match(record: Path, seat: str) -> None:
+    """`--seat` names a seat of the recorded match, or is refused saying which seats exist."""
+    code, out = invoke("replay", str(record), "--seat", seat)
+    assert code == 2
+    assert f"there is no seat {seat} in this match; seats are 0 to 1" in out
+
+
+def test_replay_shows_a_seat_that_is_in_the_match(record: Path) -> None:
+    """A seat that exists is accepted."""
+    code, out = invoke("replay", str(record), "--seat", "1")
+    assert code == 0, out
+
+
+def test_a_failed_start_keeps_an_earlier_record(record: Path) -> None:
+    """`play --record FILE` with a bad bot is refused before the file is touched."""
+    before = record.read_bytes()
+    code, out = invoke("play", "toss-up", "--seats", "hold:20,nobody", "--record", str(record))
+    assert code == 2
+    assert "unknown bot 'nobody'" in out
+    assert record.read_bytes() == before
+
+
+def test_a_record_into_a_missing_folder_is_refused_before_playing(tmp_path: Path) -> None:
+    """The record's folder is checked before the game starts."""
+    path = tmp_path / "nowhere" / "game.json"
+    code, out = invoke("play", "toss-up", "--seats", "hold:20,hold:20", "--record", str(path))
+    assert code == 2
+    assert "no folder" in out
+
+
+def test_player_names_with_markup_replay_as_written(record: Path) -> None:
+    """Names come from the record; markup in them is shown as text, never interpreted."""
+    data = json.loads(record.read_text())
+    data["seat_names"] = ["[/]", "[bold red]Bob"]
+    record.write_text(json.dumps(data))
+    code, out = invoke("replay", str(record))
+    assert code == 0, out
+    assert "[/]" in out
+
+
+def test_list_shows_every_default_whole_at_80_columns() -> None:
+    """At 80 columns `gamenight list` wraps meanings but never cuts an option's default."""
+    code, out = invoke("list", columns=80)
+    assert code == 0
+    assert "…" not in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert " single " in out  # Cover Your Cookies' match default
+
+
+def test_simulate_shows_the_whole_interval_at_80_columns() -> None:
+    """At 80 columns the 95% interval column is never cut."""
+    code, out = invoke(
+        "simulate",
+        "toss-your-cookies",
+        "--bots",
+        "smart,random,random",
+        "--games",
+        "30",
+        columns=80,
+    )
+    assert code == 0, out
+    assert "…" not in out
+    rows = [line for line in out.splitlines() if "smart" in line and "%" in line]
+    assert rows and "-" in rows[0].split("%")[-2] + rows[0].split("%")[-1]
