@@ -4,6 +4,9 @@ of its plugin (``BOTS`` and ``DEFAULT_BOT``), loaded when first asked for. Specs
 
 from __future__ import annotations
 
+import importlib
+import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -87,17 +90,53 @@ def default_bot(game_id: str) -> str:
 
 
 def make_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:
-    """Build the bot named by ``text`` (``name`` or ``name:arg``) for ``seat`` of ``game``."""
+    """Build the bot named by ``text`` for ``seat`` of ``game``: ``name`` or ``name:arg`` from
+    the registry, or a bot of one's own as ``package.module:Name`` (``:arg`` may follow), where
+    ``Name`` is an ``Agent`` subclass or a factory ``(game, seat, arg) -> Agent``."""
     name, _, arg = text.strip().partition(":")
     if name == "default":
         name = default_bot(game.id)
     specs = [s for s in _specs(game.id) if s.name == name]
     if not specs:
         allowed = ", ".join(s.usage() for s in bots_for(game.id))
-        raise UnknownBot(f"unknown bot {text!r} for {game.id}; bots are: {allowed}, default")
+        unknown = f"unknown bot {text!r} for {game.id}; bots are: {allowed}, default"
+        if ":" not in text:
+            raise UnknownBot(unknown)
+        try:
+            return _imported_bot(text.strip(), game, seat)
+        except UnknownBot as exc:
+            if "." in name:
+                raise
+            raise UnknownBot(f"{unknown} (or module:Name of your own: {exc})") from None
     spec = specs[0]
     if spec.arg and not arg:
         raise UnknownBot(f"bot {name} needs an argument: {spec.usage()}")
     if not spec.arg and arg:
         raise UnknownBot(f"bot {name} takes no argument (got {arg!r})")
     return spec.factory(game, seat, arg or None)
+
+
+def _imported_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:
+    """A bot from an importable module, named ``package.module:Name[:arg]``."""
+    module_name, _, rest = text.partition(":")
+    attribute, _, arg = rest.partition(":")
+    if not attribute:
+        raise UnknownBot(f"a bot of your own is written module:Name, got {text!r}")
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())  # as `python -m` does: modules beside you are importable
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise UnknownBot(f"cannot import {module_name!r} for bot {text!r}: {exc}") from None
+    found = getattr(module, attribute, None)
+    if found is None:
+        raise UnknownBot(f"module {module_name!r} has no {attribute!r} for bot {text!r}")
+    if isinstance(found, type) and issubclass(found, Agent):
+        if arg:
+            raise UnknownBot(f"bot class {attribute} takes no argument (got {arg!r})")
+        return found(game, seat, attribute)
+    if callable(found):
+        agent = found(game, seat, arg or None)
+        if isinstance(agent, Agent):
+            return agent
+    raise UnknownBot(f"{text!r} is neither an Agent subclass nor a factory of agents")

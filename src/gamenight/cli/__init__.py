@@ -1,15 +1,16 @@
 """The ``gamenight`` command: one Typer app, one module per group of subcommands.
 
 - ``play``: ``list``, ``rules``, ``play``, ``replay``;
-- ``simulate``: ``simulate``.
+- ``simulate``: ``simulate``;
+- ``study``: ``sweep``, ``report``.
 """
 
 from __future__ import annotations
 
-from gamenight.cli import play, simulate
+from gamenight.cli import play, simulate, study
 from gamenight.cli.app import app
 
-__all__ = ["app", "main", "play", "simulate"]
+__all__ = ["app", "main", "play", "simulate", "study"]
 
 
 def main() -> None:

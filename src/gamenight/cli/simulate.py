@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from gamenight.bots import make_bot
 from gamenight.cli.app import GameArg, OptionOpt, app, check_options, err, fail, out, split_list
@@ -32,6 +44,10 @@ def simulate(
     fast: Annotated[
         bool, typer.Option(help="use the game's vectorised kernel (same rules, not replayable)")
     ] = False,
+    rotate_seats: RotateOpt = False,
+    jsonl: JsonlOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
     """Play many games between bots; report win rates with 95% intervals and game figures."""
     bot_list = split_list(bots, "--bots")
@@ -41,6 +57,8 @@ def simulate(
             make_bot(spec, built, seat)
     except GameError as exc:
         fail(str(exc))
+    if fast and (rotate_seats or jsonl or backend != "local"):
+        fail("--fast plays its own vectorised loop: no --rotate-seats, --jsonl or --backend")
     if fast:
         try:
             report = fast_simulate(built, bot_list, games, seed)
@@ -50,28 +68,80 @@ def simulate(
             fail(str(exc), status=1)
         emit_report(report.to_json(), as_json)
         return
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=games < 200,
-    ) as progress:
-        task = progress.add_task(f"simulating {game}", total=games)
+    with progress_bar(games, f"simulating {game}") as advance, game_lines(jsonl) as on_game:
         try:
             report = run_simulation(
                 built,
                 bot_list,
                 games,
                 seed,
-                lambda done: progress.update(task, completed=done),
+                advance,
                 workers=workers,
+                rotate_seats=rotate_seats,
+                on_game=on_game,
+                backend=backend,
+                address=address,
             )
         except GameError as exc:
             fail(str(exc), status=1)
     emit_report(report.to_json(), as_json)
+
+
+RotateOpt = Annotated[
+    bool, typer.Option(help="every bot plays every seat equally often; figures per bot too")
+]
+JsonlOpt = Annotated[
+    Path | None,
+    typer.Option(help="write one JSON line per game (seed, seating, result) to this file"),
+]
+BackendOpt = Annotated[str, typer.Option(help="where games are played: local or ray")]
+AddressOpt = Annotated[
+    str | None, typer.Option(help="with --backend ray: the cluster's address (default: local)")
+]
+
+
+class RateColumn(ProgressColumn):
+    """Games per second, once there is a rate to show."""
+
+    def render(self, task: Task) -> Text:
+        """The task's speed in games per second."""
+        return Text(f"{task.speed:,.0f} games/s" if task.speed else "", style="progress.data.speed")
+
+
+@contextmanager
+def progress_bar(total: int, what: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr with games done and their rate; yields ``advance(done)``."""
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=total < 200,
+    ) as progress:
+        task = progress.add_task(what, total=total)
+        yield lambda done: progress.update(task, completed=done)
+
+
+@contextmanager
+def game_lines(path: Path | None) -> Iterator[Callable[[dict[str, Any]], None] | None]:
+    """With a path: a writer of one JSON line per game (the file is written whole at the end
+    of a successful run, so a failed run never leaves half a file in place of an earlier one)."""
+    if path is None:
+        yield None
+        return
+    if path.is_dir() or not (path.parent if str(path.parent) else Path(".")).is_dir():
+        fail(f"cannot write game lines to {path}: no such folder, or it is a folder")
+    spare = path.with_name(f".{path.name}.writing")
+    with spare.open("w", encoding="utf-8") as handle:
+
+        def write(record: dict[str, Any]) -> None:
+            handle.write(json.dumps(record) + "\n")
+
+        yield write
+    os.replace(spare, path)
 
 
 def emit_report(data: dict[str, Any], as_json: bool) -> None:

@@ -1,17 +1,18 @@
 """Simulation: many seeded games between bots, with win rates, intervals and game metrics.
 
-Each game's seed is derived from the run's seed and its index, so a run is the same whether it
-plays in one process or in several (``workers``): chunks of games are tallied apart and merged
-in order.
+Game ``i`` of a run has its own seed, derived from the run's seed and ``i`` alone (a hash in
+counter mode), so no list of games is built up front, memory stays flat however many games are
+asked for, and a run is the same whether it plays in one process, in several (``workers``) or on
+a Ray cluster: chunks of games are tallied apart and merged in order. With ``rotate_seats``
+every bot plays every seat equally often (game ``i`` shifts the seating by ``i`` seats), and the
+report gives figures per bot as well as per seat. ``on_game`` receives one small record per
+game, with its seed and seating, so any single game can be played again.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import random
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+import hashlib
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -22,10 +23,14 @@ from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.engine.registry import game_class
 from gamenight.sim.driver import run
-from gamenight.sim.metrics import Metrics, metrics_for
+from gamenight.sim.metrics import Metrics, add_counts, metrics_for
 from gamenight.sim.stats import wilson_interval
 
+#: Games per chunk handed to a worker.
 CHUNK = 100
+
+#: A per-game record: index, seed, seating, winners, scores, turns.
+GameRecord = dict[str, Any]
 
 
 @dataclass
@@ -42,6 +47,10 @@ class SimulationReport:
     mean_turns: float = 0.0
     per_seat: list[dict[str, Any]] = field(default_factory=list)
     overall: dict[str, Any] = field(default_factory=dict)
+    rotate_seats: bool = False
+    bot_wins: list[float] = field(default_factory=list)
+    lengths: dict[int, int] = field(default_factory=dict)
+    scores: list[dict[float, int]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON data."""
@@ -51,7 +60,7 @@ class SimulationReport:
             seats.append(
                 {
                     "seat": i,
-                    "bot": bot,
+                    "bot": "(rotating)" if self.rotate_seats else bot,
                     "wins": self.wins[i],
                     "shared_wins": self.shared[i],
                     "win_rate": self.wins[i] / self.games if self.games else 0.0,
@@ -59,7 +68,7 @@ class SimulationReport:
                     **self.per_seat[i],
                 }
             )
-        return {
+        data: dict[str, Any] = {
             "game": self.game,
             "config": self.config,
             "games": self.games,
@@ -67,6 +76,26 @@ class SimulationReport:
             "mean_turns": self.mean_turns,
             "seats": seats,
             **self.overall,
+        }
+        if self.rotate_seats:
+            data["rotate_seats"] = True
+            data["bots"] = [
+                {
+                    "bot": bot,
+                    "entry": i,
+                    "wins": self.bot_wins[i],
+                    "win_rate": self.bot_wins[i] / self.games if self.games else 0.0,
+                    "ci95": list(wilson_interval(self.bot_wins[i], self.games)),
+                }
+                for i, bot in enumerate(self.bots)
+            ]
+        return data
+
+    def distributions(self) -> dict[str, Any]:
+        """Game lengths and final scores as histograms (for reports)."""
+        return {
+            "lengths": {str(k): v for k, v in sorted(self.lengths.items())},
+            "scores": [{str(k): v for k, v in sorted(s.items())} for s in self.scores],
         }
 
 
@@ -78,54 +107,127 @@ class Tally:
     shared: list[int]
     turns: int
     metrics: Metrics
+    bot_wins: list[Fraction] = field(default_factory=list)
+    lengths: dict[int, int] = field(default_factory=dict)
+    scores: list[dict[float, int]] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         """Merge a later chunk into this one."""
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
         self.shared = [a + b for a, b in zip(self.shared, other.shared, strict=True)]
+        self.bot_wins = [a + b for a, b in zip(self.bot_wins, other.bot_wins, strict=True)]
         self.turns += other.turns
+        add_counts(self.lengths, other.lengths)
+        for mine, theirs in zip(self.scores, other.scores, strict=True):
+            add_counts(mine, theirs)
         self.metrics.merge(other.metrics)
 
 
-def game_seeds(seed: int, games: int) -> list[int]:
-    """The seed of each game of a run, derived from the run's seed."""
-    rng = random.Random(seed)
-    return [rng.getrandbits(63) for _ in range(games)]
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run: a 63-bit hash of the run's seed and the index.
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    digest = hashlib.blake2b(f"gamenight-run:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def seating(bots: Sequence[str], index: int, rotate: bool) -> list[str]:
+    """Who sits where in game ``index``: the bot list, shifted by ``index`` seats if rotating.
+
+    >>> seating(["a", "b", "c"], 4, rotate=True)
+    ['b', 'c', 'a']
+    """
+    if not rotate:
+        return list(bots)
+    shift = index % len(bots)
+    return list(bots[shift:]) + list(bots[:shift])
 
 
 def play_games(
     game: Game[Any, Any],
     bots: Sequence[str],
-    seeds: Sequence[int],
+    seed: int,
+    indices: range,
+    rotate: bool = False,
     progress: Callable[[int], None] | None = None,
+    on_game: Callable[[GameRecord], None] | None = None,
 ) -> Tally:
-    """Play one game per seed between ``bots``; the tally of results and metrics."""
-    agents = [make_bot(spec, game, seat) for seat, spec in enumerate(bots)]
-    metrics = metrics_for(game.id, game.players)
-    tally = Tally([Fraction(0)] * game.players, [0] * game.players, 0, metrics)
-    for index, match_seed in enumerate(seeds):
-        outcome = run(Match(game, seed=match_seed), agents, metrics.on_events).outcome()
+    """Play games ``indices`` of a run between ``bots``; the tally of results and metrics."""
+    n = game.players
+    seatings: dict[int, list[Any]] = {}
+    metrics = metrics_for(game.id, n)
+    tally = Tally(
+        [Fraction(0)] * n, [0] * n, 0, metrics, [Fraction(0)] * n, {}, [{} for _ in range(n)]
+    )
+    for done, index in enumerate(indices, start=1):
+        shift = index % n if rotate else 0
+        if shift not in seatings:
+            specs = seating(bots, index, rotate)
+            seatings[shift] = [make_bot(spec, game, seat) for seat, spec in enumerate(specs)]
+        match_seed = game_seed(seed, index)
+        outcome = run(Match(game, seed=match_seed), seatings[shift], metrics.on_events).outcome()
         metrics.on_game_end(outcome)
         tally.turns += outcome.turns
+        tally.lengths[outcome.turns] = tally.lengths.get(outcome.turns, 0) + 1
+        for seat, score in enumerate(outcome.scores):
+            tally.scores[seat][score] = tally.scores[seat].get(score, 0) + 1
         share = Fraction(1, len(outcome.winners))
         for w in outcome.winners:
             tally.wins[w] += share
+            tally.bot_wins[(w + shift) % n] += share
             if len(outcome.winners) > 1:
                 tally.shared[w] += 1
+        if on_game is not None:
+            on_game(
+                {
+                    "index": index,
+                    "seed": match_seed,
+                    "seats": seating(bots, index, rotate),
+                    "winners": list(outcome.winners),
+                    "scores": list(outcome.scores),
+                    "turns": outcome.turns,
+                }
+            )
         if progress is not None:
-            progress(index + 1)
+            progress(done)
     return tally
 
 
-def _play_chunk(game_id: str, config: dict[str, Any], bots: list[str], seeds: list[int]) -> Tally:
-    """Worker entry point: rebuild the game from its id and config, then play."""
-    cls = game_class(game_id)
-    return play_games(cls(config_from_json(cls.config_type, config)), bots, seeds)
+@dataclass(frozen=True)
+class Job:
+    """One simulation, as plain data a worker process or a Ray task can rebuild and play."""
+
+    game_id: str
+    config: dict[str, Any]
+    bots: tuple[str, ...]
+    seed: int
+    rotate: bool = False
+
+    def build(self) -> Game[Any, Any]:
+        """The game, rebuilt from its id and config."""
+        cls = game_class(self.game_id)
+        return cls(config_from_json(cls.config_type, self.config))
+
+    def play(self, start: int, stop: int, keep_records: bool = False) -> tuple[Tally, list[Any]]:
+        """Play games ``start`` to ``stop``; their tally (and per-game records if asked)."""
+        records: list[GameRecord] = []
+        tally = play_games(
+            self.build(),
+            self.bots,
+            self.seed,
+            range(start, stop),
+            self.rotate,
+            on_game=records.append if keep_records else None,
+        )
+        return tally, records
 
 
-def resolve_workers(workers: int) -> int:
-    """``0`` means one worker per core."""
-    return workers if workers > 0 else max(1, os.cpu_count() or 1)
+def chunks(games: int, size: int = CHUNK) -> Iterator[tuple[int, int]]:
+    """``(start, stop)`` of each chunk of a run, in order."""
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
 
 
 def simulate(
@@ -135,37 +237,26 @@ def simulate(
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
     workers: int = 1,
+    rotate_seats: bool = False,
+    on_game: Callable[[GameRecord], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimulationReport:
     """Play ``games`` games of ``game`` between ``bots`` (one spec per seat).
 
     A shared win counts as 1/k of a win for each of the k winners. With ``workers`` > 1 (0: one
     per core) games are played in chunks by worker processes when the game's metrics can merge;
-    the report is identical to a one-process run.
+    ``backend="ray"`` plays the chunks as Ray tasks (``address``: a running cluster, else a local
+    one). The report is identical whichever way the games are played.
     """
-    seeds = game_seeds(seed, games)
-    workers = resolve_workers(workers)
-    if workers > 1 and games > CHUNK and metrics_for(game.id, game.players).mergeable:
-        chunks = [seeds[i : i + CHUNK] for i in range(0, games, CHUNK)]
-        config = game.config.to_json()
-        # Spawned workers (as on macOS and Windows) start from a fresh import of gamenight, so
-        # the game is rebuilt there from its id and config; every platform behaves alike.
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [
-                pool.submit(_play_chunk, game.id, config, list(bots), chunk) for chunk in chunks
-            ]
-            tally, done = futures[0].result(), len(chunks[0])
-            if progress is not None:
-                progress(done)
-            for future, chunk in zip(futures[1:], chunks[1:], strict=True):
-                tally.add(future.result())
-                done += len(chunk)
-                if progress is not None:
-                    progress(done)
-    else:
-        tally = play_games(game, bots, seeds, progress)
+    from gamenight.sim.backends import run_job
+
+    job = Job(game.id, game.config.to_json(), tuple(bots), seed, rotate_seats)
+    tally = run_job(job, game, games, progress, workers, on_game, backend, address)
     names = [make_bot(spec, game, seat).name for seat, spec in enumerate(bots)]
-    return build_report(game, names, games, seed, tally)
+    report = build_report(game, names, games, seed, tally)
+    report.rotate_seats = rotate_seats
+    return report
 
 
 def build_report(
@@ -188,4 +279,7 @@ def build_report(
         mean_turns=tally.turns / games if games else 0.0,
         per_seat=tally.metrics.per_seat(),
         overall={**tally.metrics.overall(), **(extra or {})},
+        bot_wins=[float(w) for w in tally.bot_wins] or [float(w) for w in tally.wins],
+        lengths=dict(tally.lengths),
+        scores=[dict(s) for s in tally.scores],
     )

@@ -1,0 +1,209 @@
+"""``gamenight sweep`` and ``gamenight report``: rule variants side by side, and HTML reports."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from gamenight.bots import make_bot
+from gamenight.cli.app import GameArg, OptionOpt, app, check_options, fail, out, split_list
+from gamenight.cli.simulate import (
+    AddressOpt,
+    BackendOpt,
+    JsonlOpt,
+    RotateOpt,
+    emit_report,
+    game_lines,
+    progress_bar,
+)
+from gamenight.engine.errors import GameError
+from gamenight.engine.registry import make_game
+from gamenight.sim.simulate import simulate
+from gamenight.sim.sweep import SweepRow, Variation, rows_to_csv, sweep
+
+VaryOpt = Annotated[
+    list[str],
+    typer.Option("--vary", help="option=v1,v2,... (repeatable; values holding commas split on |)"),
+]
+BotsOpt = Annotated[str, typer.Option(help="comma list of bots, one per seat")]
+GamesOpt = Annotated[int, typer.Option(min=1, help="games per variant")]
+SeedOpt = Annotated[int, typer.Option(min=0, help="seed of every variant's run")]
+WorkersOpt = Annotated[int, typer.Option(min=0, help="processes to play in (0: one per core)")]
+
+
+def _checked(
+    game: str, bots: str, option: list[str] | None, vary: list[str]
+) -> tuple[list[str], list[str], list[Variation]]:
+    bot_list = split_list(bots, "--bots")
+    options = check_options(option, "--bots")
+    try:
+        variations = [Variation.parse(text) for text in vary]
+        built = make_game(game, options, players=len(bot_list))
+        for seat, spec in enumerate(bot_list):
+            make_bot(spec, built, seat)
+    except GameError as exc:
+        fail(str(exc))
+    return bot_list, options, variations
+
+
+def _run_sweep(
+    game: str,
+    bot_list: list[str],
+    options: list[str],
+    variations: list[Variation],
+    games: int,
+    seed: int,
+    workers: int,
+    rotate_seats: bool,
+    jsonl: Path | None,
+    backend: str,
+    address: str | None,
+) -> list[SweepRow]:
+    total = games
+    for variation in variations:
+        total *= len(variation.values)
+    with progress_bar(total, f"sweeping {game}") as advance, game_lines(jsonl) as on_game:
+        try:
+            return sweep(
+                game,
+                bot_list,
+                variations,
+                games,
+                seed,
+                options,
+                advance,
+                on_game,
+                workers=workers,
+                rotate_seats=rotate_seats,
+                backend=backend,
+                address=address,
+            )
+        except GameError as exc:
+            fail(str(exc))
+
+
+@app.command("sweep")
+def sweep_command(
+    game: GameArg,
+    bots: BotsOpt,
+    vary: VaryOpt,
+    games: GamesOpt = 1000,
+    seed: SeedOpt = 0,
+    option: OptionOpt = None,
+    workers: WorkersOpt = 1,
+    rotate_seats: RotateOpt = False,
+    jsonl: JsonlOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON document on stdout")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="CSV on stdout, one row a variant")] = False,
+) -> None:
+    """Simulate every combination of option values: one row each, win rates with intervals."""
+    if as_json and as_csv:
+        fail("choose one of --json and --csv")
+    bot_list, options, variations = _checked(game, bots, option, vary)
+    rows = _run_sweep(
+        game,
+        bot_list,
+        options,
+        variations,
+        games,
+        seed,
+        workers,
+        rotate_seats,
+        jsonl,
+        backend,
+        address,
+    )
+    if as_json:
+        sys.stdout.write(json.dumps([row.to_json() for row in rows], indent=2) + "\n")
+        return
+    if as_csv:
+        sys.stdout.write(rows_to_csv(rows))
+        return
+    first = rows[0].to_json()
+    per_bot = "bots" in first
+    entries = first.get("bots") or first["seats"]
+    table = Table(title=f"{game}: win rate [95% interval], {games} games per variant, seed {seed}")
+    for name in rows[0].options:
+        table.add_column(name, no_wrap=True)
+    table.add_column("mean turns", justify="right", no_wrap=True)
+    for i, entry in enumerate(entries):
+        label = f"{entry['bot']} ({i})" if per_bot else f"seat {i}"
+        table.add_column(label, justify="right", no_wrap=True)
+    for row in rows:
+        data = row.to_json()
+        cells = [*row.options.values(), f"{data['mean_turns']:.1f}"]
+        for entry in data.get("bots") or data["seats"]:
+            low, high = entry["ci95"]
+            cells.append(f"{entry['win_rate']:.1%} [{low:.1%}-{high:.1%}]")
+        table.add_row(*cells)
+    out.print(table)
+
+
+@app.command("report")
+def report_command(
+    game: GameArg,
+    bots: BotsOpt,
+    output: Annotated[Path, typer.Option("--out", help="the HTML file to write")],
+    vary: Annotated[
+        list[str] | None,
+        typer.Option("--vary", help="option=v1,v2,... to report a sweep (repeatable)"),
+    ] = None,
+    games: GamesOpt = 1000,
+    seed: SeedOpt = 0,
+    option: OptionOpt = None,
+    workers: WorkersOpt = 1,
+    rotate_seats: RotateOpt = False,
+    jsonl: JsonlOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+) -> None:
+    """Simulate (or sweep) and write a self-contained HTML report with charts."""
+    from gamenight.sim.report import simulation_html, sweep_html
+
+    if output.is_dir() or not (output.parent if str(output.parent) else Path(".")).is_dir():
+        fail(f"cannot write the report to {output}: no such folder, or it is a folder")
+    bot_list, options, variations = _checked(game, bots, option, vary or [])
+    try:
+        if variations:
+            rows = _run_sweep(
+                game,
+                bot_list,
+                options,
+                variations,
+                games,
+                seed,
+                workers,
+                rotate_seats,
+                jsonl,
+                backend,
+                address,
+            )
+            page = sweep_html(rows)
+        else:
+            built = make_game(game, options, players=len(bot_list))
+            with progress_bar(games, f"simulating {game}") as advance, game_lines(jsonl) as on_game:
+                report = simulate(
+                    built,
+                    bot_list,
+                    games,
+                    seed,
+                    advance,
+                    workers=workers,
+                    rotate_seats=rotate_seats,
+                    on_game=on_game,
+                    backend=backend,
+                    address=address,
+                )
+            page = simulation_html(report)
+            emit_report(report.to_json(), as_json=False)
+    except GameError as exc:
+        fail(str(exc))
+    output.write_text(page, encoding="utf-8")
+    out.print(f"Report written to {output} ({len(page) // 1024} KB)")

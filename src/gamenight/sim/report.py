@@ -1,0 +1,193 @@
+"""Self-contained HTML reports of a simulation or a sweep, with matplotlib charts as images.
+
+The page embeds every chart as a PNG (base64) and holds its own CSS, so it can be mailed or
+opened from disk with nothing else. matplotlib is an optional extra
+(``pip install 'gamenight[study]'``); it is imported only when a report is written.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from gamenight.engine.errors import GameError
+from gamenight.sim.simulate import SimulationReport
+from gamenight.sim.sweep import SweepRow
+
+STYLE = """
+body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
+h1 { font-size: 1.6em; } h2 { font-size: 1.2em; margin-top: 2em; }
+table { border-collapse: collapse; margin: 1em 0; }
+th, td { padding: .25em .7em; border-bottom: 1px solid #ddd; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+img { max-width: 100%; } .note { color: #555; }
+"""
+
+
+class NoPlotting(GameError, ValueError):
+    """matplotlib is not installed."""
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise NoPlotting("reports need matplotlib: pip install 'gamenight[study]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _png(figure: Any) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    _pyplot().close(figure)
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f'<img alt="chart" src="data:image/png;base64,{data}">'
+
+
+def _rates_chart(title: str, labels: Sequence[str], rates: Sequence[float], cis: Any) -> str:
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=(7, 3.2))
+    low = [r - c[0] for r, c in zip(rates, cis, strict=True)]
+    high = [c[1] - r for r, c in zip(rates, cis, strict=True)]
+    axes.bar(labels, rates, yerr=[low, high], capsize=6, color="#4c78a8")
+    axes.axhline(1 / len(labels), color="#999", linestyle="--", linewidth=1, label="even share")
+    axes.set_ylabel("win rate")
+    axes.set_ylim(0, min(1.0, max(c[1] for c in cis) * 1.2 + 0.05))
+    axes.set_title(title)
+    axes.legend(loc="upper right")
+    return _png(figure)
+
+
+def _histogram(title: str, counts: dict[Any, int], xlabel: str) -> str:
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=(7, 3.2))
+    keys = sorted(counts)
+    axes.bar([float(k) for k in keys], [counts[k] for k in keys], width=0.9, color="#f58518")
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel("games")
+    axes.set_title(title)
+    return _png(figure)
+
+
+def _scores_chart(scores: Sequence[dict[float, int]], labels: Sequence[str]) -> str:
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=(7, 3.2))
+    for counts, label in zip(scores, labels, strict=True):
+        keys = sorted(counts)
+        total = sum(counts.values()) or 1
+        axes.step(keys, [counts[k] / total for k in keys], where="mid", label=label)
+    axes.set_xlabel("final score")
+    axes.set_ylabel("share of games")
+    axes.set_title("Final scores by seat")
+    axes.legend(fontsize="small")
+    return _png(figure)
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in header)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
+    )
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def _simulation_section(report: SimulationReport) -> str:
+    data = report.to_json()
+    seats = data["seats"]
+    parts = [
+        _table(
+            ["seat", "bot", "wins", "win rate", "95% interval"],
+            [
+                [
+                    s["seat"],
+                    s["bot"],
+                    f"{s['wins']:g}",
+                    f"{s['win_rate']:.1%}",
+                    f"{s['ci95'][0]:.1%} to {s['ci95'][1]:.1%}",
+                ]
+                for s in seats
+            ],
+        ),
+        _rates_chart(
+            "Win rate by seat (95% intervals)",
+            [f"seat {s['seat']}\n{s['bot']}" for s in seats],
+            [s["win_rate"] for s in seats],
+            [s["ci95"] for s in seats],
+        ),
+    ]
+    if data.get("bots"):
+        bots = data["bots"]
+        parts.append(
+            _rates_chart(
+                "Win rate by bot, every bot in every seat equally (95% intervals)",
+                [f"{b['bot']} ({b['entry']})" for b in bots],
+                [b["win_rate"] for b in bots],
+                [b["ci95"] for b in bots],
+            )
+        )
+    parts.append(_histogram("Game length", report.lengths, "turns"))
+    if any(report.scores):
+        parts.append(_scores_chart(report.scores, [f"seat {s['seat']}" for s in seats]))
+    return "\n".join(parts)
+
+
+def simulation_html(report: SimulationReport, title: str | None = None) -> str:
+    """A whole HTML page for one simulation."""
+    heading = title or f"{report.game}: {report.games} games between {', '.join(report.bots)}"
+    body = (
+        f"<p class=note>seed {report.seed}; options {html.escape(str(report.config))}; "
+        f"mean game length {report.mean_turns:.2f} turns</p>" + _simulation_section(report)
+    )
+    return _page(heading, body)
+
+
+def sweep_html(rows: Sequence[SweepRow], title: str | None = None) -> str:
+    """A whole HTML page for a sweep: a comparison of the variants, then each one."""
+    if not rows:
+        raise GameError("a sweep report needs at least one row")
+    first = rows[0].report
+    labels = [", ".join(f"{k}={v}" for k, v in row.options.items()) for row in rows]
+    plt = _pyplot()
+    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 3.6))
+    entries = [row.report.to_json().get("bots") or row.report.to_json()["seats"] for row in rows]
+    for i in range(len(entries[0])):
+        rates = [e[i]["win_rate"] for e in entries]
+        errs = [
+            [e[i]["win_rate"] - e[i]["ci95"][0] for e in entries],
+            [e[i]["ci95"][1] - e[i]["win_rate"] for e in entries],
+        ]
+        entry = entries[0][i]
+        name = f"{entry['bot']} ({i})" if "entry" in entry else f"seat {i} ({entry['bot']})"
+        left.errorbar(range(len(rows)), rates, yerr=errs, capsize=4, marker="o", label=name)
+    left.set_xticks(range(len(rows)), labels, rotation=30, ha="right", fontsize="small")
+    left.set_ylabel("win rate")
+    left.set_title("Win rate by variant (95% intervals)")
+    left.legend(fontsize="small")
+    right.bar(range(len(rows)), [row.report.mean_turns for row in rows], color="#54a24b")
+    right.set_xticks(range(len(rows)), labels, rotation=30, ha="right", fontsize="small")
+    right.set_ylabel("mean turns")
+    right.set_title("Game length by variant")
+    parts = [
+        f"<p class=note>{first.games} games per variant between {', '.join(first.bots)}, "
+        f"seed {first.seed}</p>",
+        _png(figure),
+    ]
+    for label, row in zip(labels, rows, strict=True):
+        parts.append(f"<h2>{html.escape(label)}</h2>")
+        parts.append(_simulation_section(row.report))
+    heading = title or f"{first.game}: a sweep of {len(rows)} variants"
+    return _page(heading, "\n".join(parts))
+
+
+def _page(title: str, body: str) -> str:
+    return (
+        "<!doctype html><html lang=en><head><meta charset=utf-8>"
+        f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
+        f"<body><h1>{html.escape(title)}</h1>{body}</body></html>\n"
+    )

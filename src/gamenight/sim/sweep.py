@@ -1,0 +1,142 @@
+"""Variant sweeps: the same simulation over every combination of option values.
+
+``--vary target=50,100 --vary rounds=3,5`` plays four simulations, one per combination, each
+with the run's seed, so the rows differ only by the options. Values are split on commas; an
+option whose values themselves hold commas (a deck list) splits on ``|`` instead.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gamenight.engine.errors import ConfigError
+from gamenight.engine.registry import make_game
+from gamenight.sim.simulate import GameRecord, SimulationReport, simulate
+
+
+@dataclass(frozen=True)
+class Variation:
+    """One ``--vary`` argument: an option and the values it takes."""
+
+    option: str
+    values: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Variation:
+        """``key=v1,v2,...`` (or ``key=v1|v2`` when values hold commas).
+
+        >>> Variation.parse("target=50,100")
+        Variation(option='target', values=('50', '100'))
+        >>> Variation.parse("deck=a:1,b:2|a:2,b:1").values
+        ('a:1,b:2', 'a:2,b:1')
+        """
+        option, sep, rest = text.partition("=")
+        option = option.strip()
+        if not sep or not option or not rest.strip():
+            raise ConfigError(f"--vary takes option=value1,value2,..., got {text!r}")
+        if option == "players":
+            raise ConfigError("the number of players is set by --bots, not by --vary players=...")
+        values = tuple(v.strip() for v in rest.split("|" if "|" in rest else ","))
+        if any(not v for v in values):
+            raise ConfigError(f"--vary {option}= has an empty value in {rest!r}")
+        if len(set(values)) != len(values):
+            raise ConfigError(f"--vary {option}= names a value twice in {rest!r}")
+        return cls(option, values)
+
+
+@dataclass
+class SweepRow:
+    """One combination of option values and its simulation."""
+
+    options: dict[str, str]
+    report: SimulationReport
+
+    def to_json(self) -> dict[str, Any]:
+        """The row as JSON data: the options, then the whole simulation report."""
+        return {"options": self.options, **self.report.to_json()}
+
+
+def combinations(variations: Sequence[Variation]) -> list[dict[str, str]]:
+    """Every combination of the varied values, in the order given.
+
+    >>> combinations([Variation("a", ("1", "2")), Variation("b", ("x",))])
+    [{'a': '1', 'b': 'x'}, {'a': '2', 'b': 'x'}]
+    """
+    names = [v.option for v in variations]
+    if len(set(names)) != len(names):
+        raise ConfigError("each option may be varied once: " + ", ".join(names))
+    return [
+        dict(zip(names, values, strict=True))
+        for values in itertools.product(*(v.values for v in variations))
+    ]
+
+
+def sweep(
+    game_id: str,
+    bots: Sequence[str],
+    variations: Sequence[Variation],
+    games: int,
+    seed: int = 0,
+    base_options: Sequence[str] = (),
+    progress: Callable[[int], None] | None = None,
+    on_game: Callable[[GameRecord], None] | None = None,
+    **simulate_options: Any,
+) -> list[SweepRow]:
+    """Simulate every combination; every game is checked to build before any game is played."""
+    combos = combinations(variations)
+    built = [
+        make_game(
+            game_id,
+            [*base_options, *(f"{k}={v}" for k, v in combo.items())],
+            players=len(bots),
+        )
+        for combo in combos
+    ]
+    rows = []
+    for index, (combo, game) in enumerate(zip(combos, built, strict=True)):
+        offset = index * games
+
+        def step(done: int, offset: int = offset) -> None:
+            if progress is not None:
+                progress(offset + done)
+
+        def record(game_record: GameRecord, combo: dict[str, str] = combo) -> None:
+            if on_game is not None:
+                on_game({"options": combo, **game_record})
+
+        report = simulate(
+            game, bots, games, seed, step, on_game=record if on_game else None, **simulate_options
+        )
+        rows.append(SweepRow(combo, report))
+    return rows
+
+
+def rows_to_csv(rows: Sequence[SweepRow]) -> str:
+    """One CSV line per combination: the options, games, mean length, then per seat (or per bot,
+    with rotating seats) the win rate and its 95% interval."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    if not rows:
+        return ""
+    first = rows[0].to_json()
+    options = list(rows[0].options)
+    entries = first.get("bots") or first["seats"]
+    label = "bot" if "bots" in first else "seat"
+    header = [*options, "games", "mean_turns"]
+    for i in range(len(entries)):
+        header += [f"{label}{i}_win_rate", f"{label}{i}_ci_low", f"{label}{i}_ci_high"]
+    writer.writerow(header)
+    for row in rows:
+        data = row.to_json()
+        line: list[Any] = [row.options[o] for o in options]
+        line += [data["games"], round(data["mean_turns"], 4)]
+        for entry in data.get("bots") or data["seats"]:
+            low, high = entry["ci95"]
+            line += [round(entry["win_rate"], 6), round(low, 6), round(high, 6)]
+        writer.writerow(line)
+    return out.getvalue()

@@ -1,0 +1,212 @@
+"""Studying a game at scale: sweeps, rotating seats, per-game lines, reports, backends."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import textwrap
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gamenight.bots import make_bot
+from gamenight.cli import app
+from gamenight.engine.errors import ConfigError
+from gamenight.engine.match import Match
+from gamenight.engine.registry import make_game
+from gamenight.sim.driver import run
+from gamenight.sim.simulate import simulate
+from gamenight.sim.sweep import Variation, rows_to_csv, sweep
+
+runner = CliRunner()
+
+
+def test_a_sweep_plays_every_combination_with_the_same_seed() -> None:
+    """Two varied options with two values each: four rows, in order, each a full simulation;
+    a row equals a plain simulation of the same options and seed."""
+    rows = sweep(
+        "toss-up",
+        ["hold:20", "hold:25"],
+        [Variation.parse("target=50,100"), Variation.parse("shared_victory=false,true")],
+        games=60,
+        seed=3,
+    )
+    assert [r.options for r in rows] == [
+        {"target": "50", "shared_victory": "false"},
+        {"target": "50", "shared_victory": "true"},
+        {"target": "100", "shared_victory": "false"},
+        {"target": "100", "shared_victory": "true"},
+    ]
+    alone = simulate(make_game("toss-up", ["target=50"], 2), ["hold:20", "hold:25"], 60, seed=3)
+    assert rows[0].report.to_json() == alone.to_json()
+    assert rows[0].report.mean_turns < rows[2].report.mean_turns  # a lower target ends sooner
+
+
+def test_a_sweep_as_csv_has_one_line_per_variant() -> None:
+    """`--csv`: a header naming the options and per-seat win rates with intervals."""
+    rows = sweep("toss-up", ["random", "random"], [Variation.parse("target=30,60")], 20, seed=1)
+    lines = rows_to_csv(rows).splitlines()
+    assert lines[0].startswith("target,games,mean_turns,seat0_win_rate,seat0_ci_low")
+    assert [line.split(",")[0] for line in lines[1:]] == ["30", "60"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("target", "option=value1,value2"),
+        ("target=", "option=value1,value2"),
+        ("target=50,,60", "empty value"),
+        ("target=50,50", "names a value twice"),
+        ("players=3,4", "set by --bots"),
+    ],
+)
+def test_a_bad_vary_is_refused_with_its_reason(text: str, message: str) -> None:
+    """Malformed `--vary` arguments are refused before anything is played."""
+    with pytest.raises(ConfigError, match=message):
+        Variation.parse(text)
+
+
+def test_the_sweep_command_refuses_a_bad_value_before_playing() -> None:
+    """A value the option cannot take is named, and nothing is simulated."""
+    result = runner.invoke(
+        app, ["sweep", "toss-up", "--bots", "random,random", "--vary", "target=50,abc"]
+    )
+    assert result.exit_code == 2
+    assert "target" in result.output and "abc" in result.output
+
+
+def test_rotating_seats_gives_every_bot_every_seat_equally() -> None:
+    """With `--rotate-seats` each bot sits in each seat for the same number of games; the
+    report gives win rates per bot, which add up to the games played."""
+    seen: list[list[str]] = []
+    report = simulate(
+        make_game("toss-up", players=2),
+        ["hold:20", "hold:30"],
+        200,
+        seed=2,
+        rotate_seats=True,
+        on_game=lambda record: seen.append(record["seats"]),
+    )
+    assert seen.count(["hold:20", "hold:30"]) == seen.count(["hold:30", "hold:20"]) == 100
+    data = report.to_json()
+    assert [b["bot"] for b in data["bots"]] == ["hold:20", "hold:30"]
+    assert sum(b["wins"] for b in data["bots"]) == pytest.approx(200)
+    assert sum(s["wins"] for s in data["seats"]) == pytest.approx(200)
+
+
+def test_every_game_line_replays_as_the_same_game() -> None:
+    """A per-game line's seed and seating play the very same game again."""
+    lines: list[dict[str, object]] = []
+    game = make_game("paper-toss", players=3)
+    simulate(
+        game, ["smart", "random", "tosser"], 12, seed=9, rotate_seats=True, on_game=lines.append
+    )
+    for line in lines[::5]:
+        seats = line["seats"]
+        assert isinstance(seats, list)
+        agents = [make_bot(spec, game, seat) for seat, spec in enumerate(seats)]
+        outcome = run(Match(game, seed=int(str(line["seed"]))), agents).outcome()
+        assert list(outcome.winners) == line["winners"]
+        assert list(outcome.scores) == line["scores"]
+
+
+def test_worker_processes_give_the_same_report_and_lines() -> None:
+    """Two processes, rotating seats and per-game lines: the same as one process."""
+    game = make_game("toss-up", players=3)
+    bots = ["hold:20", "random", "smart"]
+    lines_one: list[object] = []
+    lines_two: list[object] = []
+    one = simulate(game, bots, 250, 4, rotate_seats=True, on_game=lines_one.append)
+    two = simulate(game, bots, 250, 4, workers=2, rotate_seats=True, on_game=lines_two.append)
+    assert one.to_json() == two.to_json()
+    assert lines_one == lines_two
+
+
+def test_memory_stays_flat_however_many_games() -> None:
+    """Ten times the games do not take ten times the memory (no per-game list up front)."""
+    game = make_game("toss-up", players=2)
+
+    def peak(games: int) -> int:
+        tracemalloc.start()
+        simulate(game, ["hold:20", "hold:20"], games, seed=1)
+        _, top = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        return top
+
+    small, large = peak(100), peak(1000)
+    assert large < 2 * small
+
+
+def test_a_bot_of_ones_own_plays_by_module_and_class(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`module:Class` names a bot in a module beside you, without editing gamenight."""
+    (tmp_path / "mybots.py").write_text(
+        textwrap.dedent(
+            """
+            from gamenight import Agent
+
+            class Banker(Agent):
+                def act(self, view, legal, rng):
+                    texts = [self.game.action_to_text(a) for a in legal]
+                    if "bank" in texts and view["turn_points"] >= 20:
+                        return legal[texts.index("bank")]
+                    return legal[texts.index("roll")] if "roll" in texts else legal[0]
+            """
+        )
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    result = runner.invoke(
+        app, ["simulate", "toss-up", "--bots", "mybots:Banker,random", "--games", "50", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    seats = json.loads(result.output)["seats"]
+    assert seats[0]["bot"] == "Banker"
+    assert seats[0]["wins"] > seats[1]["wins"]
+    missing = runner.invoke(app, ["simulate", "toss-up", "--bots", "mybots:Nobody,random"])
+    assert missing.exit_code == 2
+    assert "module 'mybots' has no 'Nobody'" in missing.output.replace("\n", " ")
+
+
+def test_the_report_is_one_self_contained_page(tmp_path: Path) -> None:
+    """`gamenight report` writes one HTML file with its charts inside it."""
+    page = tmp_path / "report.html"
+    result = runner.invoke(
+        app,
+        [
+            "report",
+            "toss-up",
+            "--bots",
+            "hold:20,hold:25",
+            "--games",
+            "80",
+            "--out",
+            str(page),
+            "--vary",
+            "target=50,100",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    text = page.read_text()
+    assert text.startswith("<!doctype html>")
+    assert len(re.findall(r'src="data:image/png;base64,', text)) == 1 + 2 * 3
+    assert "http://" not in text and "https://" not in text
+    assert "target=50" in text
+
+
+def test_the_ray_backend_gives_the_same_report() -> None:
+    """A local Ray instance, started by the test, plays the same games as one process."""
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        game = make_game("toss-up", players=2)
+        local = simulate(game, ["hold:20", "smart"], 300, seed=6, rotate_seats=True)
+        on_ray = simulate(game, ["hold:20", "smart"], 300, seed=6, rotate_seats=True, backend="ray")
+        assert on_ray.to_json() == local.to_json()
+    finally:
+        ray.shutdown()
