@@ -116,12 +116,12 @@ def why_illegal(
     legal: Sequence[Action],
 ) -> str | None:
     """The reason ``action`` is not in ``legal``, the moves of ``player`` who decides now."""
-    if action in legal:
+    bad = malformed(action)
+    if bad is None and action in legal:
         return None
     expected = EXPECTS.get(state.phase)
     if expected is None or not isinstance(action, expected):
         return f"now {ASKS.get(state.phase, 'nobody chooses')}"
-    bad = malformed(action)
     if bad:
         return bad
     if isinstance(action, Commit):

@@ -106,6 +106,11 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
         """Every move ``player`` may make now (empty when it is not their decision)."""
         return rules.legal_actions(self.config, state, player)
 
+    def is_legal(self, state: TossYourCookiesState, player: int, action: Action) -> bool:
+        """Whether ``action`` is among the legal moves, with fields of the right types: ``True``
+        equals ``1`` in Python, but it is not seat 1."""
+        return explain.malformed(action) is None and action in self.legal_actions(state, player)
+
     def chance_outcomes(self, state: TossYourCookiesState) -> Sequence[tuple[Action, float]]:
         """The next card dealt, the dice, or the card drawn blindly: each with its chance."""
         return deck.chance_outcomes(state, self._dice)
@@ -190,29 +195,26 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
                 raise MalformedAction(f"{head} needs the cards, e.g. {head} {self.kinds[0]}")
             return Commit(tuple(sorted(self._card(w) for w in rest)))
         if head in _SEAT_WORDS:
-            self._count(head, rest, 1, f"{head} SEAT, e.g. {head} 1")
-            return Target(self._number(rest[0], "a seat"))
+            (seat,) = self._words(rest, 1, f"{head} SEAT (e.g. {head} 1)")
+            return Target(self._number(seat, f"{head} needs a seat number (e.g. {head} 1)"))
         if head == "pick":
-            self._count(head, rest, 1, "pick N, e.g. pick 1 for the first face-down card")
-            position = self._number(rest[0], "a face-down card's number")
+            (word,) = self._words(rest, 1, "pick N (e.g. pick 1 for the first face-down card)")
+            position = self._number(word, "pick needs a face-down card's number (e.g. pick 1)")
             if position < 1:
                 raise MalformedAction("face-down cards are numbered from 1: pick 1, pick 2, ...")
             return Pick(position - 1)
         if head == "grab_milk" and not rest:
             return Grab(MILK)
         if head in ("grab", "deal", "draw"):
-            self._count(head, rest, 1, f"{head} CARD, e.g. {head} {MILK}")
-            card = self._card(rest[0])
+            (word,) = self._words(rest, 1, f"{head} CARD (e.g. {head} {MILK})")
+            card = self._card(word)
             return Grab(card) if head == "grab" else Deal(card) if head == "deal" else Draw(card)
         if head == "take":
-            self._count(head, rest, 2, f"take SEAT CARD, e.g. take 1 {MILK}")
-            return Take(self._number(rest[0], "a seat"), self._card(rest[1]))
-        if (
-            head in ("dice", "roll")
-            and len(rest) == 2
-            and rest[0] in ACTIONS
-            and rest[1] in NUMBERS
-        ):
+            seat, word = self._words(rest, 2, f"take SEAT CARD (e.g. take 1 {MILK})")
+            number = self._number(seat, f"take needs a seat number (e.g. take 1 {MILK})")
+            return Take(number, self._card(word))
+        dice = len(rest) == 2 and rest[0] in ACTIONS and rest[1] in NUMBERS
+        if head in ("dice", "roll") and dice:
             return Dice(rest[0], rest[1])
         raise MalformedAction(f"unknown move {shorten(head)}; " + self.moves_help())
 
@@ -223,18 +225,18 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
             )
         return word
 
-    def _number(self, word: str, what: str) -> int:
+    @staticmethod
+    def _number(word: str, needs: str) -> int:
         """A number as a person types it: ASCII digits only, and only as many as can matter."""
-        if not (word.isascii() and word.isdigit()):
-            raise MalformedAction(f"{what} is a number such as 1, got {shorten(word)}")
-        if len(word) > _MAX_DIGITS:
-            raise MalformedAction(f"{what} is a small number, got {shorten(word)}")
+        if not (word.isascii() and word.isdigit()) or len(word) > _MAX_DIGITS:
+            raise MalformedAction(f"{needs}, not {shorten(word)}")
         return int(word)
 
     @staticmethod
-    def _count(head: str, rest: list[str], wanted: int, form: str) -> None:
+    def _words(rest: list[str], wanted: int, form: str) -> list[str]:
         if len(rest) != wanted:
-            raise MalformedAction(f"{head} takes {explain.plural(wanted, 'word')}: {form}")
+            raise MalformedAction(f"type it as {form}")
+        return rest
 
     def action_to_text(self, action: Action) -> str:
         """The canonical text, with blind picks numbered from 1 as a person counts."""

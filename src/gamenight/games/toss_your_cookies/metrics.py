@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 from gamenight.engine.core import GAME_OVER, Event, Outcome
+from gamenight.games.toss_your_cookies.cards import MILK
 from gamenight.sim.metrics import Metrics, add_into
 
 
@@ -55,7 +56,7 @@ class TossYourCookiesMetrics(Metrics):
                 self.rounds += sum(data["round_wins"])
             elif kind == "milk_grabbed":
                 self.milk_races[data["player"]] += 1
-            elif kind == "grabbed" and data["card"] == "milk":
+            elif kind == "grabbed" and data["card"] == MILK:
                 self.milk_grabs[data["player"]] += 1
 
     def on_game_end(self, outcome: Outcome) -> None:

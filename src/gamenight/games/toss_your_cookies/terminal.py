@@ -80,9 +80,7 @@ class TossYourCookiesRenderer(Renderer):
         console.print(table)
         win = view["last_win"]
         if win and over:
-            console.print(
-                f"Winning hand ({escape(names[win['player']])}): {cards_text(win['hand'])}"
-            )
+            console.print(f"{escape(names[win['player']])} won with {cards_text(win['hand'])}")
         elif win:
             console.print(
                 f"Last round: {escape(names[win['player']])} won with {cards_text(win['hand'])}"
