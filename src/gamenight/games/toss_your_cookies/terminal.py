@@ -78,6 +78,9 @@ class TossYourCookiesRenderer(Renderer):
             row.append(", ".join(self.notes(view, i)))
             table.add_row(*row, style="bold" if i == seat else "")
         console.print(table)
+        line = self.round_line(view)
+        if line:
+            console.print(line)
         win = view["last_win"]
         if win and over:
             console.print(f"{escape(names[win['player']])} won with {cards_text(win['hand'])}")
@@ -100,17 +103,22 @@ class TossYourCookiesRenderer(Renderer):
 
     @staticmethod
     def title(view: View) -> str:
-        """``Toss Your Cookies``, with the round in a longer match, or ``game over``."""
-        title = "Toss Your Cookies"
-        rounds, number = view["rounds"], view["round"] + 1
-        if view["winners"]:
-            return f"{title}: game over"
-        if rounds == 1:
-            return title
-        first = f"first to {plural(view['rounds_to_win'], 'round win')}"
+        """``Toss Your Cookies``, or ``Toss Your Cookies: game over``."""
+        return "Toss Your Cookies: game over" if view["winners"] else "Toss Your Cookies"
+
+    @staticmethod
+    def round_line(view: View) -> str | None:
+        """Where a longer match stands: the round, and the round wins that take the match."""
+        rounds, number, need = view["rounds"], view["round"] + 1, view["rounds_to_win"]
+        if rounds == 1 or view["winners"]:
+            return None
+        goal = f"the first to win {plural(need, 'round')} wins the match"
         if number <= rounds:
-            return f"{title}: round {number} of {rounds}, {first}"
-        return f"{title}: round {number}, an extra round after the {rounds} agreed, {first}"
+            return f"Round {number} of {rounds}: {goal}."
+        return (
+            f"Round {number}, an extra round: nobody has won {need} of the {rounds} rounds "
+            f"agreed, and {goal}."
+        )
 
     @staticmethod
     def notes(view: View, seat: int) -> list[str]:
