@@ -172,9 +172,10 @@ def test_player_names_with_markup_are_shown_as_typed(name: str) -> None:
     assert f"{name} draws 1 more card blindly from [red]" in shown[1]
 
 
-@pytest.mark.parametrize("viewer", [None, -1, 4, 99])
+@pytest.mark.parametrize("viewer", [None, -1, 4, 99, True])
 def test_a_seat_that_does_not_exist_sees_no_hand(viewer: int | None) -> None:
-    """Hands are "hidden from opponents": a viewer that is no seat is a spectator."""
+    """Hands are "hidden from opponents": a viewer that is no seat is a spectator (and
+    ``True`` is not seat 1)."""
     game = make(4)
     match = match_at(game)
     roll(match, "swap", "1")

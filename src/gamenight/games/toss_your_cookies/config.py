@@ -22,10 +22,7 @@ class TossYourCookiesConfig(Config):
     players: int = field(default=4, metadata={"help": "number of players (3 to 8)"})
     rounds: int = field(
         default=1,
-        metadata={
-            "help": "rounds agreed for the match, 1 to 99 (3 or 5 suggested): the first to win "
-            "more than half wins; with no such winner after them, play goes on until there is one"
-        },
+        metadata={"help": "rounds agreed (1 to 99; 3 or 5 suggested): win more than half"},
     )
     free_scramble: bool = field(
         default=False,

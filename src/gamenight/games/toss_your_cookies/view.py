@@ -16,10 +16,10 @@ def observe(config: TossYourCookiesConfig, state: TossYourCookiesState, viewer: 
     """What ``viewer`` may see: their own hand and commitment, sizes, the table, the score.
 
     A viewer that is not a seat of this game (``None``, a negative number, a seat past the
-    last) is a spectator and sees no hand. Absent values are ``None``.
+    last, ``True``) is a spectator and sees no hand. Absent values are ``None``.
     """
     n = config.players
-    seat = viewer if viewer is not None and 0 <= viewer < n else None
+    seat = viewer if type(viewer) is int and 0 <= viewer < n else None
     shown = shown_hands(state)
     limbo_visible = state.limbo_public or (seat is not None and seat == state.limbo_owner)
     own_commit = state.commits[seat] if seat is not None else None
@@ -79,6 +79,7 @@ def shuffle_hidden(
     it is (``milk_seen``).
     """
     n = config.players
+    viewer = viewer if type(viewer) is int and 0 <= viewer < n else None
     shown = shown_hands(state)
     hidden_seats = [p for p in range(n) if p != viewer and shown[p] is None]
     pin = state.milk_seen if state.milk_seen in hidden_seats else None
