@@ -8,14 +8,18 @@ from dataclasses import replace
 from typing import Any
 
 from gamenight.engine import CHANCE, Match
-from gamenight.games.toss_your_cookies import CookiesConfig, CookiesState, TossYourCookies
-from gamenight.games.toss_your_cookies.cards import build_deck
-from gamenight.games.toss_your_cookies.state import ROLL, Draw, Pick, Roll
+from gamenight.games.toss_your_cookies import (
+    TossYourCookies,
+    TossYourCookiesConfig,
+    TossYourCookiesState,
+)
+from gamenight.games.toss_your_cookies.deck import build_deck
+from gamenight.games.toss_your_cookies.state import Dice, Draw, Phase, Pick
 
 
 def make(players: int = 4, **options: Any) -> TossYourCookies:
     """A game for ``players`` with the given options."""
-    return TossYourCookies(CookiesConfig(players=players, **options))
+    return TossYourCookies(TossYourCookiesConfig(players=players, **options))
 
 
 def hands_of(*words: str) -> tuple[tuple[str, ...], ...]:
@@ -37,14 +41,16 @@ def at_rest(
     hands: tuple[tuple[str, ...], ...] = FOUR,
     turn: int = 0,
     **fields: Any,
-) -> CookiesState:
+) -> TossYourCookiesState:
     """A state between turns: everyone holds seven, ``turn`` is about to roll."""
     assert Counter(c for h in hands for c in h) == Counter(build_deck(game.players)), "bad deal"
-    state = replace(game.initial_state(), phase=ROLL, hands=hands, deck=(), turn=turn)
+    state = replace(game.initial_state(), phase=Phase.ROLL, hands=hands, deck=(), turn=turn)
     return replace(state, **fields) if fields else state
 
 
-def match_at(game: TossYourCookies, state: CookiesState | None = None, seed: int = 1) -> Match:
+def match_at(
+    game: TossYourCookies, state: TossYourCookiesState | None = None, seed: int = 1
+) -> Match:
     """A match sitting on ``state`` (default: :func:`at_rest`)."""
     match = Match(game, seed=seed)
     match.state = state if state is not None else at_rest(game)
@@ -53,7 +59,7 @@ def match_at(game: TossYourCookies, state: CookiesState | None = None, seed: int
 
 def roll(match: Match, action: str, number: str) -> tuple[Any, ...]:
     """Apply the dice outcome ``action`` / ``number`` (it must be possible)."""
-    outcome = Roll(action, number)
+    outcome = Dice(action, number)
     assert outcome in dict(match.game.chance_outcomes(match.state))
     return match.apply_trusted(CHANCE, outcome)
 
@@ -66,12 +72,13 @@ def chance(match: Match, outcome: Any) -> tuple[Any, ...]:
 
 def blind(match: Match, card: str) -> tuple[Any, ...]:
     """The drawer picks the first face-down card and it turns out to be ``card``."""
-    drawer = match.state.drawer
+    assert match.state.draw is not None
+    drawer = match.state.draw.drawer
     events = match.submit(drawer, Pick(0), match.version)
     return events + chance(match, Draw(card))
 
 
-def snapshot(match: Match) -> tuple[CookiesState, int]:
+def snapshot(match: Match) -> tuple[TossYourCookiesState, int]:
     """A deep copy of the match state and its version (to show a refusal changed nothing)."""
     return copy.deepcopy(match.state), match.version
 

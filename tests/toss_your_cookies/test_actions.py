@@ -7,17 +7,10 @@ from dataclasses import replace
 
 from gamenight.engine import Kind, Match
 from gamenight.games.toss_your_cookies.state import (
-    COMMIT,
-    DRAW,
-    OVER,
-    PICK,
-    ROLL,
-    SCRAMBLE,
-    SWAP_CARDS,
-    TARGET,
     Commit,
     Draw,
     Grab,
+    Phase,
     Pick,
     Target,
 )
@@ -38,19 +31,19 @@ def test_swap_n_takes_blind_cards_from_the_hand_as_it_was_before_the_swap() -> N
     roll(match, "swap", "2")
     assert match.pending.kind is Kind.SINGLE
     assert match.pending.players == (0,)
-    assert match.state.phase == TARGET
+    assert match.state.phase == Phase.TARGET
     assert set(game.legal_actions(match.state, 0)) == {Target(1), Target(2), Target(3)}
     match.submit(0, Target(2), match.version)
-    assert match.state.phase == SWAP_CARDS
+    assert match.state.phase == Phase.SWAP_CARDS
     match.submit(0, Commit(("fortune", "ginger")), match.version)
-    assert match.state.phase == PICK
+    assert match.state.phase == Phase.PICK
     assert match.pending.players == (0,)
     # seven face-down cards in an order that reveals nothing: any position, same chances
     assert game.legal_actions(match.state, 0) == tuple(Pick(i) for i in range(7))
     after = [game.apply(match.state, 0, Pick(i))[0] for i in (0, 6)]
     assert game.chance_outcomes(after[0]) == game.chance_outcomes(after[1])
     match.submit(0, Pick(6), match.version)
-    assert match.state.phase == DRAW
+    assert match.state.phase == Phase.DRAW
     # the blind draw is from seat 2's own cards: the ginger just placed is not among them
     drawable = dict(game.chance_outcomes(match.state))
     assert drawable == {Draw("fortune"): 4 / 7, Draw("half"): 1 / 7, Draw("sandwich"): 2 / 7}
@@ -58,7 +51,7 @@ def test_swap_n_takes_blind_cards_from_the_hand_as_it_was_before_the_swap() -> N
     blind(match, "half")
     assert hand(match, 0) == Counter(sugar=4, milk=1, fortune=1, half=1)
     assert hand(match, 2) == Counter(fortune=4, sandwich=2, ginger=1)
-    assert match.state.phase == ROLL
+    assert match.state.phase == Phase.ROLL
     assert match.state.turn == 1
 
 
@@ -89,7 +82,7 @@ def test_swap_all_exchanges_whole_hands() -> None:
     assert match.state.hands[1] == FOUR[3]
     assert match.state.hands[3] == FOUR[1]
     assert match.state.hands[0] == FOUR[0]
-    assert match.state.phase == ROLL
+    assert match.state.phase == Phase.ROLL
     assert match.state.turn == 2
 
 
@@ -116,10 +109,10 @@ def test_pass_left_everyone_commits_at_once_then_all_passes_resolve_together() -
     assert hand(match, 2) == Counter(fortune=4, sandwich=3)  # from seat 1
     assert hand(match, 3) == Counter(sugar=2, sandwich=3, wild=1, half=1)  # from seat 2
     assert hand(match, 0) == Counter(FOUR[0])  # seat 3 gave what seat 0 gave away
-    assert match.state.phase == ROLL
+    assert match.state.phase == Phase.ROLL
     assert match.state.turn == 1
     # seat 1 holds five gingers (with the wild) but not the milk: no Snickerdoodle
-    assert match.state.winner == -1
+    assert match.state.winner is None
 
 
 def test_pass_right_goes_to_the_previous_seat() -> None:
@@ -143,7 +136,7 @@ def test_pass_all_passes_whole_hands() -> None:
     match = match_at(game, at_rest(game, milk_seen=0))
     roll(match, "pass_left", "all")
     assert match.state.hands == (FOUR[3], FOUR[0], FOUR[1], FOUR[2])
-    assert match.state.phase == ROLL
+    assert match.state.phase == Phase.ROLL
     # everyone saw the known milk holder pass their whole hand: the milk is known to be at 1
     assert match.view(2)["state"]["milk_seen"] == 1
 
@@ -156,7 +149,7 @@ def test_toss_lands_face_up_and_each_grabs_back_as_many_as_tossed() -> None:
     game = make(4)
     match = match_at(game)
     roll(match, "toss", "2")
-    assert match.state.phase == COMMIT
+    assert match.state.phase == Phase.COMMIT
     commits = [("fortune", "ginger"), ("sandwich", "sandwich"), ("half", "sandwich")]
     for seat, cards in enumerate(commits):
         match.submit(seat, Commit(cards), match.version)
@@ -164,7 +157,7 @@ def test_toss_lands_face_up_and_each_grabs_back_as_many_as_tossed() -> None:
     tossed = next(e for e in events if e.kind == "tossed")
     assert tossed.for_viewer(None)["cards"][1] == ["sandwich", "sandwich"]  # face up: public
     state = match.state
-    assert state.phase == SCRAMBLE
+    assert state.phase == Phase.SCRAMBLE
     assert match.pending.kind is Kind.RACE
     assert Counter(state.centre) == Counter(fortune=2, ginger=2, half=1, sandwich=3)
     assert [len(h) for h in state.hands] == [5] * 4
@@ -176,7 +169,7 @@ def test_toss_lands_face_up_and_each_grabs_back_as_many_as_tossed() -> None:
     assert match.pending.players == (3,)
     assert game.legal_actions(match.state, 3) == (Grab("sandwich"),)
     match.submit(3, Grab("sandwich"), match.version)
-    assert match.state.phase == ROLL
+    assert match.state.phase == Phase.ROLL
     assert match.state.turn == 1
     assert [len(h) for h in match.state.hands] == [7] * 4
 
@@ -189,15 +182,15 @@ def test_toss_all_throws_every_hand_in_and_everyone_ends_with_seven() -> None:
     match = match_at(game, at_rest(game, turn=2))
     roll(match, "toss", "all")
     state = match.state
-    assert state.phase == SCRAMBLE
+    assert state.phase == Phase.SCRAMBLE
     assert len(state.centre) == 28
     assert state.quota == (7, 7, 7, 7)
     assert all(not h for h in state.hands)
-    while match.state.phase == SCRAMBLE:
+    while match.state.phase == Phase.SCRAMBLE:
         seat = match.pending.players[-1]  # the last listed player is always fastest here
         match.submit(seat, game.legal_actions(match.state, seat)[0], match.version)
     state = match.state
-    if state.phase == OVER:
+    if state.phase == Phase.OVER:
         assert state.last_win is not None
         assert "milk" in state.last_win[1]
     else:
@@ -211,7 +204,7 @@ def test_the_turn_passes_to_the_left() -> None:
     match = match_at(game, at_rest(game, turn=3))
     roll(match, "swap", "milk")  # seat 0 holds the milk and swaps it with seat 3
     blind(match, "sugar")
-    assert match.state.phase == ROLL
+    assert match.state.phase == Phase.ROLL
     assert match.state.turn == 0
 
 
@@ -224,7 +217,7 @@ def test_the_blind_draw_shows_the_drawer_nothing_of_the_other_hand() -> None:
     match.submit(0, Target(2), match.version)
     match.submit(0, Commit(("ginger",)), match.version)
     state = match.state
-    assert state.phase == PICK
+    assert state.phase == Phase.PICK
     other = replace(state, hands=(state.hands[0], state.hands[1], state.hands[3], state.hands[2]))
     assert game.observe(state, 0) == game.observe(other, 0)
     assert game.legal_actions(state, 0) == game.legal_actions(other, 0)

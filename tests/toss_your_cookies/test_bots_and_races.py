@@ -14,7 +14,7 @@ from gamenight.bots import Agent, make_bot
 from gamenight.engine import Match, StaleVersion, View
 from gamenight.games.toss_your_cookies.bots import CookieBot, card_value, target_cookie
 from gamenight.games.toss_your_cookies.state import Commit, Grab, Target
-from gamenight.games.toss_your_cookies.terminal import CookiesRenderer
+from gamenight.games.toss_your_cookies.terminal import TossYourCookiesRenderer
 from gamenight.sim.driver import Standing, agent_rngs, run, step
 from gamenight.sim.simulate import simulate
 from gamenight.sim.stats import wilson_interval
@@ -184,7 +184,7 @@ def test_a_human_in_a_scramble_sees_the_middle_and_how_many_more_they_may_grab()
     """What a person sees in a scramble: the cards in the middle, that it is a race, and their
     cap; once the cap is reached, the race hint is no longer shown to them."""
     game = make(4)
-    renderer = CookiesRenderer()
+    renderer = TossYourCookiesRenderer()
     names = ["You", "B", "C", "D"]
     match = match_at(game)
     roll(match, "toss", "1")
@@ -193,7 +193,7 @@ def test_a_human_in_a_scramble_sees_the_middle_and_how_many_more_they_may_grab()
     out = io.StringIO()
     renderer.show(Console(file=out, width=200), game.observe(match.state, 0), 0, names)
     assert "In the middle: Fortune Cookie (fortune), Gingerbread Man (ginger)" in out.getvalue()
-    assert "you may grab 1 more card(s)" in out.getvalue()
+    assert "you may grab 1 more card." in out.getvalue()
     match.submit(0, Grab("half"), match.version)
     out = io.StringIO()
     renderer.show(Console(file=out, width=200), game.observe(match.state, 0), 0, names)
@@ -226,7 +226,9 @@ def test_a_human_beaten_to_a_grab_is_told_so_and_asked_again() -> None:
     out = io.StringIO()
     console = Console(file=out, width=200)
     names = ["A", "You", "B", "C"]
-    person = SlowPerson(game, 1, "You", console, io.StringIO("1\n" * 4), CookiesRenderer(), names)
+    person = SlowPerson(
+        game, 1, "You", console, io.StringIO("1\n" * 4), TossYourCookiesRenderer(), names
+    )
     agents: list[Agent] = [Quick(game, 0, "A"), person, Quick(game, 2, "B"), Quick(game, 3, "C")]
     match = match_at(game)
     roll(match, "toss", "1")

@@ -61,7 +61,7 @@ def test_a_bad_typed_move_gets_one_line_and_the_game_goes_on() -> None:
         input="pass cake\n" + "1\n" * 3000,
     )
     assert result.exit_code == 0, result.output
-    assert "unknown card(s) cake" in result.output
+    assert "unknown card 'cake'" in result.output
 
 
 def test_simulate_json_reports_win_rates_rolls_and_action_shares() -> None:
@@ -109,7 +109,8 @@ def test_rules_page_has_the_rulings_and_how_to_play() -> None:
 
 
 def test_simulate_takes_the_rounds_and_free_scramble_options() -> None:
-    """Options: "a match of 1, 3 or 5 rounds" and ``free_scramble``, from ``-o key=value``."""
+    """Options: "set a number of rounds before playing (suggested 3 or 5)" and
+    ``free_scramble``, from ``-o key=value``; a number of rounds below 1 is refused."""
     args = ["simulate", "toss-your-cookies", "--bots", "default,default,random,random"]
     args += ["--games", "10", "--seed", "1", "-o", "rounds=3", "-o", "free_scramble=true"]
     result = runner.invoke(app, [*args, "--json"])
@@ -120,10 +121,10 @@ def test_simulate_takes_the_rounds_and_free_scramble_options() -> None:
     assert sum(s["wins"] for s in data["seats"]) == 10
     bad = runner.invoke(
         app,
-        ["simulate", "toss-your-cookies", "--bots", "random,random,random", "-o", "rounds=4"],
+        ["simulate", "toss-your-cookies", "--bots", "random,random,random", "-o", "rounds=0"],
     )
     assert bad.exit_code == 2
-    assert "rounds must be 1, 3 or 5" in bad.output
+    assert "rounds must be from 1 to 99, got 0" in bad.output
 
 
 def test_a_typed_move_that_breaks_a_rule_is_told_which_rule() -> None:
@@ -136,5 +137,5 @@ def test_a_typed_move_that_breaks_a_rule_is_told_which_rule() -> None:
     )
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())
-    assert "Toss / 2 asks for exactly 2 card(s) to toss, not 3" in text
+    assert "Toss / 2 asks for exactly 2 cards to toss, not 3" in text
     assert "you hold only 1 Milk (milk)" in text

@@ -5,18 +5,12 @@ from __future__ import annotations
 from collections import Counter
 
 from gamenight.engine import Kind
+from gamenight.games.toss_your_cookies.rules import receiver
 from gamenight.games.toss_your_cookies.state import (
-    DEAL,
-    DRAW,
-    EVEN_UP,
-    MILK_RACE,
-    OVER,
-    PICK,
-    ROLL,
-    SCRAMBLE,
     Commit,
     Draw,
     Grab,
+    Phase,
     Pick,
     Take,
     Target,
@@ -43,21 +37,21 @@ def test_pass_left_milk_the_passer_draws_blindly_before_the_receiver_adds_the_mi
     events = roll(match, "pass_left", "milk")
     assert "milk_moving" in kinds(events)
     state = match.state
-    assert state.phase == PICK
-    assert (state.drawer, state.draw_from) == (0, 1)
+    assert state.phase == Phase.PICK
+    assert (state.draw.drawer, state.draw.source) == (0, 1)
     assert "milk" not in state.hands[0]
     assert state.limbo == ("milk",)
     assert match.view(3)["state"]["limbo"] == ["milk"]  # everyone sees the milk go
     match.submit(0, Pick(3), match.version)
-    assert match.state.phase == DRAW
+    assert match.state.phase == Phase.DRAW
     outcomes = {o.card for o, _ in game.chance_outcomes(match.state)}
     assert outcomes == {"ginger", "sandwich", "wild"}
     chance(match, Draw("wild"))
     assert Counter(match.state.hands[0]) == Counter(sugar=4, wild=1, ginger=1, fortune=1)
     assert "milk" in match.state.hands[1]
-    assert match.state.winner == -1
+    assert match.state.winner is None
     assert [len(h) for h in match.state.hands] == [7] * 4
-    assert match.state.phase == ROLL
+    assert match.state.phase == Phase.ROLL
     assert match.state.turn == 3
     assert match.view(2)["state"]["milk_seen"] == 1
 
@@ -71,7 +65,7 @@ def test_the_milk_can_win_on_another_players_turn() -> None:
     events = blind(match, "sandwich")
     assert "snickerdoodle" in kinds(events)
     state = match.state
-    assert state.phase == OVER
+    assert state.phase == Phase.OVER
     assert state.winner == 1
     assert state.last_win == (1, ("ginger",) * 4 + ("milk", "sandwich", "wild"))
     win = next(e for e in events if e.kind == "snickerdoodle")
@@ -84,11 +78,11 @@ def test_pass_right_milk_goes_right_even_when_the_roller_holds_it() -> None:
     game = make(4)
     match = match_at(game, at_rest(game, turn=0))
     roll(match, "pass_right", "milk")
-    assert (match.state.drawer, match.state.draw_from, match.state.target) == (0, 3, 3)
+    assert (match.state.draw.drawer, match.state.draw.source, match.state.target) == (0, 3, 3)
     blind(match, "sugar")
     assert "milk" in match.state.hands[3]
     assert Counter(match.state.hands[0])["sugar"] == 5
-    assert match.state.winner == -1
+    assert match.state.winner is None
 
 
 def test_swap_milk_the_holder_swaps_it_with_the_roller() -> None:
@@ -97,7 +91,7 @@ def test_swap_milk_the_holder_swaps_it_with_the_roller() -> None:
     game = make(4)
     match = match_at(game, at_rest(game, turn=2))
     roll(match, "swap", "milk")
-    assert (match.state.drawer, match.state.draw_from) == (0, 2)
+    assert (match.state.draw.drawer, match.state.draw.source) == (0, 2)
     match.submit(0, Pick(0), match.version)
     outcomes = {o.card for o, _ in game.chance_outcomes(match.state)}
     assert outcomes == {"fortune", "half", "sandwich"}
@@ -112,9 +106,9 @@ def test_swap_milk_does_nothing_when_the_roller_holds_the_milk() -> None:
     game = make(4)
     match = match_at(game)
     events = roll(match, "swap", "milk")
-    assert kinds(events) == ["rolled", "milk_stays"]
+    assert kinds(events) == ["rolled", "milk_stays", "turn_started"]  # then seat 1 rolls
     assert match.state.hands == FOUR
-    assert match.state.phase == ROLL
+    assert match.state.phase == Phase.ROLL
     assert match.state.turn == 1
 
 
@@ -126,13 +120,13 @@ def test_toss_milk_everyone_but_the_tosser_races_and_the_winner_gives_a_blind_ca
     game = make(4)
     match = match_at(game, at_rest(game, turn=1))
     roll(match, "toss", "milk")
-    assert match.state.phase == MILK_RACE
+    assert match.state.phase == Phase.MILK_RACE
     assert match.state.centre == ("milk",)
     assert match.pending.kind is Kind.RACE
     assert match.pending.players == (1, 2, 3)
     assert game.legal_actions(match.state, 0) == ()
     match.submit(2, Grab("milk"), match.version)
-    assert (match.state.drawer, match.state.draw_from) == (0, 2)
+    assert (match.state.draw.drawer, match.state.draw.source) == (0, 2)
     assert "milk" not in match.state.hands[2]  # added only after the tosser's draw
     blind(match, "fortune")
     assert "milk" in match.state.hands[2]
@@ -150,7 +144,7 @@ def test_a_win_in_the_middle_of_a_scramble_ends_the_round_at_once() -> None:
         match.submit(seat, Commit((card,)), match.version)
     events = match.submit(0, Grab("sugar"), match.version)
     assert "snickerdoodle" in kinds(events)
-    assert match.state.phase == OVER
+    assert match.state.phase == Phase.OVER
     assert match.state.winner == 0
     assert match.pending.kind is Kind.TERMINAL
 
@@ -164,7 +158,7 @@ def test_a_win_in_the_middle_of_a_swap_stops_the_swap() -> None:
     match.submit(0, Target(3), match.version)
     match.submit(0, Commit(("fortune", "ginger")), match.version)
     blind(match, "sugar")
-    assert match.state.phase == OVER
+    assert match.state.phase == Phase.OVER
     assert match.state.winner == 0
 
 
@@ -188,8 +182,8 @@ def test_only_the_milk_holder_can_win() -> None:
     for seat, card in enumerate(["ginger", "sandwich", "half", "fortune"]):
         match.submit(seat, Commit((card,)), match.version)
     assert Counter(match.state.hands[1]) == Counter(ginger=5, wild=1, sandwich=1)
-    assert match.state.winner == -1
-    assert match.state.phase == ROLL
+    assert match.state.winner is None
+    assert match.state.phase == Phase.ROLL
 
 
 def test_free_scramble_lifts_the_cap_and_the_short_choose_from_shown_hands() -> None:
@@ -207,7 +201,7 @@ def test_free_scramble_lifts_the_cap_and_the_short_choose_from_shown_hands() -> 
     match.submit(2, Grab("half"), match.version)
     match.submit(1, Grab("sandwich"), match.version)
     state = match.state
-    assert state.phase == EVEN_UP
+    assert state.phase == Phase.EVEN_UP
     assert [len(h) for h in state.hands] == [6, 9, 7, 6]
     shown = match.view(3)["state"]["shown_hands"]
     assert shown[1] == list(state.hands[1])
@@ -219,7 +213,7 @@ def test_free_scramble_lifts_the_cap_and_the_short_choose_from_shown_hands() -> 
     assert match.pending.players == (3,)
     match.submit(3, Take(1, "wild"), match.version)
     assert [len(h) for h in match.state.hands] == [7] * 4
-    assert match.state.phase == ROLL
+    assert match.state.phase == Phase.ROLL
     assert match.state.turn == 1
     assert match.view(3)["state"]["shown_hands"] == [None] * 4
 
@@ -235,10 +229,10 @@ def test_rounds_first_to_a_majority_wins_the_match() -> None:
     match.submit(0, Grab("sugar"), match.version)
     state = match.state
     assert state.round_wins == (1, 0, 0, 0)
-    assert state.phase == DEAL
+    assert state.phase == Phase.DEAL
     assert state.round == 1
     assert state.starter == 1
-    assert state.receiver == 1
+    assert receiver(state) == 1
     assert all(not h for h in state.hands)
     assert len(state.deck) == 28
     assert match.pending.kind is Kind.CHANCE
@@ -247,7 +241,7 @@ def test_rounds_first_to_a_majority_wins_the_match() -> None:
     roll(match, "pass_left", "1")
     for seat, card in enumerate(["ginger", "wild", "half", "sugar"]):
         match.submit(seat, Commit((card,)), match.version)
-    assert match.state.phase == OVER
+    assert match.state.phase == Phase.OVER
     assert match.outcome().winners == (0,)
     assert match.outcome().scores == (2.0, 0.0, 0.0, 0.0)
 
@@ -260,7 +254,7 @@ def test_a_scramble_without_the_milk_keeps_a_known_holder_known() -> None:
     roll(match, "toss", "1")
     for seat, card in enumerate(["ginger", "wild", "half", "fortune"]):
         match.submit(seat, Commit((card,)), match.version)
-    assert match.state.phase == SCRAMBLE
+    assert match.state.phase == Phase.SCRAMBLE
     assert match.view(2)["state"]["milk_seen"] == 0
 
 
@@ -276,7 +270,7 @@ def test_the_swap_partner_wins_on_the_first_card_picked_up() -> None:
     blind(match, "ginger")
     events = blind(match, "fortune")
     state = match.state
-    assert kinds(events)[-2:] == ["snickerdoodle", "match_over"]
+    assert kinds(events)[-2:] == ["snickerdoodle", "game_over"]
     assert state.winner == 0
     assert Counter(state.hands[0]) == Counter(sugar=5, milk=1)
     assert state.limbo == ("sugar",)
@@ -293,12 +287,12 @@ def test_the_milk_tossed_in_an_ordinary_toss_is_a_card_like_any_other() -> None:
     roll(match, "toss", "1")
     for seat, card in enumerate(["milk", "wild", "half", "fortune"]):
         match.submit(seat, Commit((card,)), match.version)
-    assert match.state.phase == SCRAMBLE
+    assert match.state.phase == Phase.SCRAMBLE
     assert 0 in match.pending.players
     assert Grab("milk") in game.legal_actions(match.state, 0)
     match.submit(0, Grab("milk"), match.version)
     for seat, card in [(1, "wild"), (2, "half"), (3, "fortune")]:
         match.submit(seat, Grab(card), match.version)
-    assert match.state.phase == ROLL
+    assert match.state.phase == Phase.ROLL
     assert match.state.hands == FOUR
     assert match.view(2)["state"]["milk_seen"] == 0

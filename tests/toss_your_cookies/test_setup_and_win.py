@@ -9,13 +9,10 @@ from dataclasses import replace
 import pytest
 
 from gamenight.engine import CHANCE, ConfigError, Kind, Match
-from gamenight.games.toss_your_cookies.cards import (
-    COOKIES,
-    CookiesConfig,
-    build_deck,
-    is_winning,
-)
-from gamenight.games.toss_your_cookies.state import DEAL, OVER, ROLL, Deal, Roll
+from gamenight.games.toss_your_cookies.cards import COOKIES, is_winning
+from gamenight.games.toss_your_cookies.config import TossYourCookiesConfig
+from gamenight.games.toss_your_cookies.deck import build_deck
+from gamenight.games.toss_your_cookies.state import Deal, Dice, Phase
 from tests.toss_your_cookies.helpers import make
 
 TABLE = {3: (1, 1), 4: (2, 1), 5: (2, 2), 6: (3, 2), 7: (3, 3), 8: (3, 4)}
@@ -41,10 +38,10 @@ def test_every_card_is_dealt_seven_to_each(players: int) -> None:
     game = make(players)
     match = Match(game, seed=11)
     assert match.pending.kind is Kind.CHANCE
-    while match.state.phase == DEAL:
+    while match.state.phase == Phase.DEAL:
         match.roll_chance()
     state = match.state
-    assert state.phase == ROLL  # (with these seeds nobody is dealt a winning hand)
+    assert state.phase == Phase.ROLL  # (with these seeds nobody is dealt a winning hand)
     assert state.turn == 0
     assert [len(h) for h in state.hands] == [7] * players
     assert Counter(c for h in state.hands for c in h) == Counter(build_deck(players))
@@ -67,23 +64,27 @@ def test_the_dice_are_data_and_their_faces_set_the_chances() -> None:
     """RULINGS: "*Default*: action die Swap, Pass Left, Pass Right, Toss, Swap, Toss; number die
     1, 2, 3, All, Milk, Milk" (options ``action_die`` and ``number_die``)."""
     game = make(4)
-    state = replace(game.initial_state(), phase=ROLL)
+    state = replace(game.initial_state(), phase=Phase.ROLL)
     chances = dict(game.chance_outcomes(state))
     assert len(chances) == 4 * 5
-    assert chances[Roll("toss", "milk")] == pytest.approx(4 / 36)
-    assert chances[Roll("pass_left", "1")] == pytest.approx(1 / 36)
+    assert chances[Dice("toss", "milk")] == pytest.approx(4 / 36)
+    assert chances[Dice("pass_left", "1")] == pytest.approx(1 / 36)
     loaded = make(4, action_die=("toss",), number_die=("all",))
-    assert dict(loaded.chance_outcomes(state)) == {Roll("toss", "all"): 1.0}
+    assert dict(loaded.chance_outcomes(state)) == {Dice("toss", "all"): 1.0}
 
 
 def test_bad_dice_faces_and_round_counts_are_refused() -> None:
-    """Options: "a match of 1, 3 or 5 rounds"; dice faces must be faces the dice have."""
-    with pytest.raises(ConfigError, match="rounds must be 1, 3 or 5"):
-        CookiesConfig(rounds=2)
+    """Options: "set a number of rounds before playing", at least one (and at most 99, a guard
+    against typing mistakes); dice faces must be faces the dice have."""
+    for rounds in (0, -3, 100):
+        with pytest.raises(ConfigError, match=f"rounds must be from 1 to 99, got {rounds}"):
+            TossYourCookiesConfig(rounds=rounds)
+    with pytest.raises(ConfigError, match="rounds must be a whole number from 1 to 99"):
+        TossYourCookiesConfig(rounds=True)
     with pytest.raises(ConfigError, match="action_die faces must be from swap"):
-        CookiesConfig(action_die=("swap", "juggle"))
+        TossYourCookiesConfig(action_die=("swap", "juggle"))
     with pytest.raises(ConfigError, match="number_die faces must be from 1, 2, 3, all, milk"):
-        CookiesConfig(number_die=("4",))
+        TossYourCookiesConfig(number_die=("4",))
 
 
 def test_five_of_a_cookie_plus_the_milk_wins() -> None:
@@ -111,10 +112,10 @@ def test_a_hand_dealt_as_a_winner_wins_at_once() -> None:
     # cards go round the table from seat 0: seat 0 gets every third card
     order = ["sugar", "ginger", "fortune"] * 5 + ["milk"]
     for i, card in enumerate(order):
-        assert match.state.phase == DEAL, i
+        assert match.state.phase == Phase.DEAL, i
         match.apply_trusted(CHANCE, Deal(card))
     state = match.state
-    assert state.phase == OVER
+    assert state.phase == Phase.OVER
     assert state.winner == 0
     assert match.outcome().winners == (0,)
     assert state.last_win is not None
@@ -124,7 +125,7 @@ def test_a_hand_dealt_as_a_winner_wins_at_once() -> None:
 def test_sampled_chance_follows_the_listed_outcomes() -> None:
     """Chance is explicit: the faster sampler draws the dice with the listed probabilities."""
     game = make(4)
-    state = replace(game.initial_state(), phase=ROLL)
+    state = replace(game.initial_state(), phase=Phase.ROLL)
     rng = random.Random(8)
     draws = 36_000
     seen = Counter(game.sample_chance(state, rng) for _ in range(draws))

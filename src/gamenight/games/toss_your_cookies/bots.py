@@ -15,8 +15,8 @@ from gamenight.bots.base import Agent
 from gamenight.bots.registry import BotSpec
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
-
-WILD, HALF, MILK = "wild", "half", "milk"
+from gamenight.games.toss_your_cookies.cards import HALF, MILK, WILD
+from gamenight.games.toss_your_cookies.state import Commit, Grab, Take, Target
 
 
 def target_cookie(
@@ -64,20 +64,20 @@ class CookieBot(Agent):
 
     def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """The move the heuristic prefers among ``legal``."""
-        kind = type(legal[0]).__name__
+        first = legal[0]
         hand: list[str] = list(view["hand"] or [])
         cookies: list[str] = list(view["cookies"])
-        if kind == "Commit":
+        if isinstance(first, Commit):
             return min(
                 legal,
                 key=lambda a: sum(card_value(c, hand, cookies) for c in a.cards),
             )
-        if kind == "Grab":
+        if isinstance(first, Grab):
             middle: list[str] = list(view.get("centre") or [])
             return max(legal, key=lambda a: card_value(a.card, hand, cookies, middle))
-        if kind == "Take":
+        if isinstance(first, Take):
             return max(legal, key=lambda a: card_value(a.card, hand, cookies))
-        if kind == "Target":
+        if isinstance(first, Target):
             return self.choose_target(view, legal, hand, rng)
         return legal[rng.randrange(len(legal))]
 
@@ -94,7 +94,7 @@ class CookieBot(Agent):
 
     def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
         """Quick for the milk (the race for the tossed milk, or the milk card in a scramble)."""
-        if type(action).__name__ == "Grab" and action.card == MILK:
+        if isinstance(action, Grab) and action.card == MILK:
             return self.milk_speed * (0.5 + rng.random())
         return self.speed * (0.5 + rng.random())
 

@@ -1,18 +1,17 @@
-"""Toss Your Cookies components and config: the cards, the deck per player count, the dice.
+"""Toss Your Cookies card and dice vocabulary, and pure helpers over hands.
 
-Every number here comes from ``components.json`` (RULINGS.md: the OCR lost the wild / half-eaten
-table; the dice layout is a *default*), so a player who owns the game can correct the data.
+Every number here comes from ``components.json`` (the deck per player count is forced by the
+rules' arithmetic; the dice layout is a *default*), so a player who owns the game can correct the
+data without touching the code.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
-from gamenight.engine.config import Config, load_components
-from gamenight.engine.errors import ConfigError
+from gamenight.engine.config import load_components
 
 COMPONENTS: dict[str, Any] = load_components(__package__ or "gamenight.games.toss_your_cookies")
 
@@ -30,50 +29,20 @@ SET_SIZE = int(COMPONENTS["set_size"])
 HAND_SIZE = int(COMPONENTS["hand_size"])
 TO_WIN = int(COMPONENTS["to_win"])
 
+#: The faces of the action die, and of the number die.
 ACTIONS = ("swap", "pass_left", "pass_right", "toss")
 NUMBERS = ("1", "2", "3", "all", "milk")
 ALL = "all"
 MILK_FACE = "milk"
-
-
-@dataclass(frozen=True)
-class CookiesConfig(Config):
-    """Toss Your Cookies options. Defaults follow the rulebook and RULINGS.md."""
-
-    min_players = 3
-    max_players = 8
-
-    players: int = field(default=4, metadata={"help": "number of players (3 to 8)"})
-    rounds: int = field(
-        default=1, metadata={"help": "rounds in the match: 1, 3 or 5 (first to a majority)"}
-    )
-    free_scramble: bool = field(
-        default=False,
-        metadata={"help": "a toss scramble has no cap; the short choose from over-full hands"},
-    )
-    action_die: tuple[str, ...] = field(
-        default=tuple(COMPONENTS["action_die"]),
-        metadata={"help": "faces of the action die: swap, pass_left, pass_right, toss"},
-    )
-    number_die: tuple[str, ...] = field(
-        default=tuple(COMPONENTS["number_die"]),
-        metadata={"help": "faces of the number die: 1, 2, 3, all, milk"},
-    )
-
-    def validate(self) -> None:
-        """Check every option, naming what is allowed."""
-        if self.rounds not in (1, 3, 5):
-            raise ConfigError(f"rounds must be 1, 3 or 5, got {self.rounds}")
-        bad = [f for f in self.action_die if f not in ACTIONS]
-        if not self.action_die or bad:
-            raise ConfigError(
-                f"action_die faces must be from {', '.join(ACTIONS)}; got {self.action_die!r}"
-            )
-        bad = [f for f in self.number_die if f not in NUMBERS]
-        if not self.number_die or bad:
-            raise ConfigError(
-                f"number_die faces must be from {', '.join(NUMBERS)}; got {self.number_die!r}"
-            )
+#: The action die's faces in words.
+ACTION_WORDS = {
+    "swap": "Swap",
+    "pass_left": "Pass Left",
+    "pass_right": "Pass Right",
+    "toss": "Toss",
+}
+#: The number die's faces in words.
+NUMBER_WORDS = {"1": "1", "2": "2", "3": "3", ALL: "All", MILK_FACE: "Milk"}
 
 
 def cookie_kinds(players: int) -> tuple[str, ...]:
@@ -86,20 +55,18 @@ def card_kinds(players: int) -> tuple[str, ...]:
     return tuple(sorted((*cookie_kinds(players), WILD, HALF, MILK)))
 
 
-def build_deck(players: int) -> tuple[str, ...]:
-    """The sorted deck for ``players``: six of each chosen cookie, wilds, half-eaten, the milk.
+def card_name(card: str) -> str:
+    """A card's display name (an unknown id is shown as it is)."""
+    return CARD_NAMES.get(card, card)
 
-    >>> len(build_deck(3)), len(build_deck(8))
-    (21, 56)
+
+def dice_words(action: str, number: str) -> str:
+    """The two dice in words, as everyone at the table says them.
+
+    >>> dice_words("pass_left", "2"), dice_words("toss", "milk")
+    ('Pass Left / 2', 'Toss / Milk')
     """
-    key = str(players)
-    cards: list[str] = []
-    for cookie in cookie_kinds(players):
-        cards += [cookie] * SET_SIZE
-    cards += [WILD] * int(COMPONENTS["wild_by_players"][key])
-    cards += [HALF] * int(COMPONENTS["half_by_players"][key])
-    cards.append(MILK)
-    return tuple(sorted(cards))
+    return f"{ACTION_WORDS.get(action, action)} / {NUMBER_WORDS.get(number, number)}"
 
 
 def best_cookie(hand: Iterable[str]) -> tuple[str | None, int]:

@@ -1,16 +1,17 @@
-"""Toss Your Cookies figures: how often each roll came up, game length in rolls, where wins
-happen, milk races and scramble grabs per seat."""
+"""Toss Your Cookies figures: how often each roll came up, game length in rolls and rounds,
+where wins happen, milk races and scramble grabs per seat."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
-from gamenight.engine.core import Event, Outcome
+from gamenight.engine.core import GAME_OVER, Event, Outcome
+from gamenight.games.toss_your_cookies.cards import MILK
 from gamenight.sim.metrics import Metrics, add_into
 
 
-class CookiesMetrics(Metrics):
+class TossYourCookiesMetrics(Metrics):
     """Counts rolls by face, rolls per game, round wins by moment, races won per seat."""
 
     def __init__(self, players: int) -> None:
@@ -22,12 +23,14 @@ class CookiesMetrics(Metrics):
         self.milk_races = [0] * players
         self.milk_grabs = [0] * players
         self.moments: Counter[str] = Counter()
+        self.rounds = 0
 
     mergeable = True
 
     def merge(self, other: Metrics) -> None:
         """Add a later chunk's tallies; its game lengths follow this chunk's, in order."""
-        assert isinstance(other, CookiesMetrics)
+        if not isinstance(other, TossYourCookiesMetrics):
+            raise TypeError(f"cannot merge {type(other).__name__} into Toss Your Cookies figures")
         self.actions.update(other.actions)
         self.rolls += other.rolls
         self.game_rolls.extend(other.game_rolls)
@@ -35,9 +38,10 @@ class CookiesMetrics(Metrics):
         add_into(self.milk_races, other.milk_races)
         add_into(self.milk_grabs, other.milk_grabs)
         self.moments.update(other.moments)
+        self.rounds += other.rounds
 
     def on_events(self, seat: int, events: tuple[Event, ...]) -> None:
-        """Tally rolls, Snickerdoodles, milk races and scramble grabs."""
+        """Tally rolls, Snickerdoodles, rounds played, milk races and scramble grabs."""
         for event in events:
             kind, data = event.kind, event.data
             if kind == "rolled":
@@ -48,9 +52,11 @@ class CookiesMetrics(Metrics):
                 if data["turn"] != p:
                     self.wins_off_turn[p] += 1
                 self.moments[str(data["during"])] += 1
+            elif kind == GAME_OVER:
+                self.rounds += sum(data["round_wins"])
             elif kind == "milk_grabbed":
                 self.milk_races[data["player"]] += 1
-            elif kind == "grabbed" and data["card"] == "milk":
+            elif kind == "grabbed" and data["card"] == MILK:
                 self.milk_grabs[data["player"]] += 1
 
     def on_game_end(self, outcome: Outcome) -> None:
@@ -69,13 +75,15 @@ class CookiesMetrics(Metrics):
         ]
 
     def overall(self) -> dict[str, Any]:
-        """Roll faces as shares of all rolls; game length in rolls; where rounds were won."""
+        """Roll faces as shares of all rolls; game length in rolls and in rounds; where rounds
+        were won."""
         games = len(self.game_rolls)
         ordered = sorted(self.game_rolls)
         return {
             "rolls_per_game": self.rolls / games if games else 0.0,
             "median_rolls": ordered[games // 2] if games else 0,
             "longest_game_rolls": ordered[-1] if games else 0,
+            "rounds_per_game": self.rounds / games if games else 0.0,
             "roll_shares": {
                 face: count / self.rolls for face, count in sorted(self.actions.items())
             },
@@ -87,4 +95,4 @@ class CookiesMetrics(Metrics):
 
 
 #: This game's statistics collector (the ``metrics`` part of its plugin).
-METRICS = CookiesMetrics
+METRICS = TossYourCookiesMetrics

@@ -1,37 +1,47 @@
 """How each step of Toss Your Cookies moves cards, one card at a time.
 
-``Table`` is a private, mutable working copy of a state used inside ``apply``: every card that
-enters a hand goes through :meth:`Table.gain`, which checks "Snickerdoodle!" at once and raises
-:class:`RoundWon` if that hand now wins. A card leaving a hand can never make a win, so only
-gains are checked. ``freeze`` turns the table back into a new immutable state.
+:func:`apply` works on a private copy of the state (made by ``dataclasses.replace``, so every
+field is copied by the dataclass itself): every card that enters a hand goes through
+:meth:`Work.gain`, which checks "Snickerdoodle!" at once and raises :class:`RoundWon` if that hand
+now wins. A card leaving a hand can never make a win, so only gains are checked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
+from typing import TypeVar
 
-from gamenight.engine.core import Event
+from gamenight.engine.core import Event, game_over, turn_started
+from gamenight.engine.errors import IllegalAction
 from gamenight.games.toss_your_cookies.cards import (
     ALL,
     HAND_SIZE,
     MILK,
     MILK_FACE,
-    build_deck,
+    add,
     is_winning,
+    remove,
 )
+from gamenight.games.toss_your_cookies.config import TossYourCookiesConfig
+from gamenight.games.toss_your_cookies.deck import build_deck
+from gamenight.games.toss_your_cookies.rules import receiver
 from gamenight.games.toss_your_cookies.state import (
-    COMMIT,
-    DEAL,
-    DRAW,
-    EVEN_UP,
-    MILK_RACE,
-    OVER,
-    PICK,
-    ROLL,
-    SCRAMBLE,
-    TARGET,
-    CookiesState,
+    Action,
+    BlindDraw,
+    Commit,
+    Deal,
+    Dice,
+    Draw,
+    Grab,
+    Phase,
+    Pick,
+    Take,
+    Target,
+    TossYourCookiesState,
 )
+
+T = TypeVar("T")
 
 
 class RoundWon(Exception):
@@ -42,126 +52,126 @@ class RoundWon(Exception):
         self.player = player
 
 
-class Table:
-    """A mutable working copy of a :class:`CookiesState`, and the events of one step."""
+def apply(
+    config: TossYourCookiesConfig, state: TossYourCookiesState, player: int, action: Action
+) -> tuple[TossYourCookiesState, tuple[Event, ...]]:
+    """Apply one legal move or chance outcome; a winning hand ends the round at once."""
+    work = Work(config, state)
+    try:
+        work.act(player, action)
+    except RoundWon as won:
+        work.round_won(won.player)
+    return work.state, tuple(work.events)
 
-    def __init__(self, state: CookiesState) -> None:
-        self.n = len(state.hands)
-        self.phase = state.phase
-        self.hands = [list(h) for h in state.hands]
-        self.deck = list(state.deck)
-        self.receiver = state.receiver
-        self.turn = state.turn
-        self.roll = state.roll
-        self.commits = list(state.commits)
-        self.target = state.target
-        self.centre = list(state.centre)
-        self.quota = list(state.quota)
-        self.grabbed = list(state.grabbed)
-        self.tosser = state.tosser
-        self.limbo = list(state.limbo)
-        self.limbo_owner = state.limbo_owner
-        self.limbo_public = state.limbo_public
-        self.transit = [list(t) for t in state.transit]
-        self.drawer = state.drawer
-        self.draw_from = state.draw_from
-        self.draws = state.draws
-        self.milk_seen = state.milk_seen
-        self.round_wins = list(state.round_wins)
-        self.round = state.round
-        self.starter = state.starter
-        self.winner = state.winner
-        self.last_win = state.last_win
-        self.rolls = state.rolls
+
+def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the item at ``index`` replaced by ``value``."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+class Work:
+    """One step in progress: a private copy of the state that the step changes, and its events.
+
+    ``state`` is never a state anyone else holds: it is copied on the way in and handed out only
+    when the step is done.
+    """
+
+    def __init__(self, config: TossYourCookiesConfig, state: TossYourCookiesState) -> None:
+        self.config = config
+        self.n = config.players
+        self.state = replace(state)
         self.events: list[Event] = []
-
-    def freeze(self) -> CookiesState:
-        """The new state (hands and piles sorted)."""
-        return CookiesState(
-            phase=self.phase,
-            hands=tuple(tuple(sorted(h)) for h in self.hands),
-            deck=tuple(sorted(self.deck)),
-            receiver=self.receiver,
-            turn=self.turn,
-            roll=self.roll,
-            commits=tuple(self.commits),
-            target=self.target,
-            centre=tuple(sorted(self.centre)),
-            quota=tuple(self.quota),
-            grabbed=tuple(self.grabbed),
-            tosser=self.tosser,
-            limbo=tuple(sorted(self.limbo)),
-            limbo_owner=self.limbo_owner,
-            limbo_public=self.limbo_public,
-            transit=tuple(tuple(sorted(t)) for t in self.transit),
-            drawer=self.drawer,
-            draw_from=self.draw_from,
-            draws=self.draws,
-            milk_seen=self.milk_seen,
-            round_wins=tuple(self.round_wins),
-            round=self.round,
-            starter=self.starter,
-            winner=self.winner,
-            last_win=self.last_win,
-            rolls=self.rolls,
-        )
-
-    # ---- single card movements ---------------------------------------------------------------
-    def gain(self, player: int, card: str) -> None:
-        """``card`` enters ``player``'s hand; a winning hand ends the round at once."""
-        hand = self.hands[player]
-        hand.append(card)
-        if is_winning(hand):
-            raise RoundWon(player)
-
-    def lose(self, player: int, cards: Iterable[str]) -> None:
-        """Cards leave ``player``'s hand (they must be there)."""
-        for card in cards:
-            self.hands[player].remove(card)
-
-    def holder(self) -> int:
-        """The seat holding the milk (at rest it is always in a hand)."""
-        return next(i for i, h in enumerate(self.hands) if MILK in h)
 
     def emit(self, event: Event) -> None:
         """Record an event of this step."""
         self.events.append(event)
 
+    # ---- the step ------------------------------------------------------------------------------
+    def act(self, player: int, action: Action) -> None:
+        """Dispatch one move or chance outcome."""
+        s = self.state
+        if isinstance(action, Deal):
+            self.deal(action.card)
+        elif isinstance(action, Dice):
+            s.rolls += 1
+            self.emit(
+                Event(
+                    "rolled", {"player": s.turn, "action": action.action, "number": action.number}
+                )
+            )
+            self.start_action(action.action, action.number)
+        elif isinstance(action, Draw):
+            self.draw(action.card)
+        elif isinstance(action, Target):
+            s.target = action.player
+            if s.roll is not None and s.roll[1] == ALL:
+                self.swap_all(s.turn, action.player)
+            else:
+                s.phase = Phase.SWAP_CARDS
+                self.emit(Event("swap_target", {"player": s.turn, "with": action.player}))
+        elif isinstance(action, Commit):
+            self.commit(player, action.cards)
+        elif isinstance(action, Grab) and s.phase == Phase.MILK_RACE:
+            self.milk_grabbed(player)
+        elif isinstance(action, Grab):
+            self.grab(player, action.card)
+        elif isinstance(action, Take):
+            self.take(player, action.player, action.card)
+        elif isinstance(action, Pick):
+            self.pick(action.position)
+
+    # ---- single card movements ---------------------------------------------------------------
+    def gain(self, player: int, card: str) -> None:
+        """``card`` enters ``player``'s hand; a winning hand ends the round at once."""
+        hand = add(self.state.hands[player], (card,))
+        self.state.hands = put(self.state.hands, player, hand)
+        if is_winning(hand):
+            raise RoundWon(player)
+
+    def lose(self, player: int, cards: Iterable[str]) -> None:
+        """Cards leave ``player``'s hand (they must be there)."""
+        self.state.hands = put(self.state.hands, player, remove(self.state.hands[player], cards))
+
+    def holder(self) -> int:
+        """The seat holding the milk (at rest it is always in a hand)."""
+        return next(i for i, h in enumerate(self.state.hands) if MILK in h)
+
     # ---- turn flow ---------------------------------------------------------------------------
     def next_turn(self) -> None:
         """The action is over: every hand is back to seven; the player to the left rolls."""
         self.clear_action()
-        self.turn = (self.turn + 1) % self.n
-        self.phase = ROLL
+        self.state.turn = (self.state.turn + 1) % self.n
+        self.state.phase = Phase.ROLL
+        self.emit(turn_started(self.state.turn))
 
     def clear_action(self) -> None:
         """Forget everything about the action just finished."""
-        n = self.n
-        self.roll = None
-        self.commits = [None] * n
-        self.target = -1
-        self.centre = []
-        self.quota = [0] * n
-        self.grabbed = [0] * n
-        self.tosser = -1
-        self.limbo = []
-        self.limbo_owner = -1
-        self.limbo_public = False
-        self.transit = [[] for _ in range(n)]
-        self.drawer = -1
-        self.draw_from = -1
-        self.draws = 0
+        s, n = self.state, self.n
+        s.roll = None
+        s.commits = (None,) * n
+        s.target = None
+        s.centre = ()
+        s.quota = (0,) * n
+        s.grabbed = (0,) * n
+        s.tosser = None
+        s.limbo = ()
+        s.limbo_owner = None
+        s.limbo_public = False
+        s.transit = ((),) * n
+        s.draw = None
 
     def moment(self) -> str:
         """Where in the game a card is moving: ``deal``, or the action rolled (``toss milk``)."""
-        if self.phase == DEAL or self.roll is None:
+        s = self.state
+        if s.phase == Phase.DEAL or s.roll is None:
             return "deal"
-        action, number = self.roll
+        action, number = s.roll
         return f"{action} milk" if number == MILK_FACE else action
 
-    def round_won(self, player: int, rounds: int) -> None:
+    def round_won(self, player: int) -> None:
         """Snickerdoodle! Score the round; start the next round or end the match."""
-        hand = tuple(sorted(self.hands[player]))
+        s = self.state
+        hand = s.hands[player]
         self.emit(
             Event(
                 "snickerdoodle",
@@ -169,96 +179,118 @@ class Table:
                     "player": player,
                     "hand": list(hand),
                     "during": self.moment(),
-                    "roll": list(self.roll) if self.roll else None,
-                    "turn": self.turn,
-                    "round": self.round,
+                    "roll": list(s.roll) if s.roll else None,
+                    "turn": s.turn,
+                    "round": s.round,
+                    "rounds": self.config.rounds,
                 },
             )
         )
-        self.round_wins[player] += 1
-        self.last_win = (player, hand)
-        if self.round_wins[player] > rounds // 2:  # the table stays as it was at the call
-            self.winner = player
-            self.phase = OVER
-            self.emit(Event("match_over", {"winner": player, "round_wins": list(self.round_wins)}))
+        s.round_wins = put(s.round_wins, player, s.round_wins[player] + 1)
+        s.last_win = (player, hand)
+        if s.round_wins[player] >= self.config.rounds_to_win:  # the table stays as at the call
+            s.winner = player
+            s.phase = Phase.OVER
+            self.emit(game_over([player], round_wins=list(s.round_wins), rounds=self.config.rounds))
             return
         self.clear_action()
-        self.round += 1
-        self.starter = (self.starter + 1) % self.n
-        self.turn = self.starter
-        self.receiver = self.starter
-        self.hands = [[] for _ in range(self.n)]
-        self.deck = list(build_deck(self.n))
-        self.milk_seen = -1
-        self.phase = DEAL
-        self.emit(Event("new_round", {"round": self.round, "starter": self.starter}))
+        s.round += 1
+        s.starter = (s.starter + 1) % self.n
+        s.turn = s.starter
+        s.hands = ((),) * self.n
+        s.deck = build_deck(self.n)
+        s.milk_seen = None
+        s.phase = Phase.DEAL
+        self.emit(Event("new_round", {"round": s.round, "starter": s.starter}))
 
     # ---- resolutions ---------------------------------------------------------------------------
     def start_action(self, action: str, number: str) -> None:
         """After the roll: set up the action the dice call for."""
-        self.roll = (action, number)
+        s = self.state
+        s.roll = (action, number)
         if number == MILK_FACE:
             self.start_milk(action)
         elif action == "swap":
-            self.phase = TARGET
+            s.phase = Phase.TARGET
         elif number == ALL and action in ("pass_left", "pass_right"):
-            self.pass_cards({p: tuple(self.hands[p]) for p in range(self.n)}, action)
+            self.pass_cards(dict(enumerate(s.hands)), action)
         elif number == ALL:
-            self.toss_cards({p: tuple(self.hands[p]) for p in range(self.n)})
+            self.toss_cards(dict(enumerate(s.hands)))
         else:
-            self.phase = COMMIT
-            self.commits = [None] * self.n
+            s.phase = Phase.COMMIT
+            s.commits = (None,) * self.n
+
+    def commit(self, player: int, cards: tuple[str, ...]) -> None:
+        """A commitment is in; when the last one is, they all resolve together."""
+        s = self.state
+        if s.phase == Phase.SWAP_CARDS:
+            self.swap_offer(cards)
+            return
+        s.commits = put(s.commits, player, cards)
+        self.emit(
+            Event("committed", {"player": player}, {"cards": list(cards)}, frozenset({player}))
+        )
+        if any(c is None for c in s.commits):
+            return
+        given = {p: c for p, c in enumerate(s.commits) if c is not None}
+        s.commits = (None,) * self.n
+        if s.roll is None:
+            raise IllegalAction("commitments resolve only after a roll")
+        if s.roll[0] == "toss":
+            self.toss_cards(given)
+        else:
+            self.pass_cards(given, s.roll[0])
 
     def start_milk(self, action: str) -> None:
         """The milk face: the milk moves by the special rules."""
+        s = self.state
         holder = self.holder()
         if action == "toss":
             self.lose(holder, [MILK])
-            self.centre = [MILK]
-            self.tosser = holder
-            self.milk_seen = -1
-            self.phase = MILK_RACE
+            s.centre = (MILK,)
+            s.tosser = holder
+            s.milk_seen = None
+            s.phase = Phase.MILK_RACE
             self.emit(Event("milk_tossed", {"player": holder}))
             return
         if action == "swap":
-            receiver = self.turn
-            if holder == receiver:
-                self.milk_seen = holder
+            to = s.turn
+            if holder == to:
+                s.milk_seen = holder
                 self.emit(Event("milk_stays", {"player": holder}))
                 self.next_turn()
                 return
         else:
-            step = 1 if action == "pass_left" else -1
-            receiver = (holder + step) % self.n
+            to = (holder + (1 if action == "pass_left" else -1)) % self.n
         self.lose(holder, [MILK])
-        self.limbo = [MILK]
-        self.limbo_owner = holder
-        self.limbo_public = True
-        self.target = receiver
-        self.milk_seen = -1
-        self.emit(Event("milk_moving", {"from": holder, "to": receiver, "how": action}))
-        self.begin_draws(holder, receiver, 1)
+        s.limbo, s.limbo_owner, s.limbo_public = (MILK,), holder, True
+        s.target = to
+        s.milk_seen = None
+        self.emit(Event("milk_moving", {"from": holder, "to": to, "how": action}))
+        self.begin_draws(holder, to, 1)
 
     def begin_draws(self, drawer: int, source: int, count: int) -> None:
         """``drawer`` will draw ``count`` cards blindly from ``source``, one pick at a time."""
-        self.drawer = drawer
-        self.draw_from = source
-        self.draws = count
-        self.phase = PICK
+        self.state.draw = BlindDraw(drawer, source, count)
+        self.state.phase = Phase.PICK
 
     def pick(self, position: int) -> None:
         """The drawer points at a face-down card; which card it is, is a chance step."""
+        draw = self.state.draw
+        if draw is None:
+            raise IllegalAction("there is no blind draw to make")
         self.emit(
-            Event(
-                "picked",
-                {"player": self.drawer, "from": self.draw_from, "position": position},
-            )
+            Event("picked", {"player": draw.drawer, "from": draw.source, "position": position})
         )
-        self.phase = DRAW
+        self.state.phase = Phase.DRAW
 
     def draw(self, card: str) -> None:
         """One blind draw; after the last, the cards in limbo join their new hand."""
-        drawer, source = self.drawer, self.draw_from
+        s = self.state
+        draw = s.draw
+        if draw is None:
+            raise IllegalAction("there is no blind draw to make")
+        drawer, source = draw.drawer, draw.source
         self.emit(
             Event(
                 "drew",
@@ -267,36 +299,40 @@ class Table:
                 frozenset({drawer, source}),
             )
         )
-        self.draws -= 1
+        s.draw = replace(draw, left=draw.left - 1)
         self.lose(source, [card])
         self.gain(drawer, card)
-        if self.draws:
-            self.phase = PICK
+        if s.draw.left:
+            s.phase = Phase.PICK
             return
-        cards, to, owner = sorted(self.limbo), self.target, self.limbo_owner
-        if cards == [MILK] and self.limbo_public:
+        cards, to, owner = s.limbo, s.target, s.limbo_owner
+        if to is None or owner is None:
+            raise IllegalAction("the drawn cards have nowhere to go")
+        if cards == (MILK,) and s.limbo_public:
             self.emit(Event("milk_added", {"player": to}))
-            self.milk_seen = to
+            s.milk_seen = to
         else:
             self.emit(
                 Event(
                     "swap_received",
                     {"player": to, "from": owner, "count": len(cards)},
-                    {"cards": cards},
+                    {"cards": list(cards)},
                     frozenset({to, owner}),
                 )
             )
         for card in cards:  # the limbo cards join the hand one at a time, each checked
-            self.limbo.remove(card)
+            s.limbo = remove(s.limbo, [card])
             self.gain(to, card)
         self.next_turn()
 
     def swap_all(self, roller: int, target: int) -> None:
         """Swap All: both hands are put down, then picked up by the other player."""
-        self.transit[roller], self.transit[target] = self.hands[target], self.hands[roller]
-        self.hands[roller], self.hands[target] = [], []
-        if self.milk_seen in (roller, target):
-            self.milk_seen = target if self.milk_seen == roller else roller
+        s = self.state
+        transit = put(s.transit, roller, s.hands[target])
+        s.transit = put(transit, target, s.hands[roller])
+        s.hands = put(put(s.hands, roller, ()), target, ())
+        if s.milk_seen in (roller, target):
+            s.milk_seen = target if s.milk_seen == roller else roller
         self.emit(Event("swapped_hands", {"player": roller, "with": target}))
         self.deliver(roller)
         self.deliver(target)
@@ -304,19 +340,21 @@ class Table:
 
     def deliver(self, player: int) -> None:
         """The cards passed to ``player`` enter their hand one at a time (each checked)."""
-        for card in sorted(self.transit[player]):
-            self.transit[player].remove(card)
+        for card in self.state.transit[player]:
+            s = self.state
+            s.transit = put(s.transit, player, remove(s.transit[player], [card]))
             self.gain(player, card)
 
     def swap_offer(self, cards: tuple[str, ...]) -> None:
         """Swap n: the roller's cards go face down before the target; then n blind draws."""
-        roller, target = self.turn, self.target
+        s = self.state
+        roller, target = s.turn, s.target
+        if target is None:
+            raise IllegalAction("the swap has no partner yet")
         self.lose(roller, cards)
-        self.limbo = list(cards)
-        self.limbo_owner = roller
-        self.limbo_public = False
-        if self.milk_seen in (roller, target):
-            self.milk_seen = -1
+        s.limbo, s.limbo_owner, s.limbo_public = tuple(sorted(cards)), roller, False
+        if s.milk_seen in (roller, target):
+            s.milk_seen = None
         self.emit(
             Event(
                 "swap_offered",
@@ -329,19 +367,21 @@ class Table:
 
     def pass_cards(self, given: dict[int, tuple[str, ...]], action: str) -> None:
         """Every commitment leaves its hand first; then each hand takes what it was passed."""
+        s, n = self.state, self.n
         step = 1 if action == "pass_left" else -1
-        whole = all(len(c) == len(self.hands[p]) for p, c in given.items())
+        whole = all(len(c) == len(s.hands[p]) for p, c in given.items())
         for player, cards in given.items():
             self.lose(player, cards)
-            self.transit[(player + step) % self.n] += cards
-        if whole and self.milk_seen >= 0:
-            self.milk_seen = (self.milk_seen + step) % self.n
+            to = (player + step) % n
+            s.transit = put(s.transit, to, add(s.transit[to], cards))
+        if whole and s.milk_seen is not None:
+            s.milk_seen = (s.milk_seen + step) % n
         elif not whole:
-            self.milk_seen = -1
-        self.emit(Event("passed", {"direction": action, "count": len(given[self.turn])}))
-        order = [(self.turn + i) % self.n for i in range(self.n)]
+            s.milk_seen = None
+        self.emit(Event("passed", {"direction": action, "count": len(given[s.turn])}))
+        order = [(s.turn + i) % n for i in range(n)]
         for player in order:
-            to = (player + step) % self.n
+            to = (player + step) % n
             self.emit(
                 Event(
                     "received",
@@ -356,67 +396,72 @@ class Table:
 
     def toss_cards(self, tossed: dict[int, tuple[str, ...]]) -> None:
         """Every commitment lands face up in the centre; the scramble begins."""
+        s = self.state
         for player, cards in tossed.items():
             self.lose(player, cards)
-            self.centre += cards
-            self.quota[player] = len(cards)
-            self.grabbed[player] = 0
-        if MILK in self.centre:
-            self.milk_seen = -1
+            s.centre = add(s.centre, cards)
+            s.quota = put(s.quota, player, len(cards))
+            s.grabbed = put(s.grabbed, player, 0)
+        if MILK in s.centre:
+            s.milk_seen = None
         self.emit(Event("tossed", {"cards": [sorted(tossed[p]) for p in range(self.n)]}))
-        self.phase = SCRAMBLE
+        s.phase = Phase.SCRAMBLE
 
-    def grab(self, player: int, card: str, free: bool) -> None:
+    def grab(self, player: int, card: str) -> None:
         """One scramble grab; when nobody can grab any more, the turn ends (or evens up)."""
-        self.centre.remove(card)
-        self.grabbed[player] += 1
+        s = self.state
+        free = self.config.free_scramble
+        s.centre = remove(s.centre, [card])
+        s.grabbed = put(s.grabbed, player, s.grabbed[player] + 1)
         if card == MILK:
-            self.milk_seen = player
+            s.milk_seen = player
         self.emit(Event("grabbed", {"player": player, "card": card}))
         self.gain(player, card)
-        if self.centre and (
-            free or any(g < q for g, q in zip(self.grabbed, self.quota, strict=True))
-        ):
+        if s.centre and (free or any(g < q for g, q in zip(s.grabbed, s.quota, strict=True))):
             return
-        self.emit(Event("scramble_over", {"grabbed": list(self.grabbed)}))
-        if free and any(len(h) < HAND_SIZE for h in self.hands):
-            self.phase = EVEN_UP
-            shown = {p: sorted(h) for p, h in enumerate(self.hands) if len(h) > HAND_SIZE}
+        self.emit(Event("scramble_over", {"grabbed": list(s.grabbed), "free": free}))
+        if free and any(len(h) < HAND_SIZE for h in s.hands):
+            s.phase = Phase.EVEN_UP
+            shown = {p: list(h) for p, h in enumerate(s.hands) if len(h) > HAND_SIZE}
             for p, hand in shown.items():
                 if MILK in hand:
-                    self.milk_seen = p
+                    s.milk_seen = p
             self.emit(Event("hands_shown", {"hands": [shown.get(p) for p in range(self.n)]}))
             return
         self.next_turn()
 
     def take(self, player: int, source: int, card: str) -> None:
         """Free scramble: a short player takes a card from an over-full, shown hand."""
+        s = self.state
         self.lose(source, [card])
         if card == MILK:
-            self.milk_seen = player
+            s.milk_seen = player
         self.emit(Event("took", {"player": player, "from": source, "card": card}))
         self.gain(player, card)
-        if all(len(h) == HAND_SIZE for h in self.hands):
+        if all(len(h) == HAND_SIZE for h in s.hands):
             self.next_turn()
 
     def milk_grabbed(self, player: int) -> None:
         """Toss + milk: the first grab wins the milk; the tosser then draws one card blindly."""
-        self.centre = []
-        self.limbo = [MILK]
-        self.limbo_owner = self.tosser
-        self.limbo_public = True
-        self.target = player
-        self.milk_seen = player
-        self.emit(Event("milk_grabbed", {"player": player, "tosser": self.tosser}))
-        self.begin_draws(self.tosser, player, 1)
+        s = self.state
+        tosser = s.tosser
+        if tosser is None:
+            raise IllegalAction("nobody tossed the milk")
+        s.centre = ()
+        s.limbo, s.limbo_owner, s.limbo_public = (MILK,), tosser, True
+        s.target = player
+        s.milk_seen = player
+        self.emit(Event("milk_grabbed", {"player": player, "tosser": tosser}))
+        self.begin_draws(tosser, player, 1)
 
     def deal(self, card: str) -> None:
         """One card dealt face down; after the last, the starter rolls."""
-        player = self.receiver
-        self.deck.remove(card)
-        self.receiver = (player + 1) % self.n
+        s = self.state
+        player = receiver(s)
+        s.deck = remove(s.deck, [card])
         self.emit(Event("dealt", {"player": player}, {"card": card}, frozenset({player})))
         self.gain(player, card)
-        if not self.deck:
-            self.phase = ROLL
-            self.turn = self.starter
+        if not s.deck:
+            s.phase = Phase.ROLL
+            s.turn = s.starter
+            self.emit(turn_started(s.turn))

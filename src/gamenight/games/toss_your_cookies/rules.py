@@ -1,0 +1,118 @@
+"""Who decides now and which moves are legal: the one source of legality of Toss Your Cookies.
+
+Everything here is a pure function of the config and a state; ``resolve.py`` moves the cards and
+``explain.py`` words the refusals.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from gamenight.engine.core import CHANCE_PENDING, TERMINAL_PENDING, Kind, Pending
+from gamenight.games.toss_your_cookies.cards import ALL, HAND_SIZE, MILK
+from gamenight.games.toss_your_cookies.config import TossYourCookiesConfig
+from gamenight.games.toss_your_cookies.state import (
+    Action,
+    Commit,
+    Grab,
+    Phase,
+    Pick,
+    Take,
+    Target,
+    TossYourCookiesState,
+)
+
+_CHANCE = (Phase.DEAL, Phase.ROLL, Phase.DRAW)
+
+
+def pending(config: TossYourCookiesConfig, state: TossYourCookiesState) -> Pending:
+    """Chance for deals, rolls and blind draws; who decides in every other phase."""
+    phase, turn = state.phase, state.turn
+    if phase in _CHANCE:
+        return CHANCE_PENDING
+    if phase in (Phase.TARGET, Phase.SWAP_CARDS):
+        return Pending(Kind.SINGLE, (turn,), turn=turn, window=phase)
+    if phase == Phase.PICK and state.draw is not None:
+        return Pending(Kind.SINGLE, (state.draw.drawer,), turn=turn, window=phase)
+    if phase == Phase.COMMIT:
+        waiting = tuple(p for p, c in enumerate(state.commits) if c is None)
+        return Pending(Kind.SIMULTANEOUS, waiting, turn=turn, window=phase)
+    if phase == Phase.SCRAMBLE:
+        return Pending(Kind.RACE, grabbers(config, state), turn=turn, window=phase)
+    if phase == Phase.MILK_RACE:
+        others = tuple(p for p in range(config.players) if p != state.tosser)
+        return Pending(Kind.RACE, others, turn=turn, window=phase)
+    if phase == Phase.EVEN_UP:
+        short = short_player(state)
+        return Pending(Kind.SINGLE, (short,) if short is not None else (), turn=turn, window=phase)
+    return TERMINAL_PENDING
+
+
+def grabbers(config: TossYourCookiesConfig, state: TossYourCookiesState) -> tuple[int, ...]:
+    """Who may still grab in the scramble: everyone below their cap (or all, if free)."""
+    if not state.centre:
+        return ()
+    if config.free_scramble:
+        return tuple(range(config.players))
+    return tuple(p for p in range(config.players) if state.grabbed[p] < state.quota[p])
+
+
+def short_player(state: TossYourCookiesState) -> int | None:
+    """The first player left short after a free scramble, from the roller round the table."""
+    n = len(state.hands)
+    seats = ((state.turn + i) % n for i in range(n))
+    return next((p for p in seats if len(state.hands[p]) < HAND_SIZE), None)
+
+
+def number(state: TossYourCookiesState) -> int:
+    """How many cards the current roll moves (the whole hand for All; 0 before a roll and for
+    the milk face, which moves the milk alone)."""
+    if state.roll is None:
+        return 0
+    face = state.roll[1]
+    if face == ALL:
+        return HAND_SIZE
+    return int(face) if face.isascii() and face.isdigit() else 0
+
+
+def receiver(state: TossYourCookiesState) -> int:
+    """The seat the next dealt card goes to: cards go one at a time round the table from the
+    round's starter, so it follows from how many have been dealt."""
+    n = len(state.hands)
+    dealt = sum(len(h) for h in state.hands)
+    return (state.starter + dealt) % n
+
+
+def shown_hands(state: TossYourCookiesState) -> tuple[tuple[str, ...] | None, ...]:
+    """Hands shown to everyone: the over-full hands while a free scramble evens up."""
+    if state.phase != Phase.EVEN_UP:
+        return (None,) * len(state.hands)
+    return tuple(h if len(h) > HAND_SIZE else None for h in state.hands)
+
+
+def legal_actions(
+    config: TossYourCookiesConfig, state: TossYourCookiesState, player: int
+) -> tuple[Action, ...]:
+    """Every move ``player`` may make now (empty when it is not their decision)."""
+    if player not in pending(config, state).players:
+        return ()
+    phase = state.phase
+    if phase in (Phase.COMMIT, Phase.SWAP_CARDS):
+        hand = state.hands[player]
+        return tuple(Commit(c) for c in sorted(set(combinations(hand, number(state)))))
+    if phase == Phase.TARGET:
+        return tuple(Target(p) for p in range(config.players) if p != player)
+    if phase == Phase.SCRAMBLE:
+        return tuple(Grab(c) for c in sorted(set(state.centre)))
+    if phase == Phase.MILK_RACE:
+        return (Grab(MILK),)
+    if phase == Phase.PICK and state.draw is not None:
+        return tuple(Pick(i) for i in range(len(state.hands[state.draw.source])))
+    if phase == Phase.EVEN_UP:
+        return tuple(
+            Take(q, c)
+            for q, hand in enumerate(state.hands)
+            if len(hand) > HAND_SIZE
+            for c in sorted(set(hand))
+        )
+    return ()
