@@ -1,0 +1,75 @@
+"""The card games' simulation speed against RLCard's ``uno``, measured in the same run.
+
+Prints, for each card game at 4 players, player decisions per second of random play through the
+full match stack (``Match`` + the seeded driver + random bots, as ``gamenight simulate`` runs
+it), beside RLCard's ``uno`` (4 players) with its random agents, in transitions (player actions)
+per second; then each ratio. Rounds are interleaved (gamenight, uno, gamenight, ...) and the
+medians are printed, so load on the machine hits both sides alike. One core.
+
+Run: ``.venv/bin/python bench/bench_card_games.py`` (needs the ``bench`` extra: rlcard).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from gamenight.bots import make_bot
+from gamenight.engine import CHANCE, Match
+from gamenight.engine.registry import make_game
+from gamenight.sim.driver import run
+
+GAMES = ("toss-your-cookies", "paper-toss", "cover-your-cookies")
+
+
+def gamenight_rate(game_id: str, seconds: float, seed: int) -> float:
+    """Player decisions per second of random 4-player games, for about ``seconds``."""
+    game = make_game(game_id, players=4)
+    agents = [make_bot("random", game, seat) for seat in range(4)]
+    decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        match = run(Match(game, seed=seed), agents)
+        decisions += sum(1 for step in match.steps if step.player != CHANCE)
+        seed += 1
+    return decisions / (time.perf_counter() - start)
+
+
+def uno_rate(seconds: float, seed: int) -> float:
+    """RLCard uno transitions per second with 4 random agents, for about ``seconds``."""
+    import rlcard
+    from rlcard.agents import RandomAgent
+
+    env = rlcard.make("uno", config={"seed": seed, "game_num_players": 4})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(4)])
+    transitions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        trajectories, _payoffs = env.run(is_training=False)
+        # each player's trajectory alternates state, action, state, ...: count the actions
+        transitions += sum((len(t) - 1) // 2 for t in trajectories)
+    return transitions / (time.perf_counter() - start)
+
+
+def main() -> None:
+    """Interleaved rounds; medians and ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of one round")
+    parser.add_argument("--repeat", type=int, default=3, help="rounds per loop")
+    args = parser.parse_args()
+    rates: dict[str, list[float]] = {name: [] for name in (*GAMES, "rlcard uno")}
+    for round_ in range(args.repeat):
+        for game_id in GAMES:
+            rates[game_id].append(gamenight_rate(game_id, args.seconds, 1000 * round_))
+            rates["rlcard uno"].append(uno_rate(args.seconds, round_))
+    uno = statistics.median(rates["rlcard uno"])
+    print(f"{'loop (4 players, random play)':<40} {'decisions/s':>12} {'vs uno':>8}")
+    print(f"{'rlcard uno, random agents':<40} {uno:>12,.0f} {'1.00x':>8}")
+    for game_id in GAMES:
+        rate = statistics.median(rates[game_id])
+        print(f"{'gamenight ' + game_id + ', Match + driver':<40} {rate:>12,.0f} {rate / uno:>7.2f}x")
+
+
+if __name__ == "__main__":
+    main()
