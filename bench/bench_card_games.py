@@ -64,11 +64,12 @@ def main() -> None:
             rates[game_id].append(gamenight_rate(game_id, args.seconds, 1000 * round_))
             rates["rlcard uno"].append(uno_rate(args.seconds, round_))
     uno = statistics.median(rates["rlcard uno"])
-    print(f"{'loop (4 players, random play)':<40} {'decisions/s':>12} {'vs uno':>8}")
-    print(f"{'rlcard uno, random agents':<40} {uno:>12,.0f} {'1.00x':>8}")
+    print(f"{'loop (4 players, random play)':<44} {'decisions/s':>12} {'vs uno':>8}")
+    print(f"{'rlcard uno, random agents':<44} {uno:>12,.0f} {'1.00x':>8}")
     for game_id in GAMES:
         rate = statistics.median(rates[game_id])
-        print(f"{'gamenight ' + game_id + ', Match + driver':<40} {rate:>12,.0f} {rate / uno:>7.2f}x")
+        label = f"gamenight {game_id}, Match + driver"
+        print(f"{label:<44} {rate:>12,.0f} {rate / uno:>7.2f}x")
 
 
 if __name__ == "__main__":
