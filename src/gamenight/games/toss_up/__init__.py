@@ -4,6 +4,8 @@ from gamenight.engine.plugins import GamePlugin
 from gamenight.games.toss_up.game import TossUp, TossUpConfig, TossUpState
 
 #: The entry point of this game (``gamenight.games`` group in pyproject.toml).
-PLUGIN = GamePlugin.in_package(__name__, "TossUp", ("bots", "metrics", "terminal", "kernel"))
+PLUGIN = GamePlugin.in_package(
+    __name__, "TossUp", ("bots", "metrics", "terminal", "kernel", "encode")
+)
 
 __all__ = ["PLUGIN", "TossUp", "TossUpConfig", "TossUpState"]
