@@ -117,12 +117,6 @@ class _Spaces:
 class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
     """One gamenight game as a PettingZoo AEC environment (one agent decides at a time)."""
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["ansi"],
-        "name": "gamenight_v0",
-        "is_parallelizable": False,
-    }
-
     def __init__(
         self,
         game: Game[Any, Any],
@@ -136,7 +130,11 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
         if render_mode not in (None, "ansi"):
             raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"gamenight_{game.id.replace('-', '_')}_v0"}
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"gamenight_{game.id.replace('-', '_')}_v0",
+            "is_parallelizable": False,
+        }
         self.turns = Turns(game, max_steps)
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -207,8 +205,6 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
     """One gamenight game as a PettingZoo parallel environment: every seat that may act now
     acts in the same step; the others send a no-op (ignored)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "gamenight_v0"}
-
     def __init__(
         self,
         game: Game[Any, Any],
@@ -221,7 +217,10 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         if render_mode not in (None, "ansi"):
             raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"gamenight_{game.id.replace('-', '_')}_v0"}
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"gamenight_{game.id.replace('-', '_')}_v0",
+        }
         self.turns = Turns(game, max_steps, draw=False)
 
     def reset(
@@ -267,8 +266,10 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             self._apply(chosen, infos)
         rewards = dict(zip(self.possible_agents, turns.rewards(), strict=True))
         done = turns.over
-        terminations = dict.fromkeys(self.agents, done and not turns.truncated)
-        truncations = dict.fromkeys(self.agents, done and turns.truncated)
+        ended: bool = done and not turns.truncated
+        cut: bool = done and turns.truncated
+        terminations = dict.fromkeys(self.agents, ended)
+        truncations = dict.fromkeys(self.agents, cut)
         observations = self._observations()
         rewards = {a: rewards[a] for a in self.agents}
         if done:

@@ -136,9 +136,13 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
         )
     out.append(_clip(view["paper_deck_size"] / sum(shape.paper_counts)))
     discard = view["paper_discard"]
-    out += (_clip(discard.get(k, 0) / c) for k, c in zip(shape.paper, shape.paper_counts))
+    out += (
+        _clip(discard.get(k, 0) / c) for k, c in zip(shape.paper, shape.paper_counts, strict=True)
+    )
     for pile in (view["toss_deck"], view["toss_discard"]):
-        out += (_clip(pile.get(k, 0) / c) for k, c in zip(shape.toss, shape.toss_counts))
+        out += (
+            _clip(pile.get(k, 0) / c) for k, c in zip(shape.toss, shape.toss_counts, strict=True)
+        )
     out.append(1.0 if view["tossed"] else 0.0)
     waiting = hazard["card"] if hazard else None
     out += (1.0 if waiting == k else 0.0 for k in shape.hazards)
