@@ -23,7 +23,7 @@ import numpy as np
 from gamenight.engine.core import View
 from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
-from gamenight.engine.registry import game_part
+from gamenight.engine.registry import game_ids, game_part, plugin
 
 
 class NoEncoder(GameError, LookupError):
@@ -42,6 +42,18 @@ class Encoder:
     def __call__(self, view: View, seat: int) -> np.ndarray:
         """``seat``'s view as a float32 vector of ``size`` values."""
         return self.function(self.game, view, seat)
+
+
+def encodable_games() -> list[str]:
+    """The ids of the installed games that have an ``encode`` part (without importing them)."""
+    found = []
+    for game_id in game_ids():
+        try:
+            if "encode" in plugin(game_id).parts:
+                found.append(game_id)
+        except GameError:  # a broken package: `gamenight list` names it
+            continue
+    return found
 
 
 def encoder_for(game: Game[Any, Any]) -> Encoder:

@@ -29,13 +29,12 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from gamenight.adapters.encoding import encoder_for
+from gamenight.adapters.encoding import encodable_games, encoder_for
 from gamenight.adapters.pettingzoo import build_game
 from gamenight.adapters.turns import ILLEGAL_POLICIES, Turns
 from gamenight.bots.base import Agent
 from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import ConfigError, IllegalAction
-from gamenight.engine.registry import game_ids
 from gamenight.sim.driver import agent_rngs
 
 #: Tries at dealing a match that does not end before the agent's first decision.
@@ -164,10 +163,11 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
 
 
 def register() -> list[str]:
-    """Register ``gamenight/<game id>-v0`` with Gymnasium for every installed game, so that
-    ``gymnasium.make("gamenight/toss-up-v0", opponents=["hold:20"])`` works; returns the ids."""
+    """Register ``gamenight/<game id>-v0`` with Gymnasium for every installed game that has an
+    encoder, so that ``gymnasium.make("gamenight/toss-up-v0", opponents=["hold:20"])`` works;
+    returns the ids."""
     names = []
-    for game_id in game_ids():
+    for game_id in encodable_games():
         name = f"gamenight/{game_id}-v0"
         if name not in gymnasium.registry:
             gymnasium.register(

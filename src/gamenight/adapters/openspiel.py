@@ -34,12 +34,12 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel
 
-from gamenight.adapters.encoding import Encoder, encoder_for
+from gamenight.adapters.encoding import Encoder, encodable_games, encoder_for
 from gamenight.adapters.turns import RACING, win_rewards
 from gamenight.engine.config import Config, config_from_options
 from gamenight.engine.core import CHANCE, Kind, Pending
 from gamenight.engine.game import Game
-from gamenight.engine.registry import game_class, game_ids
+from gamenight.engine.registry import game_class
 
 #: Decisions after which a match is cut short unless the game says otherwise.
 MAX_GAME_LENGTH = 100_000
@@ -73,10 +73,10 @@ def _option_text(value: Any) -> str:
 
 
 def register(ids: list[str] | None = None) -> list[str]:
-    """Register every installed game (or those of ``ids``) with OpenSpiel; returns their
-    OpenSpiel names. Registering again is harmless."""
+    """Register every installed game that has an encoder (or those of ``ids``) with OpenSpiel;
+    returns their OpenSpiel names. Registering again is harmless."""
     names = []
-    for game_id in ids if ids is not None else game_ids():
+    for game_id in ids if ids is not None else encodable_games():
         name = short_name(game_id)
         if name not in _TYPES:
             game_type = _TYPES[name] = _game_type(game_id, name)

@@ -171,8 +171,8 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
             return
         turns = self.turns
         seat = self.seat_of[agent]
+        # Rewards come at the end only: until then every reward and running total stays 0.
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         try:
             chosen = turns.decode(seat, action)
         except IllegalAction as exc:
@@ -188,8 +188,8 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
             done = self.truncations if turns.truncated else self.terminations
             for a in self.agents:
                 done[a] = True
+            self._accumulate_rewards()
         self._select()
-        self._accumulate_rewards()
         if self.render_mode == "ansi":
             print(self._text())
 

@@ -114,7 +114,11 @@ class Turns:
         self.steps = 0
         self.truncated = False
         self.forfeited: int | None = None
+        #: Whether the match has ended (finished, forfeited or truncated).
+        self.over = False
         self.events: list[Event] = []
+        #: The legal actions of one seat in the current state, kept until the state changes.
+        self._legal: tuple[int, Sequence[Any]] | None = None
 
     # ---- the match ---------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
@@ -125,13 +129,9 @@ class Turns:
         self.steps = 0
         self.truncated = False
         self.forfeited = None
+        self.over = False
         self.events = []
         self._settle()
-
-    @property
-    def over(self) -> bool:
-        """Whether the match has ended (finished, forfeited or truncated)."""
-        return self.forfeited is not None or self.truncated or self.pending.kind is Kind.TERMINAL
 
     @property
     def deciders(self) -> tuple[int, ...]:
@@ -147,8 +147,10 @@ class Turns:
             self.events.extend(events)
             pending = game.pending(state)
         self.state, self.pending = state, pending
+        self._legal = None
         players = pending.players
         if pending.kind is Kind.TERMINAL or self.over:
+            self.over = True
             self.seat = None
         elif not players:
             raise IllegalAction(f"{game.id}: a {pending.kind.value} decision with nobody in it")
@@ -164,16 +166,20 @@ class Turns:
             return ()
         if self.draw and seat != self.seat:
             return ()
-        return self.game.legal_actions(self.state, seat)
+        kept = self._legal
+        if kept is not None and kept[0] == seat:
+            return kept[1]
+        legal = self.game.legal_actions(self.state, seat)
+        self._legal = (seat, legal)
+        return legal
 
     def mask(self, seat: int) -> np.ndarray:
-        """The action mask of ``seat``: 1 for each legal action id, int8."""
-        mask = np.zeros(len(self.actions), dtype=np.int8)
-        legal = self.legal(seat)
-        if legal:
-            ids = self.ids
-            mask[[ids[a] for a in legal]] = 1
-        return mask
+        """The action mask of ``seat``: 1 for each legal action id, int8 (a new array)."""
+        mask = bytearray(len(self.actions))
+        ids = self.ids
+        for action in self.legal(seat):
+            mask[ids[action]] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see now (``None``: a spectator)."""
@@ -191,13 +197,16 @@ class Turns:
     # ---- acting ------------------------------------------------------------------------------
     def decode(self, seat: int, action_id: Any) -> Any:
         """The action behind ``action_id`` if ``seat`` may take it now, else a precise error."""
-        index = action_index(self.game, action_id)
+        if type(action_id) is int and 0 <= action_id < len(self.actions):
+            index = action_id
+        else:
+            index = action_index(self.game, action_id)
         if self.over:
             raise GameOver("the match is over; reset to play again")
         if seat not in self.deciders or (self.draw and seat != self.seat):
             raise NotYourDecision(f"player {seat} may not act now (deciding: {self.seat})")
         action = self.actions[index]
-        if action not in self.game.legal_actions(self.state, seat):
+        if action not in self.legal(seat):
             why = self.game.explain_illegal(self.state, seat, action)
             text = self.game.action_to_text(action)
             raise IllegalAction(
@@ -209,17 +218,20 @@ class Turns:
     def play(self, seat: int, action: Any, settle: bool = True) -> None:
         """Apply ``seat``'s action (already checked), count the step, and move on."""
         self.state, events = self.game.apply(self.state, seat, action)
+        self._legal = None
         self.events.extend(events)
         self.steps += 1
         if self.max_steps is not None and self.steps >= self.max_steps:
             self.pending = self.game.pending(self.state)
             self.truncated = self.pending.kind is not Kind.TERMINAL
+            self.over = True
         if settle:
             self._settle()
 
     def forfeit(self, seat: int) -> None:
         """``seat`` loses at once (an illegal move under the ``lose`` policy)."""
         self.forfeited = seat
+        self.over = True
         self.seat = None
 
     def settle(self) -> None:

@@ -54,21 +54,22 @@ def max_chance_outcomes(game: Game[Any, Any]) -> int:
     return max(len(HELD) + len(MIXERS), held * (held + 1) // 2)
 
 
-def _clip(x: float) -> float:
-    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+def _rows(order: tuple[str, ...]) -> dict[Any, list[float]]:
+    """One-hot rows by value (``None``, and any value not in ``order``: all zeros)."""
+    return {k: [1.0 if j == k else 0.0 for j in order] for k in order}
 
 
-def _one_hot(value: Any, order: tuple[str, ...]) -> list[float]:
-    return [1.0 if value == k else 0.0 for k in order]
+_PHASE_ROWS, _COOKIE_ROWS, _MIXER_ROWS = _rows(PHASES), _rows(COOKIES), _rows(MIXERS)
+_NO_PHASE, _NO_COOKIE, _NO_MIXER = [0.0] * len(PHASES), [0.0] * len(COOKIES), [0.0] * len(MIXERS)
 
 
 def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     """The view of ``seat`` as a float32 vector of :func:`observation_size` values."""
     n = int(view["players"])
-    out: list[float] = _one_hot(view["phase"], PHASES)
+    out: list[float] = list(_PHASE_ROWS.get(view["phase"], _NO_PHASE))
     limit = float(view["hand_limit"]) or 1.0
     hand = view["hand"] or ()
-    out += (_clip(hand.count(k) / limit) for k in HELD)
+    out += [hand.count(k) / limit for k in HELD]
     duel = view["duel"]
     mixer = view["mixer"]
     turn = view["turn"]
@@ -84,50 +85,51 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
         p = (seat + i) % n
         stack = stacks[p]
         top = stack[-1] if stack else None
-        out += (_clip(sizes[p] / limit), _clip(len(stack) / 10))
-        out += _one_hot(top["flavour"] if top else None, COOKIES)
+        out += (sizes[p] / limit, len(stack) / 10)
+        out += _COOKIE_ROWS.get(top["flavour"], _NO_COOKIE) if top else _NO_COOKIE
         out += (
-            _clip(len(top["cards"]) / 8) if top else 0.0,
-            _clip(top["value"] / 200) if top else 0.0,
-            _clip(dough[p] / 500),
-            _clip(crumbs[p] / 6),
-            _clip(waiting[p] / 2),
+            len(top["cards"]) / 8 if top else 0.0,
+            top["value"] / 200 if top else 0.0,
+            dough[p] / 500,
+            crumbs[p] / 6,
+            waiting[p] / 2,
             1.0 if p == turn else 0.0,
             1.0 if p == challenger else 0.0,
             1.0 if p == defender else 0.0,
             1.0 if p == responder else 0.0,
             1.0 if p == drawer else 0.0,
-            _clip(transit[p] / 2),
-            _clip(totals[p] / 1000),
-            _clip(wins[p] / 5),
-            _clip(last[p] / 500),
+            transit[p] / 2,
+            totals[p] / 1000,
+            wins[p] / 5,
+            last[p] / 500,
         )
         if duel and p == defender:
             batch_value = next((b["value"] for b in stack if b["id"] == duel["batch"]), 0)
     discard = view["discard"]
-    out += (_clip(discard.count(k) / 10) for k in HELD)
+    out += [discard.count(k) / 10 for k in HELD]
     usable = view["usable_discards"]
-    out += (1.0 if k in usable else 0.0 for k in HELD)
+    out += [1.0 if k in usable else 0.0 for k in HELD]
     mixer_discard = view["mixer_discard"]
     out += (
-        _clip(view["deck"] / ALL_CARDS),
+        view["deck"] / ALL_CARDS,
         1.0 if view["deck_out"] else 0.0,
-        _clip(view["mixers_in_deck"] / sum(MIXER_COUNTS)),
+        view["mixers_in_deck"] / sum(MIXER_COUNTS),
     )
-    out += (_clip(mixer_discard.count(k) / c) for k, c in zip(MIXERS, MIXER_COUNTS, strict=True))
+    out += [mixer_discard.count(k) / c for k, c in zip(MIXERS, MIXER_COUNTS, strict=True)]
     out += (
         1.0 if duel else 0.0,
-        _clip(duel["need"] / 2) if duel else 0.0,
-        _clip(len(duel["plays"]) / 6) if duel else 0.0,
-        _clip(batch_value / 200),
+        duel["need"] / 2 if duel else 0.0,
+        len(duel["plays"]) / 6 if duel else 0.0,
+        batch_value / 200,
     )
-    out += _one_hot(duel["flavour"] if duel else None, COOKIES)
-    out += _one_hot(mixer["card"] if mixer else None, MIXERS)
+    out += _COOKIE_ROWS.get(duel["flavour"], _NO_COOKIE) if duel else _NO_COOKIE
+    out += _MIXER_ROWS.get(mixer["card"], _NO_MIXER) if mixer else _NO_MIXER
     options = view["options"]
     out += (
-        _clip(view["actions_taken"] / 2),
+        view["actions_taken"] / 2,
         1.0 if view["may_lay_single"] else 0.0,
         1.0 if options["extra_strength"] else 0.0,
         1.0 if options["two_actions"] else 0.0,
     )
-    return np.array(out, dtype=np.float32)
+    vector = np.array(out, dtype=np.float32)
+    return np.minimum(vector, 1.0, out=vector)

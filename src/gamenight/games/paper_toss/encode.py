@@ -100,10 +100,6 @@ def max_chance_outcomes(game: Game[Any, Any]) -> int:
     return max(len(shape.paper), len(shape.toss))
 
 
-def _clip(x: float) -> float:
-    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
-
-
 def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     """The view of ``seat`` as a float32 vector of :func:`observation_size` values."""
     shape = layout(game)
@@ -112,7 +108,7 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     out: list[float] = [1.0 if phase == p else 0.0 for p in PHASES]
     hand_size = float(view["hand_size"]) or 1.0
     hand = view["hand"] or ()
-    out += (_clip(hand.count(k) / hand_size) for k in shape.paper)
+    out += [hand.count(k) / hand_size for k in shape.paper]
     target = float(view["target"]) or 1.0
     turn = view["turn"]
     chooser = view["chooser"]
@@ -126,29 +122,26 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     for i in range(n):
         p = (seat + i) % n
         out += (
-            _clip(sizes[p] / hand_size),
-            _clip(tokens[p] / target),
-            _clip(tires[p] / 3),
+            sizes[p] / hand_size,
+            tokens[p] / target,
+            tires[p] / 3,
             1.0 if p == turn else 0.0,
             1.0 if p == chooser else 0.0,
             1.0 if p == hazard_player else 0.0,
             1.0 if p in winners else 0.0,
         )
-    out.append(_clip(view["paper_deck_size"] / sum(shape.paper_counts)))
+    out.append(view["paper_deck_size"] / sum(shape.paper_counts))
     discard = view["paper_discard"]
-    out += (
-        _clip(discard.get(k, 0) / c) for k, c in zip(shape.paper, shape.paper_counts, strict=True)
-    )
+    out += [discard.get(k, 0) / c for k, c in zip(shape.paper, shape.paper_counts, strict=True)]
     for pile in (view["toss_deck"], view["toss_discard"]):
-        out += (
-            _clip(pile.get(k, 0) / c) for k, c in zip(shape.toss, shape.toss_counts, strict=True)
-        )
+        out += [pile.get(k, 0) / c for k, c in zip(shape.toss, shape.toss_counts, strict=True)]
     out.append(1.0 if view["tossed"] else 0.0)
     waiting = hazard["card"] if hazard else None
-    out += (1.0 if waiting == k else 0.0 for k in shape.hazards)
-    out.append(_clip(view["hazards_played"] / 3))
+    out += [1.0 if waiting == k else 0.0 for k in shape.hazards]
+    out.append(view["hazards_played"] / 3)
     flipped = view["flipped"]
-    out += (_clip(flipped.count(k) / 2) for k in shape.toss)
+    out += [flipped.count(k) / 2 for k in shape.toss]
     limit = view["turn_limit"]
-    out.append(_clip(view["turns"] / limit) if limit else 0.0)
-    return np.array(out, dtype=np.float32)
+    out.append(view["turns"] / limit if limit else 0.0)
+    vector = np.array(out, dtype=np.float32)
+    return np.minimum(vector, 1.0, out=vector)

@@ -80,14 +80,10 @@ def max_chance_outcomes(game: Game[Any, Any]) -> int:
     return max(len(kinds(game)), len(ACTIONS) * len(NUMBERS))
 
 
-def _clip(x: float) -> float:
-    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
-
-
 def _per_kind(cards: Any, order: tuple[str, ...]) -> list[float]:
     if not cards:
         return [0.0] * len(order)
-    return [_clip(cards.count(k) / HAND_SIZE) for k in order]
+    return [cards.count(k) / HAND_SIZE for k in order]
 
 
 def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
@@ -99,9 +95,9 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     out += _per_kind(view["hand"], order)
     out += _per_kind(view["my_commit"], order)
     roll = view["roll"] or (None, None)
-    out += (1.0 if roll[0] == a else 0.0 for a in ACTIONS)
-    out += (1.0 if roll[1] == f else 0.0 for f in NUMBERS)
-    out.append(_clip(view["number"] / HAND_SIZE))
+    out += [1.0 if roll[0] == a else 0.0 for a in ACTIONS]
+    out += [1.0 if roll[1] == f else 0.0 for f in NUMBERS]
+    out.append(view["number"] / HAND_SIZE)
     turn, tosser, owner, target = view["turn"], view["tosser"], view["limbo_owner"], view["target"]
     drawer, source, milk = view["drawer"], view["draw_from"], view["milk_seen"]
     starter, winners = view["starter"], view["winners"]
@@ -116,19 +112,19 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     for i in range(n):
         p = (seat + i) % n
         out += (
-            _clip(sizes[p] / HAND_SIZE),
+            sizes[p] / HAND_SIZE,
             1.0 if committed[p] else 0.0,
-            _clip(quota[p] / HAND_SIZE),
-            _clip(grabbed[p] / HAND_SIZE),
+            quota[p] / HAND_SIZE,
+            grabbed[p] / HAND_SIZE,
             1.0 if p == turn else 0.0,
             1.0 if p == tosser else 0.0,
             1.0 if p == owner else 0.0,
             1.0 if p == target else 0.0,
-            _clip(transit[p] / HAND_SIZE),
+            transit[p] / HAND_SIZE,
             1.0 if p == drawer else 0.0,
             1.0 if p == source else 0.0,
             1.0 if p == milk else 0.0,
-            _clip(wins[p] / needed),
+            wins[p] / needed,
             1.0 if p == starter else 0.0,
             1.0 if p in winners else 0.0,
         )
@@ -136,10 +132,11 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     out += _per_kind(view["centre"], order)
     out += _per_kind(view["limbo"], order)
     out += (
-        _clip(view["limbo_count"] / HAND_SIZE),
-        _clip(view["draws"] / HAND_SIZE),
-        _clip(view["deck_left"] / (HAND_SIZE * n)),
-        _clip(view["round"] / max(1, view["rounds"])),
+        view["limbo_count"] / HAND_SIZE,
+        view["draws"] / HAND_SIZE,
+        view["deck_left"] / (HAND_SIZE * n),
+        view["round"] / max(1, view["rounds"]),
         1.0 if view["free_scramble"] else 0.0,
     )
-    return np.array(out, dtype=np.float32)
+    vector = np.array(out, dtype=np.float32)
+    return np.minimum(vector, 1.0, out=vector)
