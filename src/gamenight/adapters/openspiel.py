@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
@@ -161,17 +160,60 @@ class GamenightGame(pyspiel.Game):
         return Observer(self.engine, self.encoder)
 
 
-@dataclass(frozen=True, slots=True)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+#: Converted chance outcomes by the identity of the engine's list (games that keep their
+#: outcome tables, as Toss Up! does its rolls, convert each table once); emptied when full.
+_CONVERTED: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
+_CONVERTED_MAX = 512
+
+
 class Node:
     """Everything a state holds: the engine state and its pending decision, the seat drawn as
-    the quicker hand (if any), decisions made, and whether the match was cut short. Immutable,
-    so copies of a state share it (a clone costs nothing)."""
+    the quicker hand (if any), decisions made, and whether the match was cut short; with who
+    plays now and, once asked, the chance outcomes and legal ids. Never changed but for those
+    caches (which depend on the rest alone), so copies of a state share it: a clone is cheap."""
 
-    state: Any
-    pending: Pending
-    seat: int | None = None
-    decisions: int = 0
-    cut: bool = False
+    __slots__ = (
+        "cut",
+        "decisions",
+        "legal",
+        "observed",
+        "outcomes",
+        "pending",
+        "player",
+        "seat",
+        "state",
+    )
+
+    def __init__(
+        self,
+        state: Any,
+        pending: Pending,
+        seat: int | None = None,
+        decisions: int = 0,
+        cut: bool = False,
+    ) -> None:
+        self.state = state
+        self.pending = pending
+        self.seat = seat
+        self.decisions = decisions
+        self.cut = cut
+        kind, players = pending.kind, pending.players
+        if kind is Kind.TERMINAL or cut:
+            self.player = _TERMINAL
+        elif kind is Kind.CHANCE or (seat is None and kind in RACING and len(players) > 1):
+            self.player = _CHANCE
+        else:
+            self.player = seat if seat is not None else players[0]
+        self.outcomes: Any = None
+        self.legal: list[int] | None = None
+        self.observed: dict[int, np.ndarray] = {}
+
+    @property
+    def quicker(self) -> bool:
+        """Whether this is the chance node "who is quicker" of a race or reaction window."""
+        return self.player == _CHANCE and self.pending.kind is not Kind.CHANCE
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Node:
         return self
@@ -184,56 +226,71 @@ class GamenightState(pyspiel.State):
     encoder: ClassVar[Encoder]
     max_length: ClassVar[int]
 
+    #: The opening node, shared by every new state of this game (OpenSpiel makes one each time
+    #: it asks for the observation tensor's shape).
+    start: ClassVar[Node | None] = None
+
     def __init__(self, game: GamenightGame) -> None:
         super().__init__(game)
-        start = self.engine.initial_state()
-        self.node = Node(start, self.engine.pending(start))
+        cls = type(self)
+        if cls.start is None:
+            opening = self.engine.initial_state()
+            cls.start = Node(opening, self.engine.pending(opening))
+        self.node = cls.start
 
     @property
     def engine_state(self) -> Any:
         """The gamenight state inside (for bots: ``engine.observe(state.engine_state, seat)``)."""
         return self.node.state
 
-    def _quicker(self) -> bool:
-        node = self.node
-        pending = node.pending
-        return node.seat is None and pending.kind in RACING and len(pending.players) > 1
-
     def current_player(self) -> int:
         """The seat to decide, or chance, or terminal."""
-        node = self.node
-        kind = node.pending.kind
-        if kind is Kind.TERMINAL or node.cut:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if kind is Kind.CHANCE or self._quicker():
-            return int(pyspiel.PlayerId.CHANCE)
-        return node.seat if node.seat is not None else node.pending.players[0]
+        return self.node.player
+
+    def is_terminal(self) -> bool:
+        """Whether the match is over (or cut short)."""
+        return self.node.player == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        engine = self.engine
-        return sorted(engine.action_id(a) for a in engine.legal_actions(self.node.state, player))
+        node = self.node
+        if node.legal is None:
+            ids = self.engine.action_id
+            node.legal = sorted(ids(a) for a in self.engine.legal_actions(node.state, player))
+        return node.legal
+
+    def _outcomes(self) -> Any:
+        node = self.node
+        if node.outcomes is None:
+            node.outcomes = self.engine.chance_outcomes(node.state)
+        return node.outcomes
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node, by index, with their probabilities."""
         node = self.node
-        if node.pending.kind is Kind.CHANCE:
-            outcomes = self.engine.chance_outcomes(node.state)
-            return [(i, float(p)) for i, (_, p) in enumerate(outcomes)]
-        listed = len(node.pending.players)
-        return [(i, 1.0 / listed) for i in range(listed)]
+        if node.pending.kind is not Kind.CHANCE:
+            listed = len(node.pending.players)
+            return [(i, 1.0 / listed) for i in range(listed)]
+        outcomes = self._outcomes()
+        known = _CONVERTED.get(id(outcomes))
+        if known is not None and known[0] is outcomes:
+            return known[1]
+        converted = [(i, float(p)) for i, (_, p) in enumerate(outcomes)]
+        if len(_CONVERTED) >= _CONVERTED_MAX:
+            _CONVERTED.clear()
+        _CONVERTED[id(outcomes)] = (outcomes, converted)
+        return converted
 
     def _apply_action(self, action: int) -> None:
         node, engine = self.node, self.engine
         if node.pending.kind is Kind.CHANCE:
-            outcome = engine.chance_outcomes(node.state)[action][0]
+            outcome = self._outcomes()[action][0]
             state, _events = engine.apply(node.state, CHANCE, outcome)
             self.node = Node(state, engine.pending(state), None, node.decisions)
-        elif self._quicker():
+        elif node.player == _CHANCE:
             seat = node.pending.players[action]
-            self.node = dataclasses.replace(node, seat=seat)
+            self.node = Node(node.state, node.pending, seat, node.decisions)
         else:
-            player = self.current_player()
-            state, _events = engine.apply(node.state, player, engine.action_from_id(action))
+            state, _events = engine.apply(node.state, node.player, engine.action_from_id(action))
             pending = engine.pending(state)
             decisions = node.decisions + 1
             cut = decisions >= self.max_length and pending.kind is not Kind.TERMINAL
@@ -246,16 +303,12 @@ class GamenightState(pyspiel.State):
                 outcomes = engine.chance_outcomes(node.state)
                 if 0 <= action < len(outcomes):
                     return engine.action_to_text(outcomes[action][0])
-            elif self._quicker() and 0 <= action < len(node.pending.players):
+            elif node.quicker and 0 <= action < len(node.pending.players):
                 return f"quicker: player {node.pending.players[action]}"
             return f"chance outcome {action}"
         if 0 <= action < engine.num_actions:
             return engine.action_to_text(engine.action_from_id(action))
         return f"action {action}"
-
-    def is_terminal(self) -> bool:
-        """Whether the match is over (or cut short)."""
-        return self.node.cut or self.node.pending.kind is Kind.TERMINAL
 
     def returns(self) -> list[float]:
         """Zero-sum returns once the match is over; 0 before, and after a cut."""
@@ -280,8 +333,13 @@ class Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: GamenightState, player: int) -> None:
-        """Fill ``tensor`` with ``player``'s encoded view of ``state``."""
-        self.tensor[:] = self.encoder(self.engine.observe(state.node.state, player), player)
+        """Fill ``tensor`` with ``player``'s encoded view of ``state`` (kept with the state)."""
+        node = state.node
+        vector = node.observed.get(player)
+        if vector is None:
+            vector = self.encoder(self.engine.observe(node.state, player), player)
+            node.observed[player] = vector
+        self.tensor[:] = vector
 
     def string_from(self, state: GamenightState, player: int) -> str:
         """``player``'s view of ``state`` as JSON."""

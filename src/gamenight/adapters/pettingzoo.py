@@ -99,8 +99,9 @@ class _Spaces:
         return self.action_spaces[agent]
 
     def _observation(self, seat: int) -> Observation:
-        view = self.turns.view(seat)
-        return {"observation": self.encoder(view, seat), "action_mask": self.turns.mask(seat)}
+        turns = self.turns
+        vector = self.encoder.function(self.game, turns.game.observe(turns.state, seat), seat)
+        return {"observation": vector, "action_mask": turns.mask(seat)}
 
     def _text(self) -> str:
         """The table as a spectator sees it, with whose decision it is."""

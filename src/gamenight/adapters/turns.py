@@ -32,10 +32,11 @@ from typing import Any
 
 import numpy as np
 
-from gamenight.engine.core import CHANCE, Event, Kind, Outcome, Pending, View
+from gamenight.engine.core import CHANCE, Kind, Outcome, Pending, View
 from gamenight.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourDecision
 from gamenight.engine.game import Game
 
+_CHANCE_KIND, _TERMINAL_KIND = Kind.CHANCE, Kind.TERMINAL
 #: Pending kinds where every listed seat may act and the quickest wins.
 RACING = (Kind.RACE, Kind.REACTION)
 
@@ -116,9 +117,9 @@ class Turns:
         self.forfeited: int | None = None
         #: Whether the match has ended (finished, forfeited or truncated).
         self.over = False
-        self.events: list[Event] = []
         #: The legal actions of one seat in the current state, kept until the state changes.
         self._legal: tuple[int, Sequence[Any]] | None = None
+        self._mask: tuple[Sequence[Any], bytes] | None = None
 
     # ---- the match ---------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
@@ -130,7 +131,6 @@ class Turns:
         self.truncated = False
         self.forfeited = None
         self.over = False
-        self.events = []
         self._settle()
 
     @property
@@ -141,15 +141,15 @@ class Turns:
     def _settle(self) -> None:
         """Resolve chance, then choose who decides (drawing the quicker hand in a race)."""
         game, rng, state = self.game, self.rng, self.state
-        pending = game.pending(state)
-        while pending.kind is Kind.CHANCE:
-            state, events = game.apply(state, CHANCE, game.sample_chance(state, rng))
-            self.events.extend(events)
-            pending = game.pending(state)
+        pending_of, apply, sample = game.pending, game.apply, game.sample_chance
+        pending = pending_of(state)
+        while pending.kind is _CHANCE_KIND:
+            state = apply(state, CHANCE, sample(state, rng))[0]
+            pending = pending_of(state)
         self.state, self.pending = state, pending
         self._legal = None
         players = pending.players
-        if pending.kind is Kind.TERMINAL or self.over:
+        if pending.kind is _TERMINAL_KIND or self.over:
             self.over = True
             self.seat = None
         elif not players:
@@ -175,10 +175,18 @@ class Turns:
 
     def mask(self, seat: int) -> np.ndarray:
         """The action mask of ``seat``: 1 for each legal action id, int8 (a new array)."""
-        mask = bytearray(len(self.actions))
-        ids = self.ids
-        for action in self.legal(seat):
-            mask[ids[action]] = 1
+        legal = self.legal(seat)
+        kept = self._mask
+        if kept is not None and kept[0] is legal:
+            mask = bytearray(kept[1])
+        else:
+            mask = bytearray(len(self.actions))
+            ids = self.ids
+            for action in legal:
+                mask[ids[action]] = 1
+            # Games that hand out the same sequence of legal actions again (Toss Up!'s roll or
+            # bank) get the mask copied; holding the sequence keeps its identity unique.
+            self._mask = (legal, bytes(mask))
         return np.frombuffer(mask, dtype=np.int8)
 
     def view(self, seat: int | None) -> View:
@@ -217,9 +225,8 @@ class Turns:
 
     def play(self, seat: int, action: Any, settle: bool = True) -> None:
         """Apply ``seat``'s action (already checked), count the step, and move on."""
-        self.state, events = self.game.apply(self.state, seat, action)
+        self.state = self.game.apply(self.state, seat, action)[0]
         self._legal = None
-        self.events.extend(events)
         self.steps += 1
         if self.max_steps is not None and self.steps >= self.max_steps:
             self.pending = self.game.pending(self.state)

@@ -63,7 +63,7 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     for i in range(n):
         p = (seat + i) % n
         out += (
-            scores[p] / (2 * target),
+            min(1.0, scores[p] / (2 * target)),
             1.0 if p == turn else 0.0,
             1.0 if p in to_play else 0.0,
             1.0 if p in sudden else 0.0,
@@ -76,7 +76,7 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     best_other = max((scores[p] for p in range(n) if p != seat), default=0)
     past = banked > target if view["strict"] else banked >= target
     out += (
-        points / target,
+        min(1.0, points / target),
         view["dice_to_roll"] / dice,
         last["green"] / dice if last else 0.0,
         last["yellow"] / dice if last else 0.0,
@@ -84,7 +84,6 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
         float(view["bust_chance"]),
         1.0 if view["final_round"] else 0.0,
         1.0 if past and turn == seat else 0.0,
-        max(0.0, ((banked - best_other) / target + 1.0) / 2.0),
+        min(1.0, max(0.0, ((banked - best_other) / target + 1.0) / 2.0)),
     )
-    vector = np.array(out, dtype=np.float32)
-    return np.minimum(vector, 1.0, out=vector)
+    return np.array(out, dtype=np.float32)
