@@ -170,20 +170,22 @@ LOOPS: dict[str, Loop] = {
 }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """Interleaved rounds over every game and loop; medians and ratios."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one measurement")
     parser.add_argument("--repeat", type=int, default=3, help="rounds")
-    args = parser.parse_args()
+    parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    args = parser.parse_args(argv)
     register()
+    games = {game_id: GAMES[game_id] for game_id in args.games}
     rates: dict[tuple[str, str], list[float]] = {}
     for _round in range(args.repeat):
-        for game_id, players in GAMES.items():
+        for game_id, players in games.items():
             for name, loop in LOOPS.items():
                 rates.setdefault((game_id, name), []).append(loop(game_id, players, args.seconds))
     print(f"{'game (players), loop':<52} {'decisions/s':>12} {'vs engine':>10}")
-    for game_id, players in GAMES.items():
+    for game_id, players in games.items():
         engine = statistics.median(rates[(game_id, "engine: Match + driver")])
         for name in LOOPS:
             rate = statistics.median(rates[(game_id, name)])

@@ -8,8 +8,8 @@ spec), asked through the engine: the OpenSpiel state carries the gamenight state
 (``state.engine_state``), whose view of the bot's seat the bot reads. Seats alternate from match
 to match; the script prints the MCTS bot's wins.
 
-Run: ``.venv/bin/python examples/openspiel_mcts.py`` (the ``rl`` extra); ``--games`` and
-``--simulations`` set the sizes (the tests run it tiny).
+Run: ``.venv/bin/python examples/openspiel_mcts.py`` (the ``rl`` extra); ``--games``,
+``--simulations`` and ``--target`` set the sizes (the tests run it tiny).
 """
 
 from __future__ import annotations
@@ -55,10 +55,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=40, help="matches to play")
     parser.add_argument("--simulations", type=int, default=300, help="MCTS simulations a move")
     parser.add_argument("--opponent", default="hold:20", help="the gamenight bot to face")
+    parser.add_argument("--target", type=int, default=100, help="Toss Up!'s target")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     register()
-    game = pyspiel.load_game("gamenight_toss_up(players=2)")
+    game = pyspiel.load_game(f"gamenight_toss_up(players=2,target={args.target})")
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(args.seed))
     searcher = mcts.MCTSBot(
         game, 2.0, args.simulations, evaluator, random_state=np.random.RandomState(args.seed)
@@ -70,7 +71,8 @@ def main(argv: list[str] | None = None) -> None:
         wins += play_match(game, searcher, args.opponent, seat, args.seed * 1000 + match)[seat] > 0
     elapsed = time.perf_counter() - start
     print(
-        f"OpenSpiel MCTS ({args.simulations} simulations a move) vs {args.opponent}: "
+        f"OpenSpiel MCTS ({args.simulations} simulations a move) vs {args.opponent}, "
+        f"to {args.target}: "
         f"won {wins:.0f} of {args.games} matches ({wins / args.games:.3f}) in {elapsed:.0f}s"
     )
 

@@ -35,8 +35,8 @@ def key(observation: np.ndarray) -> Key:
     return (
         min(int(observation[MY_SCORE] * 200) // 10, 11),
         min(int(observation[THEIR_SCORE] * 200) // 10, 11),
-        min(int(round(observation[TURN_POINTS] * 100)) // 5, 12),
-        int(round(observation[DICE_LEFT] * 10)),
+        min(round(observation[TURN_POINTS] * 100) // 5, 12),
+        round(observation[DICE_LEFT] * 10),
         int(observation[FINAL_ROUND] > 0.5),
     )
 
