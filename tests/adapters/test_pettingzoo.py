@@ -10,7 +10,8 @@ import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 from gamenight.adapters.encoding import NoEncoder
-from gamenight.adapters.pettingzoo import build_game, env, parallel_env
+from gamenight.adapters.pettingzoo import env, parallel_env
+from gamenight.adapters.turns import build_game
 from gamenight.engine.errors import ConfigError, IllegalAction, MalformedAction
 from tests.adapters.helpers import CASES
 

@@ -30,8 +30,7 @@ import numpy as np
 from gymnasium import spaces
 
 from gamenight.adapters.encoding import encodable_games, encoder_for
-from gamenight.adapters.pettingzoo import build_game
-from gamenight.adapters.turns import ILLEGAL_POLICIES, Turns
+from gamenight.adapters.turns import ILLEGAL_POLICIES, Turns, build_game
 from gamenight.bots.base import Agent
 from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import ConfigError, IllegalAction

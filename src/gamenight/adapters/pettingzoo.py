@@ -32,33 +32,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from gamenight.adapters.encoding import Encoder, encoder_for
-from gamenight.adapters.turns import ILLEGAL_POLICIES, RACING, Turns
-from gamenight.engine.config import config_from_options
+from gamenight.adapters.turns import ILLEGAL_POLICIES, RACING, Turns, build_game
 from gamenight.engine.core import Kind
 from gamenight.engine.errors import ConfigError, GameError, IllegalAction
 from gamenight.engine.game import Game
-from gamenight.engine.registry import game_class
 
 Observation = dict[str, np.ndarray]
-
-
-def build_game(game_id: str, players: int | None = None, **options: Any) -> Game[Any, Any]:
-    """A game from its id, a player count and its options as keywords (``target=50``).
-
-    >>> build_game("toss-up", players=3, target=50).config.target
-    50
-    """
-    cls = game_class(game_id)
-    texts = [f"{key}={_option_text(value)}" for key, value in options.items()]
-    return cls(config_from_options(cls.config_type, texts, players=players))
-
-
-def _option_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list | tuple):
-        return ",".join(_option_text(v) for v in value)
-    return str(value)
 
 
 def _check_policy(illegal: str) -> str:

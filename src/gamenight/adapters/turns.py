@@ -32,9 +32,11 @@ from typing import Any
 
 import numpy as np
 
+from gamenight.engine.config import config_from_options
 from gamenight.engine.core import CHANCE, Kind, Outcome, Pending, View
 from gamenight.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourDecision
 from gamenight.engine.game import Game
+from gamenight.engine.registry import game_class
 
 _CHANCE_KIND, _TERMINAL_KIND = Kind.CHANCE, Kind.TERMINAL
 #: Pending kinds where every listed seat may act and the quickest wins.
@@ -43,6 +45,25 @@ RACING = (Kind.RACE, Kind.REACTION)
 #: What to do with an illegal action id: raise ``IllegalAction`` (the match is unchanged), or
 #: let the seat that sent it lose at once.
 ILLEGAL_POLICIES = ("raise", "lose")
+
+
+def build_game(game_id: str, players: int | None = None, **options: Any) -> Game[Any, Any]:
+    """A game from its id, a player count and its options as keywords (``target=50``).
+
+    >>> build_game("toss-up", players=3, target=50).config.target
+    50
+    """
+    cls = game_class(game_id)
+    texts = [f"{key}={_option_text(value)}" for key, value in options.items()]
+    return cls(config_from_options(cls.config_type, texts, players=players))
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ",".join(_option_text(v) for v in value)
+    return str(value)
 
 
 def win_rewards(players: int, winners: Sequence[int]) -> list[float]:
