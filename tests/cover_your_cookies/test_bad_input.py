@@ -7,13 +7,14 @@ from typing import Any
 import pytest
 
 from gamenight.engine import ConfigError, IllegalAction, MalformedAction, Match, make_game
+from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
 from gamenight.games.cover_your_cookies.state import (
     YIELD,
     AddToBatch,
     Answer,
-    CookiesConfig,
     EndTurn,
     FormBatch,
+    MixerInPlay,
     Swipe,
 )
 from tests.cover_your_cookies.helpers import batch, game, match_at, snapshot, table
@@ -36,7 +37,7 @@ def refused(match: Match, player: int, action: Any, *words: str) -> None:
 def test_two_or_seven_players_are_refused(players: int) -> None:
     """Cover Your Cookies takes 3 to 6 players."""
     with pytest.raises(ConfigError, match="3 to 6 players"):
-        CookiesConfig(players=players)
+        CoverYourCookiesConfig(players=players)
     with pytest.raises(ConfigError, match="3 to 6 players"):
         make_game("cover-your-cookies", players=players)
 
@@ -72,13 +73,13 @@ def turn_match() -> Match:
 
 def test_a_batch_of_two_milks() -> None:
     """ "You can't form a Batch with two Milks"."""
-    refused(turn_match(), 0, FormBatch(("chocolate_milk", "fresh_milk"), ""), "two milks")
+    refused(turn_match(), 0, FormBatch(("chocolate_milk", "fresh_milk")), "two milks")
 
 
 def test_a_batch_of_three_cards() -> None:
     """ "... or with more than two cards"."""
     match = turn_match()
-    refused(match, 0, FormBatch(("fresh_milk", "sugar", "sugar"), ""), "exactly two cards")
+    refused(match, 0, FormBatch(("fresh_milk", "sugar", "sugar")), "exactly two cards")
     refused(match, 0, FormBatch(("sugar", "sugar"), "sugar"), "exactly two cards")
 
 
@@ -89,7 +90,7 @@ def test_a_pile_card_that_is_not_on_top() -> None:
 
 def test_a_single_cookie_batch_without_the_fudge() -> None:
     """A single cookie starts a Batch only as a first Batch after a first turn without one."""
-    refused(turn_match(), 0, FormBatch(("lemon_glaze",), ""), "single cookie")
+    refused(turn_match(), 0, FormBatch(("lemon_glaze",)), "single cookie")
 
 
 def test_swiping_a_protected_batch() -> None:
@@ -120,7 +121,7 @@ def test_a_non_matching_card_in_a_duel() -> None:
     refused(match, 1, Answer(("red_velvet",)), "does not match", "sugar")
     refused(match, 1, Answer(("sugar", "lemon_glaze")), "does not match")
     refused(match, 1, Answer(("sugar", "sugar")), "exactly one matching card")
-    refused(match, 1, FormBatch(("red_velvet", "red_velvet"), ""), "only answer")
+    refused(match, 1, FormBatch(("red_velvet", "red_velvet")), "only answer")
     match.submit(1, Answer(("sugar",)), match.version)
     refused(match, 0, Answer(("chocolate_milk", "fresh_milk")), "exactly one")
 
@@ -134,7 +135,7 @@ def test_passing_when_you_must_discard() -> None:
     """ "If you can't do anything else, you must discard a Cookie—you can't just pass your
     turn." """
     g = game()
-    state = table(g, [["sugar", "lemon_glaze"], ["red_velvet"], [], []], deck={}, upper=0)
+    state = table(g, [["sugar", "lemon_glaze"], ["red_velvet"], [], []], deck={}, top_half_left=0)
     match = match_at(g, state)
     refused(match, 0, EndTurn(), "can't pass your turn")
     refused(match, 0, YIELD, "no duel")
@@ -162,10 +163,15 @@ def test_malformed_moves_are_refused_by_the_codecs() -> None:
         g.action_from_text("bake")
     with pytest.raises(MalformedAction, match="unknown card"):
         g.action_from_json({"type": "discard", "card": "cupcake"})
-    assert g.action_from_text("form fresh lem") == FormBatch(("fresh_milk", "lemon_glaze"), "")
-    wire = {"type": "form_batch", "cards": ["lemon_glaze", "fresh_milk"], "pile": ""}
-    assert g.action_from_json(wire) == FormBatch(("fresh_milk", "lemon_glaze"), "")
-    assert g.action_from_text("form choc +sugar") == FormBatch(("chocolate_milk",), "sugar")
+    assert g.action_from_text("form fresh lem") == FormBatch(("fresh_milk", "lemon_glaze"))
+    wire = {"type": "form_batch", "cards": ["lemon_glaze", "fresh_milk"], "pile": None}
+    assert g.action_from_json(wire) == FormBatch(("fresh_milk", "lemon_glaze"))
+    # Records written before absence was null say "" for "no card from the discards".
+    assert g.action_from_json({**wire, "pile": ""}) == FormBatch(("fresh_milk", "lemon_glaze"))
+    # "choc" fits three cards (see test_text_abbreviations_are_never_ambiguous); "choc_milk"
+    # and the initials "cm" fit Chocolate Milk alone.
+    assert g.action_from_text("form choc_milk +sugar") == FormBatch(("chocolate_milk",), "sugar")
+    assert g.action_from_text("form cm +sugar") == FormBatch(("chocolate_milk",), "sugar")
 
 
 def test_a_player_out_of_turn() -> None:
@@ -175,7 +181,7 @@ def test_a_player_out_of_turn() -> None:
     match = turn_match()
     before = snapshot(match)
     with pytest.raises(NotYourDecision, match="may not act now"):
-        match.submit(1, FormBatch(("red_velvet", "red_velvet"), ""), match.version)
+        match.submit(1, FormBatch(("red_velvet", "red_velvet")), match.version)
     assert snapshot(match) == before
 
 
@@ -186,12 +192,16 @@ def test_a_wrong_mixer_choice() -> None:
 
     g = game()
     stacks = [[batch(0, "sugar")], [batch(1, "sugar")], [batch(2, "sugar")], []]
-    state = table(g, [FULL] * 4, stacks, phase="mixer", mixer="swap", drawer=0, upper=0)
+    state = table(
+        g, [FULL] * 4, stacks, phase="mixer", mixer=MixerInPlay("swap", 0), top_half_left=0
+    )
     match = match_at(g, state)
     refused(match, 0, SwapBatches(0, 1), "two other players")
     refused(match, 0, SwapBatches(1, 3), "two other players")
     match.submit(0, SwapBatches(1, 2), match.version)
-    state = table(g, [FULL] * 4, phase="mixer", mixer="exchange_left", drawer=0, upper=0)
+    state = table(
+        g, [FULL] * 4, phase="mixer", mixer=MixerInPlay("exchange_left", 0), top_half_left=0
+    )
     refused(match_at(g, state), 0, Exchange(3), "say 1 or 2")
 
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from gamenight.engine import CHANCE, Kind
 from gamenight.games.cover_your_cookies.state import (
+    DrawOrder,
     Exchange,
     FormBatch,
     Rotate,
@@ -29,9 +30,9 @@ def drawing(
         hands,  # type: ignore[arg-type]
         stacks,  # type: ignore[arg-type]
         deck={mixer: 1, "peanut_butter": 5},
-        upper=0,
+        top_half_left=0,
         phase="draw",
-        queue=((0, -1),),
+        draw_queue=(DrawOrder(0),),
         turns=7,
     )
     return g, match_at(g, state)
@@ -59,7 +60,7 @@ def test_rotate_moves_every_top_batch_in_the_declared_direction() -> None:
     ids = [[b.id for b in st] for st in match.state.stacks]
     assert ids == [[0, 4], [1], [2], [3]]
     assert match.state.mixer_discard == ("rotate",)
-    assert match.state.swiped == (0, 0, 0, 0)  # mixers never move a Crumb Collector
+    assert match.state.crumbs == (0, 0, 0, 0)  # mixers never move a Crumb Collector
 
 
 def test_rotate_right() -> None:
@@ -103,16 +104,16 @@ def test_enhance_with_no_batch_waits_for_the_next_batch() -> None:
     hands = [["sugar", "fresh_milk", "red_velvet", "birthday_cake"], FULL, FULL, FULL]
     _g, match = drawing("enhance", [[], [], [], []], hands)
     force_draws(match, "enhance")
-    assert match.state.waiting == (1, 0, 0, 0)
+    assert match.state.waiting_enhance == (1, 0, 0, 0)
     force_draws(match, "peanut_butter")
     assert match.state.turn == 1
     # Later, on seat 0's turn, their next Batch takes the waiting Enhance.
     match.state = replace(match.state, phase="turn", turn=0)
-    match.submit(0, FormBatch(("fresh_milk", "sugar"), ""), match.version)
+    match.submit(0, FormBatch(("fresh_milk", "sugar")), match.version)
     (b,) = match.state.stacks[0]
     assert sorted(b.cards) == ["enhance", "fresh_milk", "sugar"]
     assert b.value == 30 + 25 + 5
-    assert match.state.waiting == (0, 0, 0, 0)
+    assert match.state.waiting_enhance == (0, 0, 0, 0)
 
 
 def test_swap_two_other_players_top_batches() -> None:
@@ -210,14 +211,14 @@ def test_the_defender_drawing_a_mixer_is_the_one_who_chooses() -> None:
         FULL,
     ]
     stacks = [[batch(0, "sugar")], [batch(1, "sugar"), batch(2, "lemon_glaze")], [], []]
-    state = table(g, hands, stacks, deck={"rotate": 1, "peanut_butter": 5}, upper=0)
+    state = table(g, hands, stacks, deck={"rotate": 1, "peanut_butter": 5}, top_half_left=0)
     match = match_at(g, state)
     match.submit(0, Swipe(1, "lemon_glaze"), match.version)
     match.submit(1, Answer(("lemon_glaze",)), match.version)
     match.submit(0, YIELD, match.version)
     force_draws(match, "peanut_butter", "rotate")
     assert match.pending.players == (1,)
-    assert match.state.drawer == 1
+    assert match.state.mixer is not None and match.state.mixer.drawer == 1
     match.submit(1, Rotate("left"), match.version)
     assert [b.id for b in match.state.stacks[2]] == [2]
     force_draws(match, "peanut_butter")

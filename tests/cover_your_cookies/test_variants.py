@@ -104,15 +104,15 @@ def test_two_actions_second_is_optional_and_drawing_ends_the_turn() -> None:
     action is optional." "If you take two actions they can be any two, including taking the same
     action two times." Drawing comes after."""
     g, match = two_action_table()
-    match.submit(0, FormBatch(("sugar", "sugar"), ""), match.version)
+    match.submit(0, FormBatch(("sugar", "sugar")), match.version)
     assert match.pending.players == (0,)
     assert END_TURN in g.legal_actions(match.state, 0)
-    match.submit(0, FormBatch(("lemon_glaze", "lemon_glaze"), ""), match.version)
+    match.submit(0, FormBatch(("lemon_glaze", "lemon_glaze")), match.version)
     assert match.pending.kind is Kind.CHANCE
     force_draws(match, *["birthday_cake"] * 4)
     assert match.state.turn == 1
     g, match = two_action_table()
-    match.submit(0, FormBatch(("sugar", "sugar"), ""), match.version)
+    match.submit(0, FormBatch(("sugar", "sugar")), match.version)
     match.submit(0, END_TURN, match.version)
     force_draws(match, "birthday_cake", "birthday_cake")
     assert match.state.turn == 1
@@ -148,9 +148,9 @@ def test_two_actions_swipe_twice_but_not_the_same_batch_after_failing() -> None:
     match.submit(0, Swipe(1, "lemon_glaze"), match.version)
     match.submit(1, Answer(("lemon_glaze",)), match.version)
     match.submit(0, YIELD, match.version)
-    assert match.state.forbidden == 3
+    assert match.state.forbidden_batch == 3
     assert not any(isinstance(a, Swipe) for a in g.legal_actions(match.state, 0))
-    unblocked = replace(match.state, forbidden=-1)
+    unblocked = replace(match.state, forbidden_batch=None)
     assert Swipe(1, "lemon_glaze") in g.legal_actions(unblocked, 0)
     # Two actions without Extra Strength: the limit does not apply, the same Batch may be tried
     # again with the second action.
@@ -159,7 +159,7 @@ def test_two_actions_swipe_twice_but_not_the_same_batch_after_failing() -> None:
     match.submit(0, Swipe(1, "lemon_glaze"), match.version)
     match.submit(1, Answer(("lemon_glaze",)), match.version)
     match.submit(0, YIELD, match.version)
-    assert match.state.forbidden == -1
+    assert match.state.forbidden_batch is None
     assert match.state.phase == "turn" and match.state.turn == 0
     assert Swipe(1, "lemon_glaze") in plain.legal_actions(match.state, 0)
     # A successful first swipe leaves the next Batch open to a second swipe from the same player.
@@ -187,7 +187,7 @@ def test_two_actions_defender_draws_after_the_turn() -> None:
 
 def end_round(g, stacks, **fields):  # type: ignore[no-untyped-def]
     """Finish a round at once: seat 0 discards the last card in play."""
-    state = table(g, [["sugar"], [], [], []], stacks, deck={}, upper=0, **fields)
+    state = table(g, [["sugar"], [], [], []], stacks, deck={}, top_half_left=0, **fields)
     match = match_at(g, state)
     match.submit(0, Discard("sugar"), match.version)
     return match
@@ -242,7 +242,7 @@ def test_three_player_hands_are_drawn_back_up_to_six() -> None:
     g = game(3)
     hand = ["sugar", "sugar", "red_velvet", "birthday_cake", "lemon_glaze", "snickerdoodle"]
     match = match_at(g, table(g, [hand, FULL, FULL], deck={"peanut_butter": 5}))
-    match.submit(0, FormBatch(("sugar", "sugar"), ""), match.version)
+    match.submit(0, FormBatch(("sugar", "sugar")), match.version)
     force_draws(match, "peanut_butter", "peanut_butter")
     assert len(match.state.hands[0]) == 6
     assert match.state.turn == 1

@@ -15,7 +15,7 @@ def test_a_player_sees_their_hand_and_only_the_size_of_the_others() -> None:
     g = game()
     hands = [["sugar", "sugar"], ["lemon_glaze"], ["red_velvet"] * 3, []]
     stacks = [[batch(0, "sugar")], [], [], []]
-    state = table(g, hands, stacks, discard=("birthday_cake",), swiped=(0, 1, 0, 0))
+    state = table(g, hands, stacks, discard=("birthday_cake",), crumbs=(0, 1, 0, 0))
     view = g.observe(state, 1)
     assert view["hand"] == ["lemon_glaze"]
     assert view["hand_sizes"] == [2, 1, 3, 0]
@@ -37,7 +37,7 @@ def test_draws_are_secret_to_the_drawer_but_formed_batches_are_public() -> None:
     g = game()
     hands = [["sugar", "sugar", "lemon_glaze"], ["lemon_glaze"], ["lemon_glaze"], ["lemon_glaze"]]
     match = match_at(g, table(g, hands, deck={"birthday_cake": 5}))
-    events = match.submit(0, FormBatch(("sugar", "sugar"), ""), match.version)
+    events = match.submit(0, FormBatch(("sugar", "sugar")), match.version)
     assert events[0].for_viewer(2)["cards"] == ["sugar", "sugar"]
     drew = match.roll_chance()[0]
     assert drew.for_viewer(0)["card"] == "birthday_cake"
