@@ -15,6 +15,7 @@ from gamenight.games.cover_your_cookies import (
 )
 from gamenight.games.cover_your_cookies.cards import CARDS
 from gamenight.games.cover_your_cookies.deck import INDEX, new_round
+from gamenight.games.cover_your_cookies.resolve import Work
 from gamenight.games.cover_your_cookies.state import Batch, Draw
 
 
@@ -69,6 +70,13 @@ def match_at(g: CoverYourCookies, state: CoverYourCookiesState, seed: int = 1) -
     match = Match(g, seed=seed)
     match.state = state
     return match
+
+
+def begin_turn(match: Match, seat: int) -> CoverYourCookiesState:
+    """The state after passing the turn to ``seat`` (as the end of the previous turn does)."""
+    work = Work(match.game.config, match.state)
+    work.begin_turn(seat)
+    return work.freeze()
 
 
 def force_draws(match: Match, *cards: str) -> list[Any]:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamenight.engine import IllegalAction, Kind, Match
-from gamenight.games.cover_your_cookies import CoverYourCookiesState
-from gamenight.games.cover_your_cookies.resolve import Work
+from gamenight.engine import IllegalAction, Kind
 from gamenight.games.cover_your_cookies.state import (
     YIELD,
     Answer,
@@ -14,7 +12,14 @@ from gamenight.games.cover_your_cookies.state import (
     FormBatch,
     Swipe,
 )
-from tests.cover_your_cookies.helpers import batch, force_draws, game, match_at, table
+from tests.cover_your_cookies.helpers import (
+    batch,
+    begin_turn,
+    force_draws,
+    game,
+    match_at,
+    table,
+)
 
 OTHERS = [["snickerdoodle"] * 5] * 3
 
@@ -118,13 +123,6 @@ def test_single_cookie_first_batch_after_a_first_turn_without_one() -> None:
         first_batch=("single_allowed",) * 4,
     )
     assert FormBatch(("sugar",)) not in g.legal_actions(stacked, 0)
-
-
-def begin_turn(match: Match, seat: int) -> CoverYourCookiesState:
-    """The state after passing the turn to ``seat`` (as the end of the previous turn does)."""
-    work = Work(match.game.config, match.state)
-    work.begin_turn(seat)
-    return work.freeze()
 
 
 def test_batches_are_stacked_and_never_combined() -> None:

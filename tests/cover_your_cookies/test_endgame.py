@@ -71,7 +71,7 @@ def test_play_continues_until_every_hand_is_empty_skipping_empty_hands() -> None
 
 
 def test_score_is_dough_in_the_stack_plus_the_crumb_collector() -> None:
-    """ "add up the Dough from your cards and Crumb Collector"; RULINGS track by times swiped:
+    """ "add up the Dough from your cards and Crumb Collector"; the ruled track by times swiped:
     0, 5, 10, 20, 30, 40, 50 (capped)."""
     g = game()
     stacks = [
@@ -91,7 +91,7 @@ def test_score_is_dough_in_the_stack_plus_the_crumb_collector() -> None:
 
 
 def test_a_tie_goes_to_more_batches_then_is_shared() -> None:
-    """RULINGS: "a tie at game end goes to the player with more Batches, then is shared." """
+    """Ruling: "a tie at game end goes to the player with more Batches, then is shared." """
     g = game()
     stacks = [
         [batch(0, "sugar"), batch(1, "sugar")],
@@ -127,7 +127,7 @@ def test_an_enhance_still_waiting_at_the_end_scores_nothing() -> None:
 
 
 def test_only_swipes_move_the_crumb_collector() -> None:
-    """RULINGS: "only successful swipes move a Crumb Collector token; mixer moves do not"; and
+    """Ruling: "only successful swipes move a Crumb Collector token; mixer moves do not"; and
     "Each time one of your Batches is swiped, move your Cookie Token up one spot." """
     from gamenight.games.cover_your_cookies.state import YIELD, Swipe
 

@@ -49,7 +49,7 @@ STACKS = [
 def test_rotate_moves_every_top_batch_in_the_declared_direction() -> None:
     """ROTATE: "All players simultaneously move their top Batch to their neighbor's stack, in the
     direction you declare (left or right). All players with 1 or more Batches must participate."
-    RULINGS: "Rotate moves every player's top Batch, a player's only Batch included."
+    Ruling: "Rotate moves every player's top Batch, a player's only Batch included."
     (Left is the next seat.)"""
     g, match = drawing("rotate", STACKS)
     force_draws(match, "rotate")
@@ -99,7 +99,7 @@ def test_enhance_joins_the_drawers_top_batch() -> None:
 
 
 def test_enhance_with_no_batch_waits_for_the_next_batch() -> None:
-    """RULINGS: "Enhance drawn with no Batch waits beside the stack and joins the next Batch
+    """Ruling: "Enhance drawn with no Batch waits beside the stack and joins the next Batch
     formed." """
     hands = [["sugar", "fresh_milk", "red_velvet", "birthday_cake"], FULL, FULL, FULL]
     _g, match = drawing("enhance", [[], [], [], []], hands)
@@ -140,7 +140,7 @@ def test_swap_with_fewer_than_two_eligible_players_has_no_effect() -> None:
 def test_exchange_everyone_takes_blindly_from_the_printed_side() -> None:
     """EXCHANGE: "say either '1', or '2.' Then, all players will simultaneously take the number of
     cards stated from their neighbor's hand (in the direction indicated on the card) ... Skip
-    players with less than three cards." RULINGS: one card Left, one Right; players with fewer
+    players with less than three cards." Ruling: one card Left, one Right; players with fewer
     than 3 cards neither give nor take. Exchange Left: take from the next seat."""
     hands = [HAND4, ["fresh_milk"] * 3, ["chocolate_milk"] * 2, ["lemon_glaze"] * 5]
     g, match = drawing("exchange_left", STACKS, hands)

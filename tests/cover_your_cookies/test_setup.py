@@ -13,7 +13,7 @@ from tests.cover_your_cookies.helpers import FULL_SET, all_cards, game
 
 
 def test_components_are_data_with_the_ruled_defaults() -> None:
-    """RULINGS: "90 cookie cards, 12 milk (Fresh and Chocolate), 8 mixers (Rotate x2, Enhance x2
+    """Ruling: "90 cookie cards, 12 milk (Fresh and Chocolate), 8 mixers (Rotate x2, Enhance x2
     worth +30 each, Swap x2, Exchange x2)"; default cookies "three with 10 cards worth 5, three
     with 9 cards worth 10, three with 9 cards worth 15, one with 6 cards worth 20"."""
     cookies = [INFO[c] for c in COOKIES]

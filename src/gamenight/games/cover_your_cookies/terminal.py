@@ -197,7 +197,7 @@ class CoverYourCookiesRenderer(Renderer):
 
         if kind == "drew":
             card = f" {card_name(event['card'])}" if "card" in event else " a card"
-            return f"{verb(who(), 'draw', 'drew')}{escape(card)}."
+            return f"{verb(who(), 'draw', 'draws')}{escape(card)}."
         if kind == "flipped":
             return f"{escape(plain(event['card']))} is flipped face up to start the discards."
         if kind == TURN_STARTED:
