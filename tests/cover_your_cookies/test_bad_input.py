@@ -12,9 +12,12 @@ from gamenight.games.cover_your_cookies.state import (
     YIELD,
     AddToBatch,
     Answer,
+    Discard,
+    Draw,
     EndTurn,
     FormBatch,
     MixerInPlay,
+    SwapBatches,
     Swipe,
 )
 from tests.cover_your_cookies.helpers import batch, game, match_at, snapshot, table
@@ -215,3 +218,137 @@ def test_mixer_choices_and_chance_outcomes_outside_their_moment() -> None:
         refused(match, 0, action, "no mixer is waiting for a choice")
     refused(match, 0, Draw("birthday_cake"), "by chance, not chosen")
     refused(match, 0, Take(("sugar",)), "by chance, not chosen")
+
+
+def test_text_abbreviations_are_never_ambiguous() -> None:
+    """A card may be typed by its id, its initials or the start of a word of its name; a word
+    that fits several cards names them and is refused, whatever the hand holds: "choc" fits
+    Chocolate Chip, Double Chocolate and Chocolate Milk, "milk" both milks."""
+    g = game()
+    for text in ("form choc choc", "play choc", "form chocolate +sugar", "swipe 1 choc"):
+        with pytest.raises(MalformedAction) as info:
+            g.action_from_text(text)
+        assert "chocolate_chip, double_chocolate or chocolate_milk" in str(info.value)
+    with pytest.raises(MalformedAction, match="could be fresh_milk or chocolate_milk"):
+        g.action_from_text("form milk +sugar")
+    assert g.action_from_text("form choc_chip choc_chip") == FormBatch(("chocolate_chip",) * 2)
+    assert g.action_from_text("form cc cc") == FormBatch(("chocolate_chip",) * 2)
+    assert g.action_from_text("play cm") == Answer(("chocolate_milk",))
+    assert g.action_from_text("play choc_milk") == Answer(("chocolate_milk",))
+    assert g.action_from_text("form fresh +lem") == FormBatch(("fresh_milk",), "lemon_glaze")
+    assert g.action_from_text("discard velvet") == Discard("red_velvet")
+
+
+def test_every_move_the_game_suggests_can_be_typed() -> None:
+    """The hints in the game's messages and every typed example on its rules page parse (the
+    old hint ``form milk +sugar`` was refused as "unknown card 'milk'")."""
+    import re
+
+    g = game()
+    with pytest.raises(MalformedAction) as info:
+        g.action_from_text("form")
+    hints = re.findall(r"form [a-z_ +]+?(?=,| \(|$)", str(info.value))
+    assert "form fresh +sugar" in hints
+    for hint in hints:
+        g.action_from_text(hint)
+    page = g.rules_text()
+    verbs = ("form ", "swipe ", "play ", "discard ", "add ", "rotate ", "swap ", "exchange ")
+    typed = [t for t in re.findall(r"`([^`]+)`", page) if t.startswith(verbs)]
+    assert len(typed) >= 10, typed
+    for text in typed:
+        g.action_from_text(text)
+
+
+def test_unknown_cards_list_only_the_cards_a_hand_can_hold() -> None:
+    """Mixers act the moment they are drawn and are never in a hand, so an unknown card's error
+    lists cookies and milk only, and a mixer named in a move says what mixers do."""
+    g = game()
+    with pytest.raises(MalformedAction) as info:
+        g.action_from_text("form cupcake cupcake")
+    message = str(info.value)
+    assert "sugar" in message and "chocolate_milk" in message
+    for mixer in ("rotate", "enhance", "swap", "exchange_left"):
+        assert mixer not in message
+    with pytest.raises(MalformedAction, match="mixers act when drawn and are never in a hand"):
+        g.action_from_text("discard rotate")
+    assert g.action_from_text("draw rotate") == Draw("rotate")  # a chance move's text form
+
+
+def test_numbers_are_ascii_digits_and_short() -> None:
+    """Unicode digits, signs and huge numbers are refused with a short message, never a
+    traceback."""
+    g = game()
+    for word in ("²", "٣", "-1", "1e3", "9" * 5000):
+        with pytest.raises(MalformedAction) as info:
+            g.action_from_text(f"swipe {word} sugar")
+        assert len(str(info.value)) < 120
+    with pytest.raises(MalformedAction, match="exchange needs 1 or 2"):
+        g.action_from_text("exchange ²")
+    assert g.action_from_text("swap 3 1") == SwapBatches(1, 3)
+
+
+def test_errors_echo_a_short_part_of_huge_input() -> None:
+    """A huge move gets a message of a few lines, whatever its size."""
+    g = game()
+    for text in ("form " + "sugar " * 200_000, "x" * 200_000, "discard " + "q" * 200_000):
+        with pytest.raises(MalformedAction) as info:
+            g.action_from_text(text)
+        assert len(str(info.value)) < 400
+    with pytest.raises(MalformedAction) as info:
+        g.action_from_json({"type": "discard", "card": "q" * 200_000})
+    assert len(str(info.value)) < 200
+    match = turn_match()
+    with pytest.raises(IllegalAction) as refused_info:
+        match.submit(0, FormBatch(("sugar",) * 200_000), match.version)
+    assert len(str(refused_info.value)) < 1000
+    assert "exactly two cards" in str(refused_info.value)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Swipe(target=None, card="sugar"),  # type: ignore[arg-type]
+        Swipe(target=1, card=None),  # type: ignore[arg-type]
+        FormBatch(cards=None),  # type: ignore[arg-type]
+        FormBatch(cards=("sugar", 5)),  # type: ignore[arg-type]
+        FormBatch(cards=("sugar",), pile=7),  # type: ignore[arg-type]
+        Answer(cards="sugar"),  # type: ignore[arg-type]
+        Discard(card=["sugar"]),  # type: ignore[arg-type]
+        SwapBatches(first="1", second=2),  # type: ignore[arg-type]
+    ],
+)
+def test_wrong_typed_fields_are_refused_with_a_reason(action: Any) -> None:
+    """``Match.submit`` is the checked way in: an action built in code with fields of the wrong
+    type is refused with its reason, and the match goes on unchanged."""
+    refused(turn_match(), 0, action, "has the wrong type")
+
+
+def test_a_refusal_reads_the_same_in_every_process() -> None:
+    """Which card a refusal names must not depend on the order of a set (hash seeds differ
+    between processes): the first card missing, in alphabetical order, is named."""
+    import subprocess
+    import sys
+
+    program = (
+        "from tests.cover_your_cookies.test_bad_input import missing_cards_reason;"
+        "print(missing_cards_reason())"
+    )
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", program],
+            env={"PYTHONHASHSEED": seed, "PATH": ""},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        for seed in ("1", "2", "3")
+    }
+    assert seen == {"you don't hold enough lemon_glaze"}
+
+
+def missing_cards_reason() -> str | None:
+    """The reason for forming a Batch of two cards the player holds neither of."""
+    g = game()
+    state = table(g, [FULL, FULL, FULL, FULL])
+    action = FormBatch(("lemon_glaze", "sugar"))
+    return g.explain_illegal(state, 0, action)

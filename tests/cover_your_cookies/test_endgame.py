@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gamenight.engine import Kind
+from gamenight.engine import GAME_OVER, TURN_STARTED, Kind
 from gamenight.games.cover_your_cookies.state import AddToBatch, Discard, EndTurn, FormBatch
 from tests.cover_your_cookies.helpers import batch, game, match_at, table
 
@@ -65,9 +65,17 @@ def test_play_continues_until_every_hand_is_empty_skipping_empty_hands() -> None
     match = match_at(g, state)
     match.submit(0, Discard("sugar"), match.version)
     assert match.pending.players == (2,)
-    match.submit(2, Discard("lemon_glaze"), match.version)
+    events = match.submit(2, Discard("lemon_glaze"), match.version)
     assert match.pending.kind is Kind.TERMINAL
     assert match.finished
+    # The end is the engine's one game-over event, with the winners, the same in every game;
+    # a turn starts with the engine's turn-start event.
+    assert [e.kind for e in events][-2:] == ["round_over", GAME_OVER]
+    assert events[-1].data["winners"] == list(match.outcome().winners)
+    turn = match_at(g, state).submit(0, Discard("sugar"), 0)
+    assert [(e.kind, e.data) for e in turn if e.kind == TURN_STARTED] == [
+        (TURN_STARTED, {"player": 2})
+    ]
 
 
 def test_score_is_dough_in_the_stack_plus_the_crumb_collector() -> None:

@@ -58,3 +58,23 @@ def test_a_seeded_match_replays_exactly() -> None:
     again = replay(json.loads(json.dumps(match.record())), CoverYourCookies)
     assert again.state == match.state
     assert again.outcome() == match.outcome()
+
+
+def test_a_viewer_that_is_not_a_seat_is_a_spectator() -> None:
+    """Hands are secret: a viewer outside the table (``-1``, a seat past the last, ``True``,
+    text) sees what a spectator sees, never a hand (``-1`` used to show the last seat's)."""
+    import random
+
+    g = game()
+    hands = [["sugar", "sugar"], ["lemon_glaze"], ["red_velvet"] * 3, ["birthday_cake"]]
+    state = table(g, hands, [[batch(0, "sugar")], [], [], []])
+    spectator = g.observe(state, None)
+    for viewer in (-1, 4, 99, True, "1"):
+        seen = g.observe(state, viewer)  # type: ignore[arg-type]
+        assert seen == spectator
+        assert seen["hand"] is None and seen["you"] is None
+        assert "birthday_cake" not in json.dumps(seen)
+        shuffled = g.shuffle_hidden(state, viewer, random.Random(3))  # type: ignore[arg-type]
+        assert g.observe(shuffled, None) == spectator
+    match = match_at(g, state)
+    assert match.view(-1)["state"]["hand"] is None
