@@ -151,7 +151,7 @@ class CoverYourCookiesRenderer(Renderer):
             mine = view["phase"] == "turn" and view["turn"] == seat
             if mine and view["options"]["two_actions"]:
                 if view["actions_taken"]:
-                    console.print("Second action (optional): take another action, or `end`.")
+                    console.print("Second action (optional): take another action, or end the turn.")
                 else:
                     console.print("First of up to two actions this turn.")
         duel = view["duel"]
