@@ -161,14 +161,28 @@ class BakerBot(Agent):
         return first
 
 
+class FirstBot(Agent):
+    """A baseline: always the first legal move (forms the first Batch listed, swipes rarely,
+    answers every duel while it can)."""
+
+    def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The first legal move."""
+        return legal[0]
+
+
 def _baker(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
     return BakerBot(game, seat, "baker")
+
+
+def _first(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
+    return FirstBot(game, seat, "first")
 
 
 #: The bots of this game (the ``bots`` part of its plugin), and the one ``default`` means.
 BOTS = (
     BotSpec("baker", "forms rich Batches, swipes what it can win, keeps milk for duels", _baker),
+    BotSpec("first", "always the first legal move (a baseline to measure bots against)", _first),
 )
 DEFAULT_BOT = "baker"
 
-__all__ = ["BakerBot"]
+__all__ = ["BakerBot", "FirstBot"]
