@@ -25,7 +25,8 @@ class CardInfo:
     """One kind of card: its id, printed name, kind, how many the deck holds and its Dough.
 
     ``strong`` marks the milk that counts as two cards with Extra Strength Chocolate Milk;
-    ``effect`` and ``direction`` describe a mixer (``""`` for other cards: they have none).
+    ``effect`` names a mixer's effect and ``direction`` an Exchange's side (``None`` for cards
+    that have none).
     """
 
     id: str
@@ -34,8 +35,8 @@ class CardInfo:
     count: int
     dough: int
     strong: bool = False
-    effect: str = ""
-    direction: str = ""
+    effect: str | None = None
+    direction: str | None = None
 
 
 def _catalogue() -> tuple[CardInfo, ...]:
@@ -57,7 +58,7 @@ def _catalogue() -> tuple[CardInfo, ...]:
             int(x["count"]),
             int(x.get("dough", 0)),
             effect=str(x["effect"]),
-            direction=str(x.get("direction", "")),
+            direction=str(x["direction"]) if "direction" in x else None,
         )
         for x in COMPONENTS["mixers"]
     ]

@@ -523,7 +523,7 @@ class Work:
         """Everyone with 3 or more cards takes ``count`` cards blindly from a neighbour."""
         eligible = [p for p in range(self.n) if len(self.hands[p]) >= 3]
         mixer = self.current_mixer()
-        direction = INFO[mixer.card].direction
+        direction = INFO[mixer.card].direction or "left"
         step = 1 if direction == "left" else -1
         pairs = []
         for i, taker in enumerate(eligible):

@@ -34,11 +34,14 @@ MIXER_HELP = {
     c.id: {
         "rotate": "say left or right; every player's top Batch passes that way",
         "swap": "pick two other players with a Batch; they swap top Batches",
-        "exchange": f"say 1 or 2; everyone with 3+ cards takes that many blindly ({c.direction})",
+        "exchange": (
+            f"say 1 or 2; everyone with 3+ cards takes that many blindly from the {c.direction} "
+            f"neighbour ({SIDE.get(c.direction or '', 'next seat')})"
+        ),
         "enhance": "it joins your top Batch (+30)",
     }[c.effect]
     for c in INFO.values()
-    if c.kind == "mixer"
+    if c.effect is not None
 }
 
 
@@ -103,7 +106,7 @@ class CoverYourCookiesRenderer(Renderer):
         self.facts = TableFacts(
             names=tuple(names),
             tops=tuple(stack[-1]["value"] if stack else None for stack in view["stacks"]),
-            exchange=INFO[mixer["card"]].direction or None if mixer else None,
+            exchange=INFO[mixer["card"]].direction if mixer else None,
         )
         rnd = f"round {view['round'] + 1}, " if view["options"]["match"] != "single" else ""
         deck = (
