@@ -7,7 +7,7 @@ from typing import Literal, get_args
 
 from gamenight.engine.config import Config
 from gamenight.engine.errors import ConfigError
-from gamenight.games.cover_your_cookies.cards import COMPONENTS
+from gamenight.games.cover_your_cookies.cards import COMPONENTS, shorten
 
 #: How a match ends: one round; rounds until a total ``target``; a number of ``rounds``; or
 #: the first to ``wins_needed`` round wins.
@@ -62,7 +62,8 @@ class CoverYourCookiesConfig(Config):
         if not 0 <= self.first_player < self.players:
             raise ConfigError(f"first_player must be a seat from 0 to {self.players - 1}")
         if self.match not in MATCH_MODES:
-            raise ConfigError(f"match must be one of {', '.join(MATCH_MODES)}; got {self.match!r}")
+            got = shorten(str(self.match))
+            raise ConfigError(f"match must be one of {', '.join(MATCH_MODES)}; got {got!r}")
         if self.target < 1:
             raise ConfigError(f"target must be at least 1, got {self.target}")
         if not 1 <= self.rounds <= 20:

@@ -269,7 +269,11 @@ def _form_from_json(data: Mapping[str, Any]) -> FormBatch:
     """A ``form_batch`` from JSON: ``cards`` (a list of card ids) and ``pile`` (one or null)."""
     extra = sorted(str(k) for k in set(data) - {"type", "cards", "pile"})
     if extra:
-        raise MalformedAction(f"action 'form_batch' has no field(s) {shorten(', '.join(extra))}")
+        fields = "field" if len(extra) == 1 else "fields"
+        raise MalformedAction(
+            f"action 'form_batch' has no {fields} {shorten(', '.join(extra))}: "
+            "it has cards and pile"
+        )
     cards, pile = data.get("cards"), data.get("pile")
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
         raise MalformedAction("field 'cards' of 'form_batch' must be a list of card ids")
