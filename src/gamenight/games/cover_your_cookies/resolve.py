@@ -47,15 +47,18 @@ from gamenight.games.cover_your_cookies.state import (
     Yield,
 )
 
+
+def _is_list_of_lists(hint: Any) -> bool:
+    """Whether a field's type is a tuple of variable-length tuples (hands, stacks, transit),
+    unlike a tuple of fixed pairs (``takers``)."""
+    item = get_args(hint)[0]
+    return get_origin(item) is tuple and get_args(item)[-1] is Ellipsis
+
+
 _HINTS = get_type_hints(CoverYourCookiesState)
-#: Fields holding a tuple (thawed to a list), and those holding tuples of variable length
-#: (thawed to a list of lists: hands, stacks, cards in transit).
+#: Fields holding a tuple (thawed to a list), and those thawed to a list of lists.
 _TUPLES = frozenset(n for n, h in _HINTS.items() if get_origin(h) is tuple)
-_NESTED = frozenset(
-    n
-    for n in _TUPLES
-    if get_origin(get_args(_HINTS[n])[0]) is tuple and get_args(get_args(_HINTS[n])[0])[-1] is ...
-)
+_NESTED = frozenset(n for n in _TUPLES if _is_list_of_lists(_HINTS[n]))
 #: Card lists kept sorted in the state (cards of one id are identical).
 _SORTED = frozenset({"hands", "transit"})
 _FIELDS = tuple(f.name for f in dataclasses.fields(CoverYourCookiesState))
