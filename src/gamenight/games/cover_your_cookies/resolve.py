@@ -9,6 +9,7 @@ lists) and back, hands sorted again.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, get_args, get_origin, get_type_hints
 
 from gamenight.engine.core import Event, game_over, turn_started
@@ -55,31 +56,49 @@ def _is_list_of_lists(hint: Any) -> bool:
     return get_origin(item) is tuple and get_args(item)[-1] is Ellipsis
 
 
-_HINTS = get_type_hints(CoverYourCookiesState)
-#: Fields holding a tuple (thawed to a list), and those thawed to a list of lists.
-_TUPLES = frozenset(n for n, h in _HINTS.items() if get_origin(h) is tuple)
-_NESTED = frozenset(n for n in _TUPLES if _is_list_of_lists(_HINTS[n]))
 #: Card lists kept sorted in the state (cards of one id are identical).
 _SORTED = frozenset({"hands", "transit"})
 _FIELDS = tuple(f.name for f in dataclasses.fields(CoverYourCookiesState))
 
 
-def _thaw(name: str, value: Any) -> Any:
-    if name in _NESTED:
-        return [list(v) for v in value]
-    if name in _TUPLES:
-        return list(value)
-    return value
+def _thaw_expression(name: str, hint: Any) -> str:
+    """Python for a mutable copy of ``state.<name>``: tuples of card lists (and of Batches)
+    become lists of lists, other tuples lists; anything else is kept (it is immutable)."""
+    value = f"state.{name}"
+    if get_origin(hint) is not tuple:
+        return value
+    if _is_list_of_lists(hint):
+        return f"[list(v) for v in {value}]"
+    return f"list({value})"
 
 
-def _freeze(name: str, value: Any) -> Any:
-    if name in _NESTED:
-        if name in _SORTED:
-            return tuple(tuple(sorted(v)) for v in value)
-        return tuple(tuple(v) for v in value)
-    if name in _TUPLES:
-        return tuple(value)
-    return value
+def _freeze_expression(name: str, hint: Any) -> str:
+    """Python for the frozen value of ``self.<name>`` (hands and cards in transit sorted)."""
+    value = f"self.{name}"
+    if get_origin(hint) is not tuple:
+        return value
+    if _is_list_of_lists(hint):
+        inner = "tuple(sorted(v))" if name in _SORTED else "tuple(v)"
+        return f"tuple({inner} for v in {value})"
+    return f"tuple({value})"
+
+
+def _compile_copies() -> tuple[Callable[[Any, Any], None], Callable[[Any], Any]]:
+    """``load`` and ``freeze`` for :class:`Work`, written out from the state's dataclass fields
+    (as ``dataclasses`` writes an ``__init__``): one line per field, so no field can be
+    forgotten, and nothing is looked up field by field while a game runs."""
+    hints = get_type_hints(CoverYourCookiesState)
+    load = "\n".join(f"    self.{n} = {_thaw_expression(n, hints[n])}" for n in _FIELDS)
+    freeze = "\n".join(f"        {n}={_freeze_expression(n, hints[n])}," for n in _FIELDS)
+    source = (
+        f"def load(self, state):\n{load}\n\ndef freeze(self):\n    return State(\n{freeze}\n    )\n"
+    )
+    namespace: dict[str, Any] = {"State": CoverYourCookiesState}
+    exec(source, namespace)
+    return namespace["load"], namespace["freeze"]
+
+
+_LOAD, _FREEZE = _compile_copies()
 
 
 class Work:
@@ -129,14 +148,12 @@ class Work:
 
     def load(self, state: CoverYourCookiesState) -> None:
         """Make every field a mutable copy of ``state``'s."""
-        for name in _FIELDS:
-            setattr(self, name, _thaw(name, getattr(state, name)))
+        _LOAD(self, state)
 
     def freeze(self) -> CoverYourCookiesState:
         """The new state."""
-        return CoverYourCookiesState(
-            **{name: _freeze(name, getattr(self, name)) for name in _FIELDS}
-        )
+        state: CoverYourCookiesState = _FREEZE(self)
+        return state
 
     def emit(
         self,
