@@ -242,7 +242,7 @@ class DrawOrder:
     count: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CoverYourCookiesState:
     """One moment of a match. Never changed once handed out.
 
