@@ -108,6 +108,12 @@ def test_a_copied_or_pickled_generator_goes_on_with_the_same_draws() -> None:
     for twin in twins:
         got = [twin.random() for _ in range(600)] + [twin.getrandbits(130) for _ in range(600)]
         assert got == expected
+    for used in (0, 1, 31, 32, 33, 95, 96, 223, 224, 225, 479, 480, 737):
+        rng = ChanceRng(used)
+        for _ in range(used):
+            rng.random()
+        twin = copy.copy(rng)
+        assert [twin.random() for _ in range(300)] == [rng.random() for _ in range(300)]
     with pytest.raises(ValueError, match="not a gamenight-chance/1 state"):
         rng.setstate(random.Random(1).getstate())
 
