@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from gamenight.engine import Match
+from gamenight.engine.errors import UnknownSeat
 from gamenight.games.cover_your_cookies.state import FormBatch
 from tests.cover_your_cookies.helpers import batch, game, match_at, table
 
@@ -77,4 +80,5 @@ def test_a_viewer_that_is_not_a_seat_is_a_spectator() -> None:
         shuffled = g.shuffle_hidden(state, viewer, random.Random(3))  # type: ignore[arg-type]
         assert g.observe(shuffled, None) == spectator
     match = match_at(g, state)
-    assert match.view(-1)["state"]["hand"] is None
+    with pytest.raises(UnknownSeat, match="there is no seat -1; seats are 0 to 3"):
+        match.view(-1)  # through a match, every game refuses a seat that does not exist

@@ -191,8 +191,10 @@ def test_driver_gives_races_to_the_fastest_agent() -> None:
     match = run(Match(game, seed=4), agents)
     pot = next(s.action.size for s in match.steps if isinstance(s.action, Pot))
     grabs = [s.player for s in match.steps if isinstance(s.action, Grab)]
-    # Fastest first, each up to its bid of 2: seat 1, then seat 2, then seat 0.
-    assert grabs == [1, 1, 2, 2, 0, 0][:pot]
+    # The first hand to reach a token gets it, each up to its bid of 2: seat 1 at 0.2 s and
+    # 0.4 s, seat 2 at 0.5 s, seat 0 at 0.9 s (its reach kept its time through the others'
+    # grabs), seat 2 again at 1.0 s, seat 0 at 1.8 s.
+    assert grabs == [1, 1, 2, 0, 2, 0][:pot]
 
 
 def test_offline_races_replay_exactly_from_the_seed() -> None:

@@ -23,7 +23,7 @@ from gamenight.engine import (
     config_from_options,
 )
 from gamenight.engine.errors import brief, clip
-from gamenight.games import game_ids, make_game
+from gamenight.engine.registry import game_ids, make_game
 from tests.engine.grab_bag import Bid, Grab, GrabBag, GrabBagConfig, Object, Pass
 
 SHORT = 400  # no refusal needs more characters than this

@@ -9,7 +9,7 @@ import pytest
 
 from gamenight.engine import GameError, Kind, Match, NotYourDecision
 from gamenight.engine.errors import UnknownSeat
-from gamenight.games import game_class, game_ids, make_game
+from gamenight.engine.registry import game_class, game_ids, make_game
 from tests.engine.grab_bag import Bid, GrabBag, GrabBagConfig, GrabBagState
 
 NOT_SEATS: list[Any] = [-1, True, False, "0", 1.0, None, 10**5000]

@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any, get_args, get_origin, get_type_hints
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from gamenight.engine.errors import MalformedAction, brief
 
@@ -129,6 +130,27 @@ def _check(tag: str, name: str, value: Any, hint: Any, built: bool = False) -> A
     ``built``: the value is in an action object already (so a tuple field must be a tuple).
     """
     origin = get_origin(hint)
+    if origin is Union or origin is UnionType:
+        options = get_args(hint)
+        if value is None and type(None) in options:
+            return None
+        for option in options:
+            if option is not type(None):
+                try:
+                    return _check(tag, name, value, option, built)
+                except MalformedAction:
+                    continue
+        names = " | ".join(
+            "None" if o is type(None) else getattr(o, "__name__", str(o)) for o in options
+        )
+        raise MalformedAction(f"field {name!r} of {tag!r} must be {names}, got {brief(value)}")
+    if origin is Literal:
+        if value not in get_args(hint):
+            allowed = ", ".join(map(repr, get_args(hint)))
+            raise MalformedAction(
+                f"field {name!r} of {tag!r} must be one of {allowed}, got {brief(value)}"
+            )
+        return value
     if origin is tuple:
         if not isinstance(value, tuple if built else list | tuple):
             kind = "tuple" if built else "list"
@@ -151,6 +173,9 @@ def _check(tag: str, name: str, value: Any, hint: Any, built: bool = False) -> A
 
 
 def _parse(tag: str, name: str, raw: Any, hint: Any) -> Any:
+    if get_origin(hint) is Union or get_origin(hint) is UnionType:
+        options = [o for o in get_args(hint) if o is not type(None)]
+        return _parse(tag, name, raw, options[0]) if options else None
     if get_origin(hint) is tuple:
         item = get_args(hint)[0]
         return tuple(_parse(tag, name, v, item) for v in raw)
