@@ -171,8 +171,12 @@ def why_illegal(
         return f"you hold no {action.card} card"
     if isinstance(action, Ready | EndTurn | FlipOne) and not own_turn:
         return "that move belongs to the player whose turn it is"
+    if isinstance(action, Ready):
+        return "ready ends the discards at the start of your turn, and they are over"
     if isinstance(action, EndTurn) and phase == "discard":
         return "discard first and draw back up (type ready); then you may toss or end the turn"
+    if isinstance(action, EndTurn):
+        return "a turn is ended right after drawing up, in place of a Paper Toss"
     if isinstance(action, FlipOne):
         return (
             "a single Toss card is flipped only after your Paper Toss comes through a clean window"

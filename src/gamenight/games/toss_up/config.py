@@ -45,8 +45,11 @@ class TossUpConfig(Config):
         if not 1 <= self.dice <= 30:
             raise ConfigError(f"dice must be from 1 to 30, got {self.dice}")
         bad = [f for f in self.faces if f not in COLOURS]
-        if not self.faces or bad:
-            raise ConfigError(f"faces must be a list of {', '.join(COLOURS)}; got {self.faces!r}")
+        if bad:
+            shown = repr(bad[0]) if len(repr(bad[0])) <= 30 else repr(bad[0])[:27] + "..."
+            raise ConfigError(f"faces must be a list of {', '.join(COLOURS)}; got {shown}")
+        if not self.faces:
+            raise ConfigError(f"faces must be a list of {', '.join(COLOURS)}; got none")
         if "green" not in self.faces:
             raise ConfigError("faces need at least one green, or no turn could ever score")
         if not 0 <= self.first_player < self.players:
