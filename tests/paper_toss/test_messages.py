@@ -239,6 +239,8 @@ def test_deck_options_repeat_a_bad_entry_short() -> None:
     assert len(str(caught.value)) < 300
     with pytest.raises(ConfigError, match="count of dog must be a whole number from 0 to 99"):
         PaperTossConfig(paper_deck=("paper_toss:20", "dog:²"))
+    with pytest.raises(ConfigError, match="paper_deck has 1 card; 2 players need at least 10"):
+        PaperTossConfig(paper_deck=("paper_toss:1",))
 
 
 def test_figures_from_another_game_are_refused_by_a_typed_error() -> None:

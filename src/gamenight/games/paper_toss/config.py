@@ -103,8 +103,9 @@ class PaperTossConfig(Config):
         if paper[PAPER_INDEX[PAPER_TOSS]] < 1:
             raise ConfigError("paper_deck needs at least one paper_toss card, or nobody can score")
         if sum(paper) < self.players * self.hand_size:
+            cards = f"{sum(paper)} card{'' if sum(paper) == 1 else 's'}"
             raise ConfigError(
-                f"paper_deck has {sum(paper)} cards; {self.players} players need at least "
+                f"paper_deck has {cards}; {self.players} players need at least "
                 f"{self.players * self.hand_size} to fill their hands"
             )
         if sum(toss) < 2:

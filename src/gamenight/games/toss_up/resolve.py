@@ -121,7 +121,8 @@ def end_turn(
     new = thaw(state)
     new.scores, new.player, new.turns = scores, player, state.turns + 1
     new.turn_points, new.dice_left, new.rolled, new.last_roll = 0, config.dice, False, None
-    new.trigger, new.final, new.contenders, new.winners = trigger, final, contenders, winners
+    if trigger is not None:  # the final round, sudden death or the end
+        new.trigger, new.final, new.contenders, new.winners = trigger, final, contenders, winners
     return new, events
 
 
