@@ -164,9 +164,9 @@ class PlayedHazard:
     card: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class PaperTossState:
-    """Plain data; never changed once handed out.
+    """Plain data; never changed once handed out, and built by keyword only.
 
     - ``phase``: the step of the turn; ``turn``: whose turn it is.
     - ``hands``: sorted tuples of card kinds. Decks and discard piles are count vectors in

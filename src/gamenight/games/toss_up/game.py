@@ -161,4 +161,5 @@ class TossUp(Game[TossUpState, Action]):
         return ROLL if isinstance(action, Roll) else BANK if isinstance(action, Bank) else action
 
 
-__all__ = ["Dice", "TossUp", "TossUpConfig", "TossUpState"]
+#: Names other modules import from here (the game's values live in ``state.py``/``config.py``).
+__all__ = ["BANK", "ROLL", "Dice", "TossUp", "TossUpConfig", "TossUpState"]

@@ -42,9 +42,9 @@ Action = Roll | Bank | Dice
 ACTION_TYPES = (Roll, Bank, Dice)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class TossUpState:
-    """Plain data; never changed once handed out.
+    """Plain data; never changed once handed out, and built by keyword only.
 
     - ``scores``: every player's banked total; ``player``: whose turn it is.
     - ``turn_points``: the greens gathered this turn; ``dice_left``: the dice the next roll
@@ -60,8 +60,8 @@ class TossUpState:
 
     scores: tuple[int, ...]
     player: int
-    dice_left: int
     turn_points: int = 0
+    dice_left: int
     rolled: bool = False
     last_roll: Dice | None = None
     trigger: int | None = None
