@@ -7,6 +7,7 @@ as it would find any installed game package.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -18,3 +19,7 @@ if not (PLUGINS / "gamenight_grab_bag").is_dir():
         "(or `make .venv/test-plugins/.installed` once)"
     )
 sys.path.insert(0, str(PLUGINS))
+# Subprocesses started by tests find it too (and the tests package, from the project root).
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    p for p in (str(PLUGINS), str(PLUGINS.parent.parent), os.environ.get("PYTHONPATH")) if p
+)

@@ -32,13 +32,14 @@ def record(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "not UTF-8 text"),
-        ('{"game": "toss-up", "x": "caf\xe9"}'.encode("latin-1"), "not UTF-8 text"),
-        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
-        (b'{"game": "toss-up", "seed": ' + b"9" * 5000 + b"}", "is not a match record"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "is UTF-8 text"),
+        ('{"game": "toss-up", "x": "caf\xe9"}'.encode("latin-1"), "is UTF-8 text"),
+        (b"[" * 100_000 + b"]" * 100_000, "not nested this deeply"),
+        (b'{"game": "toss-up", "seed": ' + b"9" * 5000 + b"}", "a number too long to read"),
         (b"{}", "it names no game"),
         (b'{"game": null}', "it names no game"),
-        (b"not json at all", "is not JSON"),
+        (b"not json at all", "is JSON; this is not"),
+        (b"[1, 2]", "is a JSON object, not list"),
     ],
 )
 def test_replay_refuses_a_bad_file_in_one_line(

@@ -8,14 +8,20 @@ from dataclasses import replace
 from typing import Any
 
 from gamenight.engine import CHANCE, Match
-from gamenight.games.cover_your_cookies import CookiesConfig, CookiesState, CoverYourCookies
+from gamenight.games.cover_your_cookies import (
+    CoverYourCookies,
+    CoverYourCookiesConfig,
+    CoverYourCookiesState,
+)
+from gamenight.games.cover_your_cookies.cards import CARDS
 from gamenight.games.cover_your_cookies.deck import INDEX, new_round
-from gamenight.games.cover_your_cookies.state import CARDS, Batch, Draw
+from gamenight.games.cover_your_cookies.resolve import Work
+from gamenight.games.cover_your_cookies.state import Batch, Draw
 
 
 def game(players: int = 4, **options: Any) -> CoverYourCookies:
     """A game with the given options."""
-    return CoverYourCookies(CookiesConfig(players=players, **options))
+    return CoverYourCookies(CoverYourCookiesConfig(players=players, **options))
 
 
 def batch(bid: int, flavour: str, *extra: str, count: int = 2) -> Batch:
@@ -37,15 +43,14 @@ def table(
     stacks: list[list[Batch]] | None = None,
     discard: tuple[str, ...] = (),
     deck: dict[str, int] | None = None,
-    upper: int = 5,
+    top_half_left: int = 5,
     turn: int = 0,
     **fields: Any,
-) -> CookiesState:
+) -> CoverYourCookiesState:
     """A state at ``turn``'s turn (every player past their first turn unless told otherwise)."""
     n = g.players
     base = new_round(g.config)
     stacks = stacks if stacks is not None else [[] for _ in range(n)]
-    ids = [b.id for st in stacks for b in st]
     values: dict[str, Any] = {
         "phase": "turn",
         "turn": turn,
@@ -53,20 +58,25 @@ def table(
         "stacks": tuple(tuple(st) for st in stacks),
         "discard": discard,
         "deck": deck_of(deck if deck is not None else {"sugar": 10}),
-        "upper": upper,
-        "next_batch": max(ids, default=-1) + 1,
-        "dealt": n * g.config.cards_in_hand,
-        "turns_taken": (2,) * n,
+        "top_half_left": top_half_left,
+        "first_batch": ("pairs_only",) * n,
     }
     values.update(fields)
     return replace(base, **values)
 
 
-def match_at(g: CoverYourCookies, state: CookiesState, seed: int = 1) -> Match:
+def match_at(g: CoverYourCookies, state: CoverYourCookiesState, seed: int = 1) -> Match:
     """A match whose current state is ``state``."""
     match = Match(g, seed=seed)
     match.state = state
     return match
+
+
+def begin_turn(match: Match, seat: int) -> CoverYourCookiesState:
+    """The state after passing the turn to ``seat`` (as the end of the previous turn does)."""
+    work = Work(match.game.config, match.state)
+    work.begin_turn(seat)
+    return work.freeze()
 
 
 def force_draws(match: Match, *cards: str) -> list[Any]:
@@ -84,7 +94,7 @@ def snapshot(match: Match) -> tuple[Any, int]:
     return copy.deepcopy(match.state), match.version
 
 
-def all_cards(state: CookiesState) -> Counter[str]:
+def all_cards(state: CoverYourCookiesState) -> Counter[str]:
     """Every card on the table, in any zone."""
     seen: Counter[str] = Counter()
     for hand in state.hands:
@@ -96,10 +106,10 @@ def all_cards(state: CookiesState) -> Counter[str]:
         for b in stack:
             seen.update(b.cards)
     seen.update(state.mixer_discard)
-    if state.mixer:
-        seen[state.mixer] += 1  # a mixer being resolved
+    if state.mixer is not None:
+        seen[state.mixer.card] += 1  # a mixer being resolved
     seen.update(state.box)
-    seen["enhance"] += sum(state.waiting)
+    seen["enhance"] += sum(state.waiting_enhance)
     for t in state.transit:
         seen.update(t)
     if state.duel is not None:
@@ -111,7 +121,7 @@ def all_cards(state: CookiesState) -> Counter[str]:
 FULL_SET: Counter[str] = Counter({c.id: c.count for c in CARDS})
 
 
-def check_accounting(g: Any, state: CookiesState) -> None:
+def check_accounting(g: Any, state: CoverYourCookiesState) -> None:
     """Conformance invariant: all 110 cards are somewhere, each exactly once."""
     seen = all_cards(state)
     assert +seen == +FULL_SET, f"cards lost or made: {(FULL_SET - seen) + (seen - FULL_SET)}"

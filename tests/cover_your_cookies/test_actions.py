@@ -12,7 +12,14 @@ from gamenight.games.cover_your_cookies.state import (
     FormBatch,
     Swipe,
 )
-from tests.cover_your_cookies.helpers import batch, force_draws, game, match_at, table
+from tests.cover_your_cookies.helpers import (
+    batch,
+    begin_turn,
+    force_draws,
+    game,
+    match_at,
+    table,
+)
 
 OTHERS = [["snickerdoodle"] * 5] * 3
 
@@ -23,7 +30,7 @@ def test_form_two_identical_cookies() -> None:
     g = game()
     hands = [["sugar", "sugar", "lemon_glaze", "red_velvet", "birthday_cake"], *OTHERS]
     match = match_at(g, table(g, hands, deck={"peanut_butter": 10}))
-    match.submit(0, FormBatch(("sugar", "sugar"), ""), match.version)
+    match.submit(0, FormBatch(("sugar", "sugar")), match.version)
     (b,) = match.state.stacks[0]
     assert (b.flavour, sorted(b.cards), b.value) == ("sugar", ["sugar", "sugar"], 10)
     assert match.pending.kind is Kind.CHANCE
@@ -39,9 +46,9 @@ def test_form_a_cookie_with_a_milk() -> None:
     hands = [["fresh_milk", "lemon_glaze", "sugar", "red_velvet", "birthday_cake"], [], [], []]
     state = table(g, hands)
     legal = g.legal_actions(state, 0)
-    assert FormBatch(("fresh_milk", "lemon_glaze"), "") in legal
+    assert FormBatch(("fresh_milk", "lemon_glaze")) in legal
     match = match_at(g, state)
-    match.submit(0, FormBatch(("fresh_milk", "lemon_glaze"), ""), match.version)
+    match.submit(0, FormBatch(("fresh_milk", "lemon_glaze")), match.version)
     (b,) = match.state.stacks[0]
     assert b.flavour == "lemon_glaze"
     assert b.cards[-1] == "lemon_glaze"  # a cookie on top
@@ -73,8 +80,8 @@ def test_never_two_milks_nor_three_cards() -> None:
     forms = [a for a in legal if isinstance(a, FormBatch)]
     assert all(sum(c.endswith("milk") for c in (*a.cards, a.pile) if c) < 2 for a in forms)
     assert all(len(a.cards) + bool(a.pile) == 2 for a in forms)
-    assert FormBatch(("chocolate_milk", "fresh_milk"), "") not in legal
-    assert FormBatch(("sugar", "sugar", "sugar"), "") not in legal
+    assert FormBatch(("chocolate_milk", "fresh_milk")) not in legal
+    assert FormBatch(("sugar", "sugar", "sugar")) not in legal
     assert FormBatch(("sugar", "sugar"), "sugar") not in legal
 
 
@@ -84,37 +91,38 @@ def test_single_cookie_first_batch_after_a_first_turn_without_one() -> None:
     a Batch with only one card." """
     g = game()
     no_pair = ["sugar", "lemon_glaze", "red_velvet", "birthday_cake", "snickerdoodle"]
-    state = table(g, [no_pair, [], [], []], turns_taken=(0, 1, 1, 1), fudge=(False,) * 4)
-    match = match_at(g, state)
-    # First turn: no Batch is possible, so the player discards; the fudge is noted.
-    match.state = _begin_first_turn(match)
-    assert match.state.fudge[0] is True
-    assert not any(isinstance(a, FormBatch) for a in g.legal_actions(match.state, 0))
-    # A later turn: a single cookie may be laid down as the first Batch.
-    later = table(
-        g, [no_pair, [], [], []], turns_taken=(2, 1, 1, 1), fudge=(True, False, False, False)
+    state = table(
+        g,
+        [no_pair, [], [], []],
+        deck={"peanut_butter": 5},
+        first_batch=("before_first_turn",) * 4,
     )
-    assert FormBatch(("sugar",), "") in g.legal_actions(later, 0)
-    match = match_at(g, later)
-    match.submit(0, FormBatch(("sugar",), ""), match.version)
+    match = match_at(g, state)
+    # First turn: no Batch is possible, so the player discards; the fudge is noted at its end.
+    match.state = begin_turn(match, 0)
+    assert match.state.first_batch[0] == "first_turn_blocked"
+    assert not any(isinstance(a, FormBatch) for a in g.legal_actions(match.state, 0))
+    match.submit(0, Discard("snickerdoodle"), match.version)
+    force_draws(match, "peanut_butter")
+    assert match.state.turn == 0  # every other hand is empty: seat 0 plays again
+    assert match.state.first_batch[0] == "single_allowed"
+    # A later turn: a single cookie may be laid down as the first Batch.
+    assert FormBatch(("sugar",)) in g.legal_actions(match.state, 0)
+    match.submit(0, FormBatch(("sugar",)), match.version)
     assert match.state.stacks[0][0].cards == ("sugar",)
-    assert match.state.fudge[0] is False
+    assert match.state.first_batch[0] == "pairs_only"
     # A player who could start a Batch on their first turn never may.
-    able = table(g, [no_pair, [], [], []], turns_taken=(2, 1, 1, 1), fudge=(False,) * 4)
-    assert FormBatch(("sugar",), "") not in g.legal_actions(able, 0)
+    able = table(g, [no_pair, [], [], []])
+    assert able.first_batch[0] == "pairs_only"
+    assert FormBatch(("sugar",)) not in g.legal_actions(able, 0)
     # Nor once they have a Batch.
-    stacked = table(g, [no_pair, [], [], []], [[batch(0, "sugar")], [], [], []], fudge=(True,) * 4)
-    assert FormBatch(("sugar",), "") not in g.legal_actions(stacked, 0)
-
-
-def _begin_first_turn(match: object) -> object:
-    """Pass the turn to seat 0 for their first turn, from seat 3's discard."""
-    from gamenight.games.cover_your_cookies.resolve import Work
-
-    m = match  # a Match
-    w = Work(m.game.config, m.state)  # type: ignore[attr-defined]
-    w.begin_turn(0)
-    return w.freeze()
+    stacked = table(
+        g,
+        [no_pair, [], [], []],
+        [[batch(0, "sugar")], [], [], []],
+        first_batch=("single_allowed",) * 4,
+    )
+    assert FormBatch(("sugar",)) not in g.legal_actions(stacked, 0)
 
 
 def test_batches_are_stacked_and_never_combined() -> None:
@@ -124,7 +132,7 @@ def test_batches_are_stacked_and_never_combined() -> None:
     hands = [["sugar", "sugar", "lemon_glaze", "red_velvet", "birthday_cake"], [], [], []]
     state = table(g, hands, [[batch(0, "sugar")], [], [], []])
     match = match_at(g, state)
-    match.submit(0, FormBatch(("sugar", "sugar"), ""), match.version)
+    match.submit(0, FormBatch(("sugar", "sugar")), match.version)
     assert [b.cards for b in match.state.stacks[0]] == [("sugar",) * 2, ("sugar",) * 2]
 
 
@@ -178,7 +186,7 @@ def test_the_carmela_and_ginger_example() -> None:
         ["lemon_glaze", "lemon_glaze", "lemon_glaze", "chocolate_milk", "fresh_milk"]
     )
     assert top.cards[-1] == "lemon_glaze"  # "Be sure a Cookie (not a Milk) is on top."
-    assert s.swiped == (0, 1, 0, 0)  # Ginger's Crumb Collector moves up
+    assert s.crumbs == (0, 1, 0, 0)  # Ginger's Crumb Collector moves up
     # Carmela (3 cards left) draws first, then Ginger (4 cards left).
     events = force_draws(match, *["oatmeal_raisin"] * 3)
     assert [e.data["player"] for e in events if e.kind == "drew"] == [0, 0, 1]
@@ -196,7 +204,7 @@ def test_the_defender_keeps_the_batch_with_every_card_played() -> None:
     top = match.state.stacks[1][-1]
     assert top.id == 2
     assert top.cards.count("lemon_glaze") == 4
-    assert match.state.swiped == (0, 0, 0, 0)
+    assert match.state.crumbs == (0, 0, 0, 0)
     assert match.state.stacks[0] == state.stacks[0]  # type: ignore[attr-defined]
 
 
@@ -238,7 +246,7 @@ def test_drawing_is_one_card_at_a_time() -> None:
     g = game()
     hands = [["sugar", "sugar", "lemon_glaze", "red_velvet", "birthday_cake"], [], [], []]
     match = match_at(g, table(g, hands, deck={"peanut_butter": 3, "sugar": 3}))
-    match.submit(0, FormBatch(("sugar", "sugar"), ""), match.version)
+    match.submit(0, FormBatch(("sugar", "sugar")), match.version)
     steps = 0
     while match.pending.kind is Kind.CHANCE:
         assert len(match.roll_chance()) >= 1
@@ -261,6 +269,6 @@ def test_only_the_current_player_may_act() -> None:
     hands = [["sugar"] * 5, ["sugar"] * 5, [], []]
     match = match_at(g, table(g, hands))
     with pytest.raises(Exception, match="may not act now"):
-        match.submit(1, FormBatch(("sugar", "sugar"), ""), match.version)
+        match.submit(1, FormBatch(("sugar", "sugar")), match.version)
     with pytest.raises(IllegalAction):
         match.submit(0, Discard("lemon_glaze"), match.version)

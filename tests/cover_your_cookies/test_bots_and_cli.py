@@ -12,7 +12,9 @@ from gamenight.cli import app
 from gamenight.games.cover_your_cookies.state import (
     YIELD,
     Answer,
+    DrawOrder,
     FormBatch,
+    MixerInPlay,
     Rotate,
     Swipe,
 )
@@ -41,6 +43,20 @@ def test_heuristic_bot_also_wins_under_the_variants() -> None:
     for g in (game(4, extra_strength=True, two_actions=True), game(3)):
         report = simulate(g, ["default", *["random"] * (g.players - 1)], games=60, seed=2)
         assert report.wins[0] > 2 * max(report.wins[1:]), report.wins
+
+
+def test_baker_beats_a_first_legal_move_seat_with_two_actions() -> None:
+    """With two actions per turn, baker against three seats that always take the first legal
+    move, in two seat orders, 200 seeded games each: its win rate's 95% interval lies wholly
+    above the best baseline seat's."""
+    g = game(4, two_actions=True)
+    for bots in (["baker", "first", "first", "first"], ["first", "first", "baker", "first"]):
+        report = simulate(g, bots, games=200, seed=5)
+        seat = bots.index("baker")
+        low, _high = wilson_interval(report.wins[seat], report.games)
+        best = max(w for i, w in enumerate(report.wins) if i != seat)
+        _low, high_first = wilson_interval(best, report.games)
+        assert low > high_first, (bots, report.wins)
 
 
 def bot_choice(state: object, seat: int = 0) -> object:
@@ -106,11 +122,10 @@ def test_baker_rotates_towards_the_richer_incoming_batch() -> None:
         [FULL] * 4,
         stacks,
         phase="mixer",
-        mixer="rotate",
-        drawer=0,
-        upper=0,
+        mixer=MixerInPlay("rotate", 0),
+        top_half_left=0,
         deck={"peanut_butter": 3},
-        queue=((0, -1),),
+        draw_queue=(DrawOrder(0),),
     )
     # Left sends tops to the next seat, so seat 0 receives from seat 3; right: from seat 1.
     assert bot_choice(state) == Rotate("right")
@@ -223,21 +238,25 @@ def test_the_screen_says_which_way_left_is_and_what_a_choice_does() -> None:
     from rich.console import Console
 
     from gamenight.games.cover_your_cookies.state import Exchange, SwapBatches
-    from gamenight.games.cover_your_cookies.terminal import CookiesRenderer
+    from gamenight.games.cover_your_cookies.terminal import CoverYourCookiesRenderer
 
     g = game()
     stacks = [[batch(0, "sugar")], [batch(1, "red_velvet")], [batch(2, "sugar")], []]
     names = ["You", "baker (1)", "baker (2)", "baker (3)"]
-    r = CookiesRenderer()
+    r = CoverYourCookiesRenderer()
     out = StringIO()
-    state = table(g, [FULL] * 4, stacks, phase="mixer", mixer="swap", drawer=0, upper=0)
+    state = table(
+        g, [FULL] * 4, stacks, phase="mixer", mixer=MixerInPlay("swap", 0), top_half_left=0
+    )
     r.show(Console(file=out, width=200), g.observe(state, 0), 0, names)
     assert "pick two other players" in out.getvalue()
     label = r.action_label("swap 1 2", SwapBatches(1, 2))
     assert label == "swap the top Batches of baker (1) [30] and baker (2) [10]"
     assert "next seat" in r.action_label("rotate left", Rotate("left"))
     assert "previous seat" in r.action_label("rotate right", Rotate("right"))
-    state = table(g, [FULL] * 4, stacks, phase="mixer", mixer="exchange_left", drawer=0, upper=0)
+    state = table(
+        g, [FULL] * 4, stacks, phase="mixer", mixer=MixerInPlay("exchange_left", 0), top_half_left=0
+    )
     r.show(Console(file=StringIO()), g.observe(state, 0), 0, names)
     assert "left neighbour (next seat)" in r.action_label("exchange 2", Exchange(2))
     over = {

@@ -9,8 +9,9 @@ import pytest
 
 from gamenight.engine import Kind, Match
 from gamenight.engine.conformance import check_game, random_action
+from gamenight.games.cover_your_cookies.cards import dough
 from gamenight.games.cover_your_cookies.deck import dough_of
-from gamenight.games.cover_your_cookies.state import AddToBatch, FormBatch, Swipe, dough
+from gamenight.games.cover_your_cookies.state import AddToBatch, FormBatch, Swipe
 from tests.cover_your_cookies.helpers import check_accounting, game
 
 VARIANTS: list[dict[str, Any]] = [
@@ -93,7 +94,7 @@ def test_random_games_keep_every_card_and_score_the_dough(
         state = match.state
         recomputed = tuple(
             sum(dough(c) for b in state.stacks[p] for c in b.cards)
-            + track[min(state.swiped[p], len(track) - 1)]
+            + track[min(state.crumbs[p], len(track) - 1)]
             for p in range(players)
         )
         assert recomputed == tuple(dough_of(g.config, state, p) for p in range(players))

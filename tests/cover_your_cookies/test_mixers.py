@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from gamenight.engine import CHANCE, Kind
 from gamenight.games.cover_your_cookies.state import (
+    DrawOrder,
     Exchange,
     FormBatch,
     Rotate,
@@ -29,9 +30,9 @@ def drawing(
         hands,  # type: ignore[arg-type]
         stacks,  # type: ignore[arg-type]
         deck={mixer: 1, "peanut_butter": 5},
-        upper=0,
+        top_half_left=0,
         phase="draw",
-        queue=((0, -1),),
+        draw_queue=(DrawOrder(0),),
         turns=7,
     )
     return g, match_at(g, state)
@@ -48,7 +49,7 @@ STACKS = [
 def test_rotate_moves_every_top_batch_in_the_declared_direction() -> None:
     """ROTATE: "All players simultaneously move their top Batch to their neighbor's stack, in the
     direction you declare (left or right). All players with 1 or more Batches must participate."
-    RULINGS: "Rotate moves every player's top Batch, a player's only Batch included."
+    Ruling: "Rotate moves every player's top Batch, a player's only Batch included."
     (Left is the next seat.)"""
     g, match = drawing("rotate", STACKS)
     force_draws(match, "rotate")
@@ -59,7 +60,7 @@ def test_rotate_moves_every_top_batch_in_the_declared_direction() -> None:
     ids = [[b.id for b in st] for st in match.state.stacks]
     assert ids == [[0, 4], [1], [2], [3]]
     assert match.state.mixer_discard == ("rotate",)
-    assert match.state.swiped == (0, 0, 0, 0)  # mixers never move a Crumb Collector
+    assert match.state.crumbs == (0, 0, 0, 0)  # mixers never move a Crumb Collector
 
 
 def test_rotate_right() -> None:
@@ -98,21 +99,21 @@ def test_enhance_joins_the_drawers_top_batch() -> None:
 
 
 def test_enhance_with_no_batch_waits_for_the_next_batch() -> None:
-    """RULINGS: "Enhance drawn with no Batch waits beside the stack and joins the next Batch
+    """Ruling: "Enhance drawn with no Batch waits beside the stack and joins the next Batch
     formed." """
     hands = [["sugar", "fresh_milk", "red_velvet", "birthday_cake"], FULL, FULL, FULL]
     _g, match = drawing("enhance", [[], [], [], []], hands)
     force_draws(match, "enhance")
-    assert match.state.waiting == (1, 0, 0, 0)
+    assert match.state.waiting_enhance == (1, 0, 0, 0)
     force_draws(match, "peanut_butter")
     assert match.state.turn == 1
     # Later, on seat 0's turn, their next Batch takes the waiting Enhance.
     match.state = replace(match.state, phase="turn", turn=0)
-    match.submit(0, FormBatch(("fresh_milk", "sugar"), ""), match.version)
+    match.submit(0, FormBatch(("fresh_milk", "sugar")), match.version)
     (b,) = match.state.stacks[0]
     assert sorted(b.cards) == ["enhance", "fresh_milk", "sugar"]
     assert b.value == 30 + 25 + 5
-    assert match.state.waiting == (0, 0, 0, 0)
+    assert match.state.waiting_enhance == (0, 0, 0, 0)
 
 
 def test_swap_two_other_players_top_batches() -> None:
@@ -139,7 +140,7 @@ def test_swap_with_fewer_than_two_eligible_players_has_no_effect() -> None:
 def test_exchange_everyone_takes_blindly_from_the_printed_side() -> None:
     """EXCHANGE: "say either '1', or '2.' Then, all players will simultaneously take the number of
     cards stated from their neighbor's hand (in the direction indicated on the card) ... Skip
-    players with less than three cards." RULINGS: one card Left, one Right; players with fewer
+    players with less than three cards." Ruling: one card Left, one Right; players with fewer
     than 3 cards neither give nor take. Exchange Left: take from the next seat."""
     hands = [HAND4, ["fresh_milk"] * 3, ["chocolate_milk"] * 2, ["lemon_glaze"] * 5]
     g, match = drawing("exchange_left", STACKS, hands)
@@ -210,14 +211,14 @@ def test_the_defender_drawing_a_mixer_is_the_one_who_chooses() -> None:
         FULL,
     ]
     stacks = [[batch(0, "sugar")], [batch(1, "sugar"), batch(2, "lemon_glaze")], [], []]
-    state = table(g, hands, stacks, deck={"rotate": 1, "peanut_butter": 5}, upper=0)
+    state = table(g, hands, stacks, deck={"rotate": 1, "peanut_butter": 5}, top_half_left=0)
     match = match_at(g, state)
     match.submit(0, Swipe(1, "lemon_glaze"), match.version)
     match.submit(1, Answer(("lemon_glaze",)), match.version)
     match.submit(0, YIELD, match.version)
     force_draws(match, "peanut_butter", "rotate")
     assert match.pending.players == (1,)
-    assert match.state.drawer == 1
+    assert match.state.mixer is not None and match.state.mixer.drawer == 1
     match.submit(1, Rotate("left"), match.version)
     assert [b.id for b in match.state.stacks[2]] == [2]
     force_draws(match, "peanut_butter")

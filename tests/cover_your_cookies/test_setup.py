@@ -6,20 +6,14 @@ from collections import Counter
 from dataclasses import replace
 
 from gamenight.engine import CHANCE, Kind, Match
-from gamenight.games.cover_your_cookies.state import (
-    CARDS,
-    COOKIES,
-    INFO,
-    MILKS,
-    MIXERS,
-    CookiesConfig,
-    Draw,
-)
+from gamenight.games.cover_your_cookies.cards import CARDS, COOKIES, INFO, MILKS, MIXERS
+from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
+from gamenight.games.cover_your_cookies.state import Draw, DrawOrder
 from tests.cover_your_cookies.helpers import FULL_SET, all_cards, game
 
 
 def test_components_are_data_with_the_ruled_defaults() -> None:
-    """RULINGS: "90 cookie cards, 12 milk (Fresh and Chocolate), 8 mixers (Rotate x2, Enhance x2
+    """Ruling: "90 cookie cards, 12 milk (Fresh and Chocolate), 8 mixers (Rotate x2, Enhance x2
     worth +30 each, Swap x2, Exchange x2)"; default cookies "three with 10 cards worth 5, three
     with 9 cards worth 10, three with 9 cards worth 15, one with 6 cards worth 20"."""
     cookies = [INFO[c] for c in COOKIES]
@@ -37,7 +31,7 @@ def test_components_are_data_with_the_ruled_defaults() -> None:
     assert INFO["enhance"].dough == 30
     assert {INFO[m].direction for m in MIXERS if INFO[m].effect == "exchange"} == {"left", "right"}
     assert sum(c.count for c in CARDS) == 110
-    assert CookiesConfig().crumb_track == (0, 5, 10, 20, 30, 40, 50)
+    assert CoverYourCookiesConfig().crumb_track == (0, 5, 10, 20, 30, 40, 50)
 
 
 def deal(players: int, seed: int = 3, **options: object) -> Match:
@@ -72,15 +66,15 @@ def test_mixers_are_shuffled_into_the_bottom_half_only() -> None:
     match.advance_chance()
     state = match.state
     rest = 110 - 8 - 20
-    assert state.upper == rest // 2 - 1  # the top half, less the flipped card
+    assert state.top_half_left == rest // 2 - 1  # the top half, less the flipped card
     assert all(c not in MIXERS for h in state.hands for c in h)
     assert not any(a.card in MIXERS for a, _ in g.chance_outcomes(state))  # type: ignore[union-attr]
-    top = state.upper
-    match.state = replace(state, phase="draw", queue=((0, top),), resume="next")
+    top = state.top_half_left
+    match.state = replace(state, phase="draw", draw_queue=(DrawOrder(0, top),), resume="next_turn")
     for _ in range(top):
         (event,) = match.roll_chance()[:1]
         assert event.kind == "drew"
-    assert match.state.upper == 0
+    assert match.state.top_half_left == 0
     after = match.state
     mixers = {a.card: p for a, p in g.chance_outcomes(after) if a.card in MIXERS}  # type: ignore[union-attr]
     assert abs(sum(mixers.values()) - 8 / sum(after.deck)) < 1e-9

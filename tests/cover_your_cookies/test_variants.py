@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gamenight.engine import Kind
+from gamenight.engine import Kind, Match
+from gamenight.games.cover_your_cookies import CoverYourCookies
 from gamenight.games.cover_your_cookies.state import (
     END_TURN,
     YIELD,
@@ -13,7 +14,14 @@ from gamenight.games.cover_your_cookies.state import (
     FormBatch,
     Swipe,
 )
-from tests.cover_your_cookies.helpers import batch, force_draws, game, match_at, table
+from tests.cover_your_cookies.helpers import (
+    batch,
+    begin_turn,
+    force_draws,
+    game,
+    match_at,
+    table,
+)
 
 FULL = ["snickerdoodle"] * 5
 
@@ -104,15 +112,15 @@ def test_two_actions_second_is_optional_and_drawing_ends_the_turn() -> None:
     action is optional." "If you take two actions they can be any two, including taking the same
     action two times." Drawing comes after."""
     g, match = two_action_table()
-    match.submit(0, FormBatch(("sugar", "sugar"), ""), match.version)
+    match.submit(0, FormBatch(("sugar", "sugar")), match.version)
     assert match.pending.players == (0,)
     assert END_TURN in g.legal_actions(match.state, 0)
-    match.submit(0, FormBatch(("lemon_glaze", "lemon_glaze"), ""), match.version)
+    match.submit(0, FormBatch(("lemon_glaze", "lemon_glaze")), match.version)
     assert match.pending.kind is Kind.CHANCE
     force_draws(match, *["birthday_cake"] * 4)
     assert match.state.turn == 1
     g, match = two_action_table()
-    match.submit(0, FormBatch(("sugar", "sugar"), ""), match.version)
+    match.submit(0, FormBatch(("sugar", "sugar")), match.version)
     match.submit(0, END_TURN, match.version)
     force_draws(match, "birthday_cake", "birthday_cake")
     assert match.state.turn == 1
@@ -148,9 +156,9 @@ def test_two_actions_swipe_twice_but_not_the_same_batch_after_failing() -> None:
     match.submit(0, Swipe(1, "lemon_glaze"), match.version)
     match.submit(1, Answer(("lemon_glaze",)), match.version)
     match.submit(0, YIELD, match.version)
-    assert match.state.forbidden == 3
+    assert match.state.forbidden_batch == 3
     assert not any(isinstance(a, Swipe) for a in g.legal_actions(match.state, 0))
-    unblocked = replace(match.state, forbidden=-1)
+    unblocked = replace(match.state, forbidden_batch=None)
     assert Swipe(1, "lemon_glaze") in g.legal_actions(unblocked, 0)
     # Two actions without Extra Strength: the limit does not apply, the same Batch may be tried
     # again with the second action.
@@ -159,7 +167,7 @@ def test_two_actions_swipe_twice_but_not_the_same_batch_after_failing() -> None:
     match.submit(0, Swipe(1, "lemon_glaze"), match.version)
     match.submit(1, Answer(("lemon_glaze",)), match.version)
     match.submit(0, YIELD, match.version)
-    assert match.state.forbidden == -1
+    assert match.state.forbidden_batch is None
     assert match.state.phase == "turn" and match.state.turn == 0
     assert Swipe(1, "lemon_glaze") in plain.legal_actions(match.state, 0)
     # A successful first swipe leaves the next Batch open to a second swipe from the same player.
@@ -187,7 +195,7 @@ def test_two_actions_defender_draws_after_the_turn() -> None:
 
 def end_round(g, stacks, **fields):  # type: ignore[no-untyped-def]
     """Finish a round at once: seat 0 discards the last card in play."""
-    state = table(g, [["sugar"], [], [], []], stacks, deck={}, upper=0, **fields)
+    state = table(g, [["sugar"], [], [], []], stacks, deck={}, top_half_left=0, **fields)
     match = match_at(g, state)
     match.submit(0, Discard("sugar"), match.version)
     return match
@@ -242,7 +250,54 @@ def test_three_player_hands_are_drawn_back_up_to_six() -> None:
     g = game(3)
     hand = ["sugar", "sugar", "red_velvet", "birthday_cake", "lemon_glaze", "snickerdoodle"]
     match = match_at(g, table(g, [hand, FULL, FULL], deck={"peanut_butter": 5}))
-    match.submit(0, FormBatch(("sugar", "sugar"), ""), match.version)
+    match.submit(0, FormBatch(("sugar", "sugar")), match.version)
     force_draws(match, "peanut_butter", "peanut_butter")
     assert len(match.state.hands[0]) == 6
     assert match.state.turn == 1
+
+
+def first_turn_table(drawn: str) -> tuple[CoverYourCookies, Match]:
+    """Two actions; seat 0's first turn of the round, a hand with no Batch in it, and the deck
+    holding only ``drawn``; every other hand is empty (so seat 0 plays every turn)."""
+    g = game(two_actions=True)
+    no_pair = ["sugar", "lemon_glaze", "red_velvet", "birthday_cake", "snickerdoodle"]
+    state = table(g, [no_pair, [], [], []], deck={drawn: 5}, first_batch=("before_first_turn",) * 4)
+    match = match_at(g, state)
+    match.state = begin_turn(match, 0)
+    return g, match
+
+
+def test_two_actions_a_first_discard_that_makes_a_batch_possible_counts_as_able() -> None:
+    """ "If you weren't able to start a Batch on your first turn then on a subsequent turn you may
+    choose to lay down a single Cookie as your first 'Batch.'" With two actions, "for your first
+    action, you discard and draw. You can still take a second action after that." Ruling (rules
+    page): unable means at no moment of that turn could they form one, so a discard and draw
+    that brings a pair makes them able, even if they then end the turn without a Batch."""
+    g, match = first_turn_table("sugar")
+    assert match.state.first_batch[0] == "first_turn_blocked"
+    match.submit(0, Discard("snickerdoodle"), match.version)
+    force_draws(match, "sugar")
+    state = match.state
+    assert state.phase == "turn" and state.actions_taken == 1
+    assert FormBatch(("sugar", "sugar")) in g.legal_actions(state, 0)
+    assert state.first_batch[0] == "pairs_only"
+    match.submit(0, END_TURN, match.version)  # a full hand: nothing to draw
+    later = match.state
+    assert later.turn == 0 and later.turns == state.turns + 1
+    assert later.first_batch[0] == "pairs_only"
+    forms = [a for a in g.legal_actions(later, 0) if isinstance(a, FormBatch)]
+    assert forms and all(len(a.cards) + (a.pile is not None) == 2 for a in forms)
+
+
+def test_two_actions_a_first_turn_with_no_batch_at_any_moment_allows_a_single() -> None:
+    """The same first turn, but the card drawn after the discard makes no pair either: at no
+    moment of the turn could a Batch be started, so a single cookie may start one later."""
+    g, match = first_turn_table("peanut_butter")
+    match.submit(0, Discard("snickerdoodle"), match.version)
+    force_draws(match, "peanut_butter")
+    assert match.state.first_batch[0] == "first_turn_blocked"
+    match.submit(0, Discard("peanut_butter"), match.version)
+    force_draws(match, "peanut_butter")
+    later = match.state
+    assert later.turn == 0 and later.first_batch[0] == "single_allowed"
+    assert FormBatch(("sugar",)) in g.legal_actions(later, 0)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from gamenight.engine import Match
+from gamenight.engine.errors import UnknownSeat
 from gamenight.games.cover_your_cookies.state import FormBatch
 from tests.cover_your_cookies.helpers import batch, game, match_at, table
 
@@ -15,7 +18,7 @@ def test_a_player_sees_their_hand_and_only_the_size_of_the_others() -> None:
     g = game()
     hands = [["sugar", "sugar"], ["lemon_glaze"], ["red_velvet"] * 3, []]
     stacks = [[batch(0, "sugar")], [], [], []]
-    state = table(g, hands, stacks, discard=("birthday_cake",), swiped=(0, 1, 0, 0))
+    state = table(g, hands, stacks, discard=("birthday_cake",), crumbs=(0, 1, 0, 0))
     view = g.observe(state, 1)
     assert view["hand"] == ["lemon_glaze"]
     assert view["hand_sizes"] == [2, 1, 3, 0]
@@ -37,7 +40,7 @@ def test_draws_are_secret_to_the_drawer_but_formed_batches_are_public() -> None:
     g = game()
     hands = [["sugar", "sugar", "lemon_glaze"], ["lemon_glaze"], ["lemon_glaze"], ["lemon_glaze"]]
     match = match_at(g, table(g, hands, deck={"birthday_cake": 5}))
-    events = match.submit(0, FormBatch(("sugar", "sugar"), ""), match.version)
+    events = match.submit(0, FormBatch(("sugar", "sugar")), match.version)
     assert events[0].for_viewer(2)["cards"] == ["sugar", "sugar"]
     drew = match.roll_chance()[0]
     assert drew.for_viewer(0)["card"] == "birthday_cake"
@@ -58,3 +61,24 @@ def test_a_seeded_match_replays_exactly() -> None:
     again = replay(json.loads(json.dumps(match.record())), CoverYourCookies)
     assert again.state == match.state
     assert again.outcome() == match.outcome()
+
+
+def test_a_viewer_that_is_not_a_seat_is_a_spectator() -> None:
+    """Hands are secret: a viewer outside the table (``-1``, a seat past the last, ``True``,
+    text) sees what a spectator sees, never a hand (``-1`` used to show the last seat's)."""
+    import random
+
+    g = game()
+    hands = [["sugar", "sugar"], ["lemon_glaze"], ["red_velvet"] * 3, ["birthday_cake"]]
+    state = table(g, hands, [[batch(0, "sugar")], [], [], []])
+    spectator = g.observe(state, None)
+    for viewer in (-1, 4, 99, True, "1"):
+        seen = g.observe(state, viewer)  # type: ignore[arg-type]
+        assert seen == spectator
+        assert seen["hand"] is None and seen["you"] is None
+        assert "birthday_cake" not in json.dumps(seen)
+        shuffled = g.shuffle_hidden(state, viewer, random.Random(3))  # type: ignore[arg-type]
+        assert g.observe(shuffled, None) == spectator
+    match = match_at(g, state)
+    with pytest.raises(UnknownSeat, match="there is no seat -1; seats are 0 to 3"):
+        match.view(-1)  # through a match, every game refuses a seat that does not exist

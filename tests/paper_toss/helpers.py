@@ -8,7 +8,8 @@ from typing import Any
 
 from gamenight.engine import CHANCE, Match
 from gamenight.games.paper_toss import PaperToss, PaperTossConfig, PaperTossState
-from gamenight.games.paper_toss.state import PAPER_KINDS, TOSS_KINDS, Draw, Flip
+from gamenight.games.paper_toss.cards import PAPER_KINDS, TOSS_KINDS
+from gamenight.games.paper_toss.state import Draw, Flip
 
 
 def game(players: int = 3, **options: Any) -> PaperToss:
@@ -24,7 +25,7 @@ def state_at(
     **changes: Any,
 ) -> PaperTossState:
     """A state in ``phase`` with the given hands; every other card is in the Paper deck."""
-    deck = list(g.table.paper)
+    deck = list(g.config.paper_counts)
     for hand in hands:
         for card in hand:
             deck[PAPER_KINDS.index(card)] -= 1

@@ -7,9 +7,9 @@ import random
 from gamenight.bots import default_bot, make_bot
 from gamenight.engine import Match
 from gamenight.games.paper_toss.bots import discards_wanted
+from gamenight.games.paper_toss.cards import PAPER_KINDS
 from gamenight.games.paper_toss.state import (
     DRINK,
-    PAPER_KINDS,
     PASS,
     READY,
     Bully,

@@ -151,7 +151,7 @@ def test_matching_counter_cancels_the_hazard() -> None:
     assert Counter("food") in legal
     assert Counter("trick") not in legal
     match.submit(0, Counter("food"), match.version)
-    assert match.state.hazard_player == -1
+    assert match.state.hazard is None
     assert match.state.phase == "hazard"
 
 
@@ -174,7 +174,8 @@ def test_hazards_and_counters_go_one_at_a_time_any_number() -> None:
     match.submit(0, Counter("trick"), match.version)
     match.submit(2, Hazard("dog"), match.version)
     assert match.state.hazards_played == 3
-    assert match.state.hazard_player == 2
+    assert match.state.hazard is not None
+    assert match.state.hazard.player == 2
 
 
 def test_all_countered_means_a_single_flip() -> None:
@@ -302,7 +303,8 @@ def test_bully_and_flat_tire_in_the_counter_window() -> None:
     match.submit(1, FlatTire(0), match.version)
     match.submit(0, Bully(1), match.version)
     assert match.state.phase == "counter"
-    assert match.state.hazard_card == "dog"
+    assert match.state.hazard is not None
+    assert match.state.hazard.card == "dog"
     assert match.state.skips == (1, 0, 0)
     assert Counter("food") in match.game.legal_actions(match.state, 0)
 
@@ -390,7 +392,7 @@ def test_empty_paper_deck_is_rebuilt_from_its_discards() -> None:
 def test_empty_toss_deck_is_rebuilt_from_its_discards() -> None:
     """RULINGS: "an empty deck is rebuilt from its own discards"."""
     g = game(2)
-    full = g.table.toss
+    full = g.config.toss_counts
     state = state_at(g, "main", [["paper_toss"], []], toss_deck=(0, 0, 0, 0, 0), toss_discard=full)
     match = match_at(g, state)
     match.submit(0, TOSS, match.version)
@@ -496,7 +498,7 @@ def test_turn_limit_ends_the_game_most_tokens_win_ties_shared() -> None:
 def test_without_a_turn_limit_play_goes_on_to_the_target() -> None:
     """By default there is no limit: the rulebook plays until someone holds ten tokens."""
     g = game(2)
-    assert g.table.turn_limit == 0
+    assert g.config.turn_limit == 0
     match = match_at(g, state_at(g, "after", [[], []], turns=5000))
     pass_all(match)
     assert not match.finished

@@ -204,10 +204,10 @@ def test_event_lines_speak_to_you_in_the_second_person() -> None:
     """The lone human is "You": verbs agree ("You win!", "You choose ..."), never "You wins"."""
     r = renderer_for("paper-toss")
     names = ["You", "smart (1)"]
-    assert r.describe({"kind": "game_over", "winner": 0, "tokens": 10}, names) == (
+    assert r.describe({"kind": "game_over", "winners": [0], "tokens": 10}, names) == (
         "[bold]You win! (10 tokens)[/]"
     )
-    assert r.describe({"kind": "game_over", "winner": 1, "tokens": 11}, names) == (
+    assert r.describe({"kind": "game_over", "winners": [1], "tokens": 11}, names) == (
         "[bold]smart (1) wins! (11 tokens)[/]"
     )
     stands = {"kind": "hazard_stands", "player": 0, "card": "dog", "tosser": 1}

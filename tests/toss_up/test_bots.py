@@ -7,8 +7,9 @@ import random
 import pytest
 
 from gamenight.bots import UnknownBot, make_bot
+from gamenight.games.toss_up import TossUp, TossUpConfig, TossUpState
 from gamenight.games.toss_up.bots import HoldBot, SmartBot, turn_policy
-from gamenight.games.toss_up.game import BANK, ROLL, TossUp, TossUpConfig, TossUpState
+from gamenight.games.toss_up.state import BANK, ROLL
 from gamenight.sim.simulate import simulate
 from gamenight.sim.stats import wilson_interval
 
@@ -16,7 +17,7 @@ GAME = TossUp(TossUpConfig(players=2))
 
 
 def view(points: int, dice: int, scores: tuple[int, int] = (0, 0), **extra: object) -> dict:
-    state = TossUpState(scores, 0, points, dice, True, None, -1, (), (), (), 0)
+    state = TossUpState(scores=scores, player=0, turn_points=points, dice_left=dice, rolled=True)
     return {**GAME.observe(state, 0), **extra}
 
 

@@ -13,14 +13,8 @@ from collections import Counter
 import pytest
 
 from gamenight.engine import CHANCE, ConfigError, Kind, Match, NotYourDecision
-from gamenight.games.toss_up.game import (
-    BANK,
-    ROLL,
-    Dice,
-    TossUp,
-    TossUpConfig,
-    TossUpState,
-)
+from gamenight.games.toss_up import TossUp, TossUpConfig, TossUpState
+from gamenight.games.toss_up.state import BANK, ROLL, Dice
 
 
 def game(players: int = 3, **options: object) -> TossUp:
@@ -159,8 +153,7 @@ def test_play_passes_to_the_left_from_the_first_player() -> None:
 
 def near_end(g: TossUp, scores: tuple[int, ...], player: int = 0) -> TossUpState:
     """The start of ``player``'s turn with the given totals."""
-    state = g.initial_state()
-    return TossUpState(scores, player, 0, 10, False, None, -1, (), (), (), state.turns)
+    return TossUpState(scores=scores, player=player, dice_left=10)
 
 
 def finish_turn(g: TossUp, state: TossUpState, points: int) -> TossUpState:
@@ -190,7 +183,7 @@ def test_exactly_100_is_not_over_100_unless_strict_is_off() -> None:
     than 100. Target and strictness are config." """
     strict = game(players=2)
     state = finish_turn(strict, near_end(strict, (95, 0)), 5)
-    assert state.scores[0] == 100 and state.trigger == -1
+    assert state.scores[0] == 100 and state.trigger is None
     loose = game(players=2, strict=False)
     state = finish_turn(loose, near_end(loose, (95, 0)), 5)
     assert state.trigger == 0
@@ -269,7 +262,7 @@ def test_bust_chance_in_the_view_matches_the_outcome_distribution() -> None:
     """The view's bust chance equals the total probability of the red-light outcomes."""
     g = game()
     for dice in range(1, 11):
-        state = TossUpState((0, 0, 0), 0, 0, dice, False, None, -1, (), (), (), 0)
+        state = TossUpState(scores=(0, 0, 0), player=0, dice_left=dice)
         busts = sum(p for d, p in g.chance_outcomes(state) if d.green == 0 and d.red > 0)
         assert g.observe(state, None)["bust_chance"] == pytest.approx(busts)
 
@@ -278,7 +271,7 @@ def test_bust_chance_in_the_view_matches_the_outcome_distribution() -> None:
 def test_fast_dice_sampling_draws_the_exact_distribution(dice: int) -> None:
     """The bisect sampler draws the multinomial of ``chance_outcomes`` (seeded, 60k rolls)."""
     g = game()
-    state = TossUpState((0, 0, 0), 0, 0, dice, False, None, -1, (), (), (), 0)
+    state = TossUpState(scores=(0, 0, 0), player=0, dice_left=dice)
     rng = random.Random(dice)
     n = 60_000
     counts = Counter(g.sample_chance(state, rng) for _ in range(n))

@@ -21,6 +21,9 @@ class Agent(ABC):
 
     #: Whether the driver may play a lone legal action without asking (bots: yes).
     auto_single = True
+    #: Whether ``act`` reads its view; the driver skips building views for agents that do not
+    #: (an empty dict is passed instead), which is most of a random playout's cost.
+    reads_view = True
 
     def __init__(self, game: Game[Any, Any], seat: int, name: str, speed: float = 1.0) -> None:
         self.game = game
@@ -45,6 +48,8 @@ class Agent(ABC):
 
 class RandomBot(Agent):
     """Chooses uniformly among the legal actions. Works for every game."""
+
+    reads_view = False
 
     def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """A uniformly random legal action."""

@@ -11,9 +11,10 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any, get_args, get_origin, get_type_hints
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from gamenight.engine.errors import MalformedAction
+from gamenight.engine.errors import MalformedAction, brief
 
 
 def action_tag(cls: type[Any]) -> str:
@@ -55,19 +56,35 @@ class ActionCodec:
         cls = self.by_tag.get(tag) if isinstance(tag, str) else None
         if cls is None:
             raise MalformedAction(
-                f"unknown action type {tag!r}; types are: {', '.join(sorted(self.by_tag))}"
+                f"unknown action type {brief(tag, 40)}; types are: {', '.join(sorted(self.by_tag))}"
             )
         hints = _field_hints(cls)
         names = {n for n, _ in hints}
-        extra = sorted(set(data) - names - {"type"})
+        extra = sorted(map(str, set(data) - names - {"type"}))
         if extra:
-            raise MalformedAction(f"action {tag!r} has no field(s) {', '.join(extra)}")
+            raise MalformedAction(
+                f"action {tag!r} has no field(s) {brief(extra)}; its fields are: "
+                f"{', '.join(sorted(names)) or 'none'}"
+            )
         values = {}
         for name, hint in hints:
             if name not in data:
                 raise MalformedAction(f"action {tag!r} needs the field {name!r}")
             values[name] = _check(str(tag), name, data[name], hint)
         return cls(**values)
+
+    def check(self, action: Any) -> None:
+        """Raise :class:`MalformedAction` unless every field of ``action`` has its declared type.
+
+        An action object built by a caller (not decoded) may hold anything (``Bully(None)``):
+        this refuses it before any rule or wording code reads its fields.
+        """
+        cls = type(action)
+        tag = action_tag(cls)
+        if self.by_tag.get(tag) is not cls:
+            raise MalformedAction(f"{brief(action)} is not an action of this game")
+        for name, hint in _field_hints(cls):
+            _check(tag, name, getattr(action, name), hint, built=True)
 
     def to_text(self, action: Any) -> str:
         """Encode an action as terminal text: the tag and its field values."""
@@ -85,12 +102,14 @@ class ActionCodec:
         cls = self.by_tag.get(words[0].lower())
         if cls is None:
             raise MalformedAction(
-                f"unknown action {words[0]!r}; actions are: {', '.join(sorted(self.by_tag))}"
+                f"unknown action {brief(words[0], 40)}; actions are: "
+                f"{', '.join(sorted(self.by_tag))}"
             )
         hints = _field_hints(cls)
         if len(words) - 1 != len(hints):
             wanted = " ".join(f"<{n}>" for n, _ in hints)
-            raise MalformedAction(f"{words[0]} takes {len(hints)} value(s): {words[0]} {wanted}")
+            name = action_tag(cls)
+            raise MalformedAction(f"{name} takes {len(hints)} value(s): {name} {wanted}")
         values = {}
         for (name, hint), word in zip(hints, words[1:], strict=True):
             if get_origin(hint) is tuple:
@@ -101,13 +120,45 @@ class ActionCodec:
         return cls(**values)
 
 
-def _check(tag: str, name: str, value: Any, hint: Any) -> Any:
+#: Whole numbers in actions stay within 64 bits (seats, positions, counts, dice).
+LIMIT = 2**63
+
+
+def _check(tag: str, name: str, value: Any, hint: Any, built: bool = False) -> Any:
+    """``value`` as field ``name`` of a ``tag`` action, or :class:`MalformedAction`.
+
+    ``built``: the value is in an action object already (so a tuple field must be a tuple).
+    """
     origin = get_origin(hint)
+    if origin is Union or origin is UnionType:
+        options = get_args(hint)
+        if value is None and type(None) in options:
+            return None
+        for option in options:
+            if option is not type(None):
+                try:
+                    return _check(tag, name, value, option, built)
+                except MalformedAction:
+                    continue
+        names = " | ".join(
+            "None" if o is type(None) else getattr(o, "__name__", str(o)) for o in options
+        )
+        raise MalformedAction(f"field {name!r} of {tag!r} must be {names}, got {brief(value)}")
+    if origin is Literal:
+        if value not in get_args(hint):
+            allowed = ", ".join(map(repr, get_args(hint)))
+            raise MalformedAction(
+                f"field {name!r} of {tag!r} must be one of {allowed}, got {brief(value)}"
+            )
+        return value
     if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise MalformedAction(f"field {name!r} of {tag!r} must be a list")
+        if not isinstance(value, tuple if built else list | tuple):
+            kind = "tuple" if built else "list"
+            raise MalformedAction(f"field {name!r} of {tag!r} must be a {kind}, got {brief(value)}")
         item = get_args(hint)[0]
-        return tuple(_check(tag, name, v, item) for v in value)
+        return tuple(_check(tag, name, v, item, built) for v in value)
+    if hint is int and isinstance(value, int) and not -LIMIT <= value < LIMIT:
+        raise MalformedAction(f"field {name!r} of {tag!r} is out of range: {brief(value)}")
     ok = {
         bool: isinstance(value, bool),
         int: isinstance(value, int) and not isinstance(value, bool),
@@ -115,20 +166,30 @@ def _check(tag: str, name: str, value: Any, hint: Any) -> Any:
     }.get(hint, False)
     if not ok:
         raise MalformedAction(
-            f"field {name!r} of {tag!r} must be {getattr(hint, '__name__', hint)}, got {value!r}"
+            f"field {name!r} of {tag!r} must be {getattr(hint, '__name__', hint)}, "
+            f"got {brief(value)}"
         )
     return value
 
 
 def _parse(tag: str, name: str, raw: Any, hint: Any) -> Any:
+    if get_origin(hint) is Union or get_origin(hint) is UnionType:
+        options = [o for o in get_args(hint) if o is not type(None)]
+        return _parse(tag, name, raw, options[0]) if options else None
     if get_origin(hint) is tuple:
         item = get_args(hint)[0]
         return tuple(_parse(tag, name, v, item) for v in raw)
     if hint is int:
-        try:
-            return int(raw)
-        except ValueError:
-            raise MalformedAction(f"{name} of {tag} must be a whole number, got {raw!r}") from None
+        # ASCII digits only (int() takes "²" and other scripts' digits) and not too many of them
+        # (int() of thousands of digits raises ValueError, or takes seconds).
+        if raw.isascii() and len(raw) <= 100:
+            try:
+                return int(raw)
+            except ValueError:
+                pass
+        raise MalformedAction(
+            f"{name} of {tag} must be a whole number (at most 100 digits), got {brief(raw)}"
+        )
     if hint is bool:
         return str(raw).lower() in {"true", "yes", "1"}
     return raw

@@ -76,9 +76,14 @@ class Event(NamedTuple):
     audience: frozenset[int] = frozenset()
 
     def for_viewer(self, viewer: int | None) -> View:
-        """The event as ``viewer`` may see it (``None`` is a spectator, who sees no secret)."""
+        """The event as ``viewer`` may see it (``None`` is a spectator, who sees no secret; so is
+        anything that is not a seat number, such as ``True``)."""
         out: View = {"kind": self.kind, **self.data}
-        if self.secret is not None and viewer is not None and viewer in self.audience:
+        if (
+            self.secret is not None
+            and type(viewer) is int  # a bool is an int, yet True is not seat 1
+            and viewer in self.audience
+        ):
             out.update(self.secret)
         return out
 

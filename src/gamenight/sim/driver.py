@@ -49,7 +49,7 @@ def decide(
     if len(legal) == 1 and agent.auto_single:
         return legal[0]
     if view is None:
-        view = game.observe(state, agent.seat)
+        view = game.observe(state, agent.seat) if agent.reads_view else {}
     action = agent.act(view, legal, rng)
     if action not in legal:
         raise IllegalAction(f"{agent.name} (seat {agent.seat}) chose an illegal {action!r}")
@@ -88,7 +88,8 @@ def step(
     if kind is Kind.RACE or kind is Kind.REACTION:
         best: tuple[float, int, Any] | None = None
         for seat in pending.players:
-            view = match.game.observe(match.state, seat)
+            agent = agents[seat]
+            view = match.game.observe(match.state, seat) if agent.reads_view else {}
             legal = match.game.legal_actions(match.state, seat)
             kept = standing.get(seat)
             if kept is not None and kept[1] in legal and (kind is Kind.RACE or kept[0] == view):

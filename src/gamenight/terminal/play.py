@@ -13,9 +13,10 @@ from rich.markup import escape
 
 from gamenight.bots import Agent, default_bot, make_bot
 from gamenight.engine.core import Event
-from gamenight.engine.errors import GameError
+from gamenight.engine.errors import GameError, MalformedAction
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match, replay
+from gamenight.engine.records import parse_record
 from gamenight.engine.registry import game_class
 from gamenight.sim.driver import run
 from gamenight.terminal.human import HumanAgent
@@ -86,7 +87,7 @@ def play(
         if record is not None:
             write_record(record, {**match.record(), "seat_names": names})
             console.print(f"Match record written to {escape(str(record))}")
-    renderer.show(console, game.observe(match.state, viewer), viewer, names)
+    renderer.show(console, game.view(match.state, viewer), viewer, names)
     # The seed is shown only now: before the end it would let a player foresee every roll.
     console.print(f"[dim]seed {match.seed} (play it again with --seed {match.seed})[/]")
     return match
@@ -113,17 +114,9 @@ def load_record(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise GameError(f"cannot read {path}: {exc.strerror}") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise GameError(f"{path} is not a match record: it is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise GameError(f"{path} is not JSON: {exc}") from None
-    except RecursionError:
-        raise GameError(f"{path} is not a match record: its JSON is nested too deeply") from None
-    except ValueError as exc:  # e.g. a number with more digits than Python converts
+        data = parse_record(raw)
+    except MalformedAction as exc:
         raise GameError(f"{path} is not a match record: {exc}") from None
-    if not isinstance(data, dict):
-        raise GameError(f"{path} is not a match record")
     if not isinstance(data.get("game"), str):
         raise GameError(f"{path} is not a match record: it names no game")
     return data
@@ -156,5 +149,5 @@ def replay_record(
             console.print("[dim](Enter: next step, q: quit)[/]", end=" ")
             if stream.readline().strip().lower() == "q":
                 return match
-    renderer.show(console, match.game.observe(match.state, viewer), viewer, names)
+    renderer.show(console, match.game.view(match.state, viewer), viewer, names)
     return match

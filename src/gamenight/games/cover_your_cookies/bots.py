@@ -21,9 +21,8 @@ from gamenight.bots.base import Agent
 from gamenight.bots.registry import BotSpec
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
+from gamenight.games.cover_your_cookies.cards import CARDS, MILKS, dough, is_milk
 from gamenight.games.cover_your_cookies.state import (
-    CARDS,
-    MILKS,
     AddToBatch,
     Answer,
     Discard,
@@ -34,8 +33,6 @@ from gamenight.games.cover_your_cookies.state import (
     SwapBatches,
     Swipe,
     Yield,
-    dough,
-    is_milk,
 )
 
 #: What keeping a milk in hand for duels is worth, in Dough, over spending it elsewhere.
@@ -102,11 +99,11 @@ class BakerBot(Agent):
             opener = _card_cost(action.card)
             return odds * (float(top["value"]) + opener) * 1.3 - (1 - odds) * opener - 8
         if isinstance(action, FormBatch):
-            cards = [*action.cards, *([action.pile] if action.pile else [])]
+            cards = [*action.cards, *([action.pile] if action.pile is not None else [])]
             value = sum(dough(c) for c in cards)
             milk = sum(MILK_KEEP for c in cards if is_milk(c))
             cover = 0.25 * stacks[me][-1]["value"] if stacks[me] else 10.0
-            return value + cover - milk + (8 if action.pile else 0)
+            return value + cover - milk + (8 if action.pile is not None else 0)
         if isinstance(action, AddToBatch):
             return dough(action.card) + 1
         if isinstance(action, Discard):
@@ -164,14 +161,28 @@ class BakerBot(Agent):
         return first
 
 
+class FirstBot(Agent):
+    """A baseline: always the first legal move (forms the first Batch listed, swipes rarely,
+    answers every duel while it can)."""
+
+    def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The first legal move."""
+        return legal[0]
+
+
 def _baker(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
     return BakerBot(game, seat, "baker")
+
+
+def _first(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
+    return FirstBot(game, seat, "first")
 
 
 #: The bots of this game (the ``bots`` part of its plugin), and the one ``default`` means.
 BOTS = (
     BotSpec("baker", "forms rich Batches, swipes what it can win, keeps milk for duels", _baker),
+    BotSpec("first", "always the first legal move (a baseline to measure bots against)", _first),
 )
 DEFAULT_BOT = "baker"
 
-__all__ = ["BakerBot"]
+__all__ = ["BakerBot", "FirstBot"]

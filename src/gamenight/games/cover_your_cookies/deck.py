@@ -7,15 +7,13 @@ is the same as drawing from the shuffled, split deck.
 
 from __future__ import annotations
 
+from collections.abc import Sequence, Sized
 from itertools import combinations
 from math import comb
 
-from gamenight.games.cover_your_cookies.state import (
-    CARDS,
-    COMPONENTS,
-    CookiesConfig,
-    CookiesState,
-)
+from gamenight.games.cover_your_cookies.cards import CARDS, COMPONENTS
+from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
+from gamenight.games.cover_your_cookies.state import Batch, CoverYourCookiesState
 
 INDEX = {c.id: i for i, c in enumerate(CARDS)}
 MIXER_INDEX = frozenset(i for i, c in enumerate(CARDS) if c.kind == "mixer")
@@ -24,14 +22,14 @@ SMALL_TABLE_REMOVED = frozenset(str(c) for c in COMPONENTS["three_player_removed
 
 
 def new_round(
-    config: CookiesConfig,
+    config: CoverYourCookiesConfig,
     round_no: int = 0,
     first: int | None = None,
     turns: int = 0,
     totals: tuple[int, ...] | None = None,
     round_wins: tuple[int, ...] | None = None,
     last_scores: tuple[int, ...] | None = None,
-) -> CookiesState:
+) -> CoverYourCookiesState:
     """The table before a round's deal: every card in the deck or the box, nothing dealt."""
     n = config.players
     deck = [c.count for c in CARDS]
@@ -44,46 +42,53 @@ def new_round(
             box.extend([card.id] * card.count)
             deck[i] = 0
     zero = (0,) * n
-    return CookiesState(
+    start = config.first_player if first is None else first
+    return CoverYourCookiesState(
         phase="deal",
         round=round_no,
-        first=config.first_player if first is None else first,
-        turn=config.first_player if first is None else first,
+        first=start,
+        turn=start,
         turns=turns,
         hands=((),) * n,
         deck=tuple(deck),
-        upper=-1,
+        top_half_left=None,
         discard=(),
-        stacks=((),) * n,
-        swiped=zero,
         mixer_discard=(),
         box=tuple(sorted(box)),
-        waiting=zero,
-        next_batch=0,
-        dealt=0,
-        acted=0,
-        queue=(),
-        resume="next",
+        stacks=((),) * n,
+        crumbs=zero,
+        waiting_enhance=zero,
+        actions_taken=0,
+        draw_queue=(),
+        resume="next_turn",
+        defenders_to_draw=(),
         duel=None,
-        mixer="",
-        drawer=-1,
+        mixer=None,
         transit=((),) * n,
         takers=(),
         exchange_count=0,
-        forbidden=-1,
-        fudge=(False,) * n,
-        turns_taken=zero,
+        forbidden_batch=None,
+        first_batch=tuple("before_first_turn" for _ in range(n)),
         totals=totals if totals is not None else zero,
         round_wins=round_wins if round_wins is not None else zero,
         last_scores=last_scores if last_scores is not None else zero,
         winners=(),
-        owed=(),
     )
 
 
-def draw_weights(state: CookiesState) -> list[int]:
+def deal_receiver(first: int, hands: Sequence[Sized]) -> int:
+    """Who receives the next card dealt: cards go round the table one at a time from the first
+    player, so the count already dealt (every card in a hand) names the next seat.
+
+    >>> deal_receiver(2, [["sugar"], ["sugar"], ["sugar"], []])
+    1
+    """
+    return (first + sum(len(h) for h in hands)) % len(hands)
+
+
+def draw_weights(state: CoverYourCookiesState) -> list[int]:
     """How many of each card could come off the deck now (no mixer above the split)."""
-    if state.upper == 0:
+    if state.top_half_left == 0:
         return list(state.deck)
     return [0 if i in MIXER_INDEX else k for i, k in enumerate(state.deck)]
 
@@ -98,8 +103,12 @@ def take_outcomes(hand: tuple[str, ...], count: int) -> list[tuple[tuple[str, ..
     return [(k, v / total) for k, v in sorted(seen.items())]
 
 
-def dough_of(config: CookiesConfig, state: CookiesState, player: int) -> int:
-    """A player's Dough: every card in their stack plus their Crumb Collector bonus."""
+def stack_dough(config: CoverYourCookiesConfig, stack: Sequence[Batch], crumbs: int) -> int:
+    """The Dough of a stack plus the Crumb Collector bonus for being swiped ``crumbs`` times."""
     track = config.crumb_track
-    stack = sum(b.value for b in state.stacks[player])
-    return stack + track[min(state.swiped[player], len(track) - 1)]
+    return sum(b.value for b in stack) + track[min(crumbs, len(track) - 1)]
+
+
+def dough_of(config: CoverYourCookiesConfig, state: CoverYourCookiesState, player: int) -> int:
+    """A player's Dough: every card in their stack plus their Crumb Collector bonus."""
+    return stack_dough(config, state.stacks[player], state.crumbs[player])

@@ -1,36 +1,34 @@
 """Cover Your Cookies: form Batches, swipe the exposed ones, mind the mixers, most Dough wins.
 
-Rulebook: seed ``003`` (Grandpa Beck's Games, 2022); rulings: ``RULINGS.md`` (card values, the
-Crumb Collector track, Exchange directions, Rotate, Enhance, ties). Card data lives in
-``components.json``. The rules themselves are split: ``rules.py`` (legality), ``resolve.py``
-(what actions and chance do), ``deck.py`` (the deck, chance distributions and scoring),
-``state.py`` (data). Chance is explicit and exact (see ``deck.py``).
+The rules are split by role: ``config.py`` (options), ``cards.py`` (the card catalogue from
+``components.json`` and card words), ``state.py`` (data and actions), ``rules.py`` (legality),
+``explain.py`` (refusal reasons), ``resolve.py`` (what actions and chance do), ``deck.py`` (the
+deck, chance distributions and scoring) and ``view.py`` (what each seat sees). Chance is explicit
+and exact (see ``deck.py``). This class wires them together and holds the text and JSON codecs.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamenight.engine.config import Config
 from gamenight.engine.core import CHANCE_PENDING, TERMINAL_PENDING, Event, Kind, Outcome, Pending
 from gamenight.engine.core import View as ViewData
-from gamenight.engine.errors import MalformedAction
+from gamenight.engine.errors import IllegalAction, MalformedAction
 from gamenight.engine.game import Game
-from gamenight.games.cover_your_cookies import deck, resolve, rules
+from gamenight.games.cover_your_cookies import deck, explain, resolve, rules, view
+from gamenight.games.cover_your_cookies.cards import CARDS, INFO, card_from_word, shorten
+from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
 from gamenight.games.cover_your_cookies.state import (
     ACTION_TYPES,
-    CARDS,
     END_TURN,
-    INFO,
     YIELD,
     Action,
     AddToBatch,
     Answer,
-    CookiesConfig,
-    CookiesState,
+    CoverYourCookiesState,
     Discard,
     Draw,
     EndTurn,
@@ -41,33 +39,37 @@ from gamenight.games.cover_your_cookies.state import (
     Swipe,
     Take,
     Yield,
+    malformed_field,
 )
 
 DRAWS = {c.id: Draw(c.id) for c in CARDS}
 CARD_IDS = tuple(c.id for c in CARDS)
-ALIASES = {"fresh": "fresh_milk", "chocolate": "chocolate_milk", "choc": "chocolate_milk"}
+#: Verbs a person may type, for the "unknown move" message.
+MOVES = "form, swipe, play, yield, discard, add, end, rotate, swap, exchange"
+#: Card lists longer than this are shortened in a move's text (no legal move has more than 2).
+LONGEST_TEXT = 4
 
 
-class CoverYourCookies(Game[CookiesState, Action]):
+class CoverYourCookies(Game[CoverYourCookiesState, Action]):
     """Cover Your Cookies for 3 to 6 players, with every printed variant as an option."""
 
     id = "cover-your-cookies"
     title = "Cover Your Cookies"
     summary = "Pair cookies into Batches, swipe the exposed top Batches, most Dough wins."
-    config_type = CookiesConfig
+    config_type = CoverYourCookiesConfig
     action_types = ACTION_TYPES
-    config: CookiesConfig
+    config: CoverYourCookiesConfig
 
     def __init__(self, config: Config | None = None) -> None:
         super().__init__(config)
         self._all = tuple(rules.all_player_actions(self.config))
 
     # ---- rules -------------------------------------------------------------------------------
-    def initial_state(self) -> CookiesState:
+    def initial_state(self) -> CoverYourCookiesState:
         """Mixers set aside, the rest shuffled: the deal comes first (chance)."""
         return deck.new_round(self.config)
 
-    def pending(self, state: CookiesState) -> Pending:
+    def pending(self, state: CoverYourCookiesState) -> Pending:
         """Chance while dealing and drawing; the turn player, the duel responder or the drawer
         of a mixer decides otherwise."""
         phase = state.phase
@@ -75,34 +77,29 @@ class CoverYourCookies(Game[CookiesState, Action]):
             return Pending(Kind.SINGLE, (state.turn,), turn=state.turn, window="turn")
         if phase == "duel" and state.duel is not None:
             return Pending(Kind.SINGLE, (state.duel.responder,), turn=state.turn, window="duel")
-        if phase == "mixer":
-            return Pending(Kind.SINGLE, (state.drawer,), turn=state.turn, window=state.mixer)
+        if phase == "mixer" and state.mixer is not None:
+            mixer = state.mixer
+            return Pending(Kind.SINGLE, (mixer.drawer,), turn=state.turn, window=mixer.card)
         if phase == "over":
             return TERMINAL_PENDING
         return CHANCE_PENDING
 
-    def legal_actions(self, state: CookiesState, player: int) -> Sequence[Action]:
+    def legal_actions(self, state: CoverYourCookiesState, player: int) -> Sequence[Action]:
         """Every action ``player`` may take now."""
-        phase = state.phase
-        if phase == "turn" and player == state.turn:
-            return rules.turn_actions(self.config, state, player)
-        if phase == "duel" and state.duel is not None and player == state.duel.responder:
-            return rules.duel_actions(self.config, state, state.duel)
-        if phase == "mixer" and player == state.drawer:
-            return rules.mixer_actions(self.config, state)
-        return ()
+        return rules.legal_actions(self.config, state, player)
 
-    def explain_illegal(self, state: CookiesState, player: int, action: Any) -> str | None:
+    def explain_illegal(self, state: CoverYourCookiesState, player: int, action: Any) -> str | None:
         """Why the action is refused, in the rulebook's terms."""
-        return rules.reason(self.config, state, player, action)
+        legal = self.legal_actions(state, player)
+        return explain.reason(self.config, state, player, action, legal)
 
     def apply(
-        self, state: CookiesState, player: int, action: Action
-    ) -> tuple[CookiesState, tuple[Event, ...]]:
+        self, state: CoverYourCookiesState, player: int, action: Action
+    ) -> tuple[CoverYourCookiesState, tuple[Event, ...]]:
         """Apply an action or a chance outcome."""
         return resolve.apply(self.config, state, player, action)
 
-    def chance_outcomes(self, state: CookiesState) -> Sequence[tuple[Action, float]]:
+    def chance_outcomes(self, state: CoverYourCookiesState) -> Sequence[tuple[Action, float]]:
         """The next card off the deck, or the cards of a blind take in an Exchange."""
         if state.phase == "exchange":
             giver = state.takers[0][0]
@@ -112,115 +109,33 @@ class CoverYourCookies(Game[CookiesState, Action]):
         total = sum(weights)
         return [(DRAWS[CARD_IDS[i]], w / total) for i, w in enumerate(weights) if w]
 
-    def sample_chance(self, state: CookiesState, rng: random.Random) -> Action:
+    def sample_chance(self, state: CoverYourCookiesState, rng: random.Random) -> Action:
         """One draw from the same distribution as ``chance_outcomes``."""
         if state.phase == "exchange":
             hand = state.hands[state.takers[0][0]]
             picked = rng.sample(range(len(hand)), state.exchange_count)
             return Take(tuple(sorted(hand[i] for i in picked)))
         weights = deck.draw_weights(state)
-        r = rng.randrange(sum(weights))
+        r = rng.randrange(sum(weights)) if sum(weights) else -1
         for i, w in enumerate(weights):
-            if r < w:
+            if 0 <= r < w:
                 return DRAWS[CARD_IDS[i]]
             r -= w
-        raise AssertionError("unreachable: the deck is empty")
+        raise IllegalAction("the deck is empty: no card can be drawn")
 
     # ---- views -------------------------------------------------------------------------------
-    def observe(self, state: CookiesState, viewer: int | None) -> ViewData:
-        """Public table, the viewer's own hand, sizes of the others' hands."""
-        cfg = self.config
-        duel = state.duel
-        mixers_left = sum(k for c, k in zip(CARDS, state.deck, strict=True) if c.kind == "mixer")
-        return {
-            "players": self.players,
-            "you": viewer,
-            "round": state.round,
-            "phase": state.phase,
-            "turn": state.turn,
-            "turns": state.turns,
-            "actions_taken": state.acted,
-            "hand": list(state.hands[viewer]) if viewer is not None else None,
-            "hand_sizes": [len(h) for h in state.hands],
-            "hand_limit": cfg.cards_in_hand,
-            "may_lay_single": (
-                rules.may_lay_single(state, viewer) if viewer is not None else False
-            ),
-            "stacks": [
-                [
-                    {"id": b.id, "flavour": b.flavour, "cards": list(b.cards), "value": b.value}
-                    for b in stack
-                ]
-                for stack in state.stacks
-            ],
-            "discard": list(state.discard),
-            "discard_row": cfg.small_table,
-            "usable_discards": list(rules.pile_cookies(cfg, state)),
-            "deck": rules.deck_size(state),
-            "deck_out": rules.deck_size(state) == 0 and state.phase not in ("deal", "flip"),
-            "mixers_in_deck": mixers_left,
-            "mixer_discard": list(state.mixer_discard),
-            "waiting_enhance": list(state.waiting),
-            "crumbs": list(state.swiped),
-            "dough": [deck.dough_of(cfg, state, p) for p in range(self.players)],
-            "duel": (
-                {
-                    "challenger": duel.challenger,
-                    "defender": duel.defender,
-                    "batch": duel.batch,
-                    "flavour": duel.flavour,
-                    "plays": [[p, list(cards)] for p, cards in duel.plays],
-                    "need": duel.need,
-                    "responder": duel.responder,
-                }
-                if duel is not None
-                else None
-            ),
-            "mixer": {"card": state.mixer, "player": state.drawer} if state.mixer else None,
-            "exchange_in_transit": [len(t) for t in state.transit],
-            "forbidden_batch": state.forbidden,
-            "options": {
-                "extra_strength": cfg.extra_strength,
-                "two_actions": cfg.two_actions,
-                "mixers": cfg.mixers,
-                "match": cfg.match,
-            },
-            "totals": list(state.totals),
-            "round_wins": list(state.round_wins),
-            "last_scores": list(state.last_scores),
-            "winners": list(state.winners),
-        }
+    def observe(self, state: CoverYourCookiesState, viewer: int | None) -> ViewData:
+        """Public table, the viewer's own hand, sizes of the others' hands (a viewer that is not
+        a seat is a spectator)."""
+        return view.observe(self.config, state, viewer)
 
     def shuffle_hidden(
-        self, state: CookiesState, viewer: int | None, rng: random.Random
-    ) -> CookiesState:
-        """Re-deal what the viewer cannot see: other hands, cards in transit, the deck's cookies
-        and milk (mixers stay where they are: their count is public)."""
-        unknown: list[str] = []
-        for p, hand in enumerate(state.hands):
-            if p != viewer:
-                unknown.extend(hand)
-        for t in state.transit:
-            unknown.extend(t)
-        for card, k in zip(CARDS, state.deck, strict=True):
-            if card.kind != "mixer":
-                unknown.extend([card.id] * k)
-        rng.shuffle(unknown)
-        hands = list(state.hands)
-        for p, hand in enumerate(state.hands):
-            if p != viewer:
-                hands[p] = tuple(sorted(unknown[: len(hand)]))
-                del unknown[: len(hand)]
-        transit = []
-        for t in state.transit:
-            transit.append(tuple(sorted(unknown[: len(t)])))
-            del unknown[: len(t)]
-        counts = [k if c.kind == "mixer" else 0 for c, k in zip(CARDS, state.deck, strict=True)]
-        for name in unknown:
-            counts[deck.INDEX[name]] += 1
-        return replace(state, hands=tuple(hands), transit=tuple(transit), deck=tuple(counts))
+        self, state: CoverYourCookiesState, viewer: int | None, rng: random.Random
+    ) -> CoverYourCookiesState:
+        """Re-deal what the viewer cannot see (see ``view.shuffle_hidden``)."""
+        return view.shuffle_hidden(self.config, state, viewer, rng)
 
-    def outcome(self, state: CookiesState) -> Outcome:
+    def outcome(self, state: CoverYourCookiesState) -> Outcome:
         """Winners; scores are Dough (one round), total Dough (several) or round wins."""
         mode = self.config.match
         if mode == "single":
@@ -239,14 +154,20 @@ class CoverYourCookies(Game[CookiesState, Action]):
     def action_to_text(self, action: Action) -> str:
         """Short words: ``form sugar sugar``, ``form fresh_milk +sugar``, ``swipe 2 sugar``,
         ``play sugar``, ``yield``, ``discard sugar``, ``add sugar``, ``end``, ``rotate left``,
-        ``swap 1 3``, ``exchange 2``; chance: ``draw sugar``, ``take sugar fresh_milk``."""
+        ``swap 1 3``, ``exchange 2``; chance: ``draw sugar``, ``take sugar fresh_milk``.
+
+        An action built with fields of the wrong type is shown by its class and fields, cut
+        short, and a list of more cards than any move holds is cut short too.
+        """
+        if malformed_field(action) is not None:
+            return shorten(repr(action), 60)
         if isinstance(action, FormBatch):
-            pile = f" +{action.pile}" if action.pile else ""
-            return f"form {' '.join(action.cards)}{pile}"
+            pile = f" +{action.pile}" if action.pile is not None else ""
+            return f"form {_cards_text(action.cards)}{pile}"
         if isinstance(action, Swipe):
             return f"swipe {action.target} {action.card}"
         if isinstance(action, Answer):
-            return f"play {' '.join(action.cards)}"
+            return f"play {_cards_text(action.cards)}"
         if isinstance(action, Yield):
             return "yield"
         if isinstance(action, Discard):
@@ -263,45 +184,46 @@ class CoverYourCookies(Game[CookiesState, Action]):
             return f"exchange {action.count}"
         if isinstance(action, Draw):
             return f"draw {action.card}"
-        return f"take {' '.join(action.cards)}"
+        return f"take {_cards_text(action.cards)}"
 
     def action_from_text(self, text: str) -> Action:
-        """Read the words written by ``action_to_text`` (card names may be abbreviated)."""
+        """Read the words written by ``action_to_text``. A card may be typed by its id, its
+        initials or the start of any word of its name; a word that fits several cards is
+        refused with the candidates (``choc`` may be Chocolate Chip, Double Chocolate or
+        Chocolate Milk)."""
         words = text.strip().lower().split()
         if not words:
-            raise MalformedAction("empty move: type form, swipe, play, yield, discard, add, ...")
+            raise MalformedAction(f"empty move: type one of {MOVES}")
         verb, args = words[0], words[1:]
         if verb == "form":
-            if not args:
-                raise MalformedAction("form needs cards: form sugar sugar, form milk +sugar")
+            if not 1 <= len(args) <= 3:
+                raise MalformedAction(
+                    "form takes two cards: form sugar sugar, form fresh sugar, or form fresh "
+                    "+sugar (a + card comes from the discards)"
+                )
             pile = [a[1:] for a in args if a.startswith("+")]
             cards = [a for a in args if not a.startswith("+")]
             if len(pile) > 1:
-                raise MalformedAction("only one card can come from the discard pile")
+                raise MalformedAction("only one card can come from the discards")
             return FormBatch(
-                tuple(sorted(card_id(c) for c in cards)), card_id(pile[0]) if pile else ""
+                tuple(sorted(card_from_word(c) for c in cards)),
+                card_from_word(pile[0]) if pile else None,
             )
         if verb == "swipe":
             _arity(verb, args, 2, "swipe <player> <card>")
-            return Swipe(_int(verb, args[0]), card_id(args[1]))
+            return Swipe(_number(verb, args[0], "a player number"), card_from_word(args[1]))
         if verb in {"play", "answer"}:
             if not 1 <= len(args) <= 2:
                 raise MalformedAction("play takes one or two cards: play sugar")
-            return Answer(tuple(sorted(card_id(c) for c in args)))
+            return Answer(tuple(sorted(card_from_word(c) for c in args)))
         if verb in {"yield", "y", "stop"} and not args:
             return YIELD
         if verb in {"end", "done", "pass"} and not args:
             return END_TURN
-        if verb in {"discard", "add", "draw"}:
+        if verb in {"discard", "add"}:
             _arity(verb, args, 1, f"{verb} <card>")
-            card = card_id(args[0])
-            return (
-                Discard(card)
-                if verb == "discard"
-                else AddToBatch(card)
-                if verb == "add"
-                else (Draw(card))
-            )
+            card = card_from_word(args[0])
+            return Discard(card) if verb == "discard" else AddToBatch(card)
         if verb == "rotate":
             _arity(verb, args, 1, "rotate left|right")
             if args[0] not in {"left", "right"}:
@@ -309,31 +231,31 @@ class CoverYourCookies(Game[CookiesState, Action]):
             return Rotate(args[0])
         if verb == "swap":
             _arity(verb, args, 2, "swap <player> <player>")
-            a, b = sorted((_int(verb, args[0]), _int(verb, args[1])))
+            a, b = sorted(_number(verb, w, "a player number") for w in args)
             return SwapBatches(a, b)
         if verb == "exchange":
             _arity(verb, args, 1, "exchange 1|2")
-            return Exchange(_int(verb, args[0]))
-        if verb == "take":
-            return Take(tuple(sorted(card_id(c) for c in args)))
-        raise MalformedAction(
-            f"unknown move {text!r}: moves are form, swipe, play, yield, discard, add, end, "
-            "rotate, swap, exchange"
-        )
+            return Exchange(_number(verb, args[0], "1 or 2"))
+        if verb == "draw":
+            _arity(verb, args, 1, "draw <card>")
+            return Draw(card_from_word(args[0], CARD_IDS))
+        if verb == "take" and args:
+            return Take(tuple(sorted(card_from_word(c) for c in args)))
+        raise MalformedAction(f"unknown move {shorten(text.strip())!r}: moves are {MOVES}")
 
     def action_from_json(self, data: Any) -> Action:
-        """Decode JSON, checking that every card named exists."""
+        """Decode JSON, checking that every card named exists (a Batch's ``pile`` may be
+        ``null``, left out or, as older records wrote it, ``""``: both cards from the hand)."""
+        if isinstance(data, Mapping) and data.get("type") == "form_batch":
+            return _form_from_json(data)
         action: Action = super().action_from_json(data)
-        for name in ("card", "pile"):
-            value = getattr(action, name, "")
-            if value and value not in INFO:
-                raise MalformedAction(f"unknown card {value!r}")
+        card = getattr(action, "card", None)
+        if card is not None and card not in INFO:
+            raise MalformedAction(f"unknown card {shorten(card)!r}")
         for value in getattr(action, "cards", ()):
             if value not in INFO:
-                raise MalformedAction(f"unknown card {value!r}")
+                raise MalformedAction(f"unknown card {shorten(value)!r}")
         # Card lists are sets of cards: accept them in any order.
-        if isinstance(action, FormBatch):
-            return FormBatch(tuple(sorted(action.cards)), action.pile)
         if isinstance(action, Answer):
             return Answer(tuple(sorted(action.cards)))
         if isinstance(action, Take):
@@ -343,28 +265,42 @@ class CoverYourCookies(Game[CookiesState, Action]):
         return action
 
 
-def card_id(word: str) -> str:
-    """A card id from a typed word: the id, an alias, or an unambiguous prefix."""
-    word = word.strip().lower().replace("-", "_")
-    if word in INFO:
-        return word
-    if word in ALIASES:
-        return ALIASES[word]
-    found = [c for c in CARD_IDS if c.startswith(word)] if word else []
-    if len(found) == 1:
-        return found[0]
-    if found:
-        raise MalformedAction(f"{word!r} could be {', '.join(found)}")
-    raise MalformedAction(f"unknown card {word!r}; cards are: {', '.join(CARD_IDS)}")
+def _form_from_json(data: Mapping[str, Any]) -> FormBatch:
+    """A ``form_batch`` from JSON: ``cards`` (a list of card ids) and ``pile`` (one or null)."""
+    extra = sorted(str(k) for k in set(data) - {"type", "cards", "pile"})
+    if extra:
+        fields = "field" if len(extra) == 1 else "fields"
+        raise MalformedAction(
+            f"action 'form_batch' has no {fields} {shorten(', '.join(extra))}: "
+            "it has cards and pile"
+        )
+    cards, pile = data.get("cards"), data.get("pile")
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise MalformedAction("field 'cards' of 'form_batch' must be a list of card ids")
+    if pile is not None and not isinstance(pile, str):
+        raise MalformedAction("field 'pile' of 'form_batch' must be a card id or null")
+    if pile == "":
+        pile = None  # records written before absence was null say "" for "no discard"
+    for card in [*cards, *([pile] if pile is not None else [])]:
+        if card not in INFO:
+            raise MalformedAction(f"unknown card {shorten(card)!r}")
+    return FormBatch(tuple(sorted(cards)), pile)
+
+
+def _cards_text(cards: tuple[str, ...]) -> str:
+    if len(cards) <= LONGEST_TEXT:
+        return " ".join(cards)
+    return f"{' '.join(cards[:2])} ... ({len(cards)} cards)"
 
 
 def _arity(verb: str, args: list[str], count: int, usage: str) -> None:
     if len(args) != count:
-        raise MalformedAction(f"{verb} takes {count} value(s): {usage}")
+        values = "1 value" if count == 1 else f"{count} values"
+        raise MalformedAction(f"{verb} takes {values}: {usage}")
 
 
-def _int(verb: str, word: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise MalformedAction(f"{verb} needs a player number, got {word!r}") from None
+def _number(verb: str, word: str, what: str) -> int:
+    """A small whole number typed in ASCII digits (``²``, ``٣`` or 5000 digits are refused)."""
+    if not (word.isascii() and word.isdigit() and len(word) <= 3):
+        raise MalformedAction(f"{verb} needs {what}, got {shorten(word)!r}")
+    return int(word)

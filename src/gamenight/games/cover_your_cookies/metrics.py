@@ -8,7 +8,7 @@ from gamenight.engine.core import Event, Outcome
 from gamenight.sim.metrics import Metrics, add_counts, add_into
 
 
-class CookiesMetrics(Metrics):
+class CoverYourCookiesMetrics(Metrics):
     """Counts swipe attempts and successes, duel lengths, round scores and their spread."""
 
     def __init__(self, players: int) -> None:
@@ -31,7 +31,8 @@ class CookiesMetrics(Metrics):
 
     def merge(self, other: Metrics) -> None:
         """Add a later chunk's tallies (the longest duel is the longer of the two)."""
-        assert isinstance(other, CookiesMetrics)
+        if not isinstance(other, CoverYourCookiesMetrics):
+            raise TypeError(f"can't merge {type(other).__name__} into CoverYourCookiesMetrics")
         self.games += other.games
         self.rounds += other.rounds
         for mine, theirs in (
@@ -108,4 +109,4 @@ class CookiesMetrics(Metrics):
 
 
 #: This game's statistics collector (the ``metrics`` part of its plugin).
-METRICS = CookiesMetrics
+METRICS = CoverYourCookiesMetrics

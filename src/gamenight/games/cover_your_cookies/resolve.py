@@ -1,114 +1,159 @@
 """How actions and chance change the table: setup, turns, duels, drawing, mixers, scoring.
 
 ``apply`` thaws the state into a mutable :class:`Work`, changes it, and freezes a new state; the
-state it was given is never touched.
+state it was given is never touched. Thawing and freezing are derived from the state's dataclass
+fields, so a field can't be forgotten: tuples become lists (tuples of card lists become lists of
+lists) and back, hands sorted again.
 """
 
 from __future__ import annotations
 
-from gamenight.engine.core import Event
-from gamenight.games.cover_your_cookies.deck import INDEX, MIXER_INDEX, dough_of, new_round
-from gamenight.games.cover_your_cookies.rules import form_actions
+import dataclasses
+from collections.abc import Callable
+from typing import Any, get_args, get_origin, get_type_hints
+
+from gamenight.engine.core import Event, game_over, turn_started
+from gamenight.engine.errors import IllegalAction
+from gamenight.games.cover_your_cookies.cards import CARDS, ENHANCE, INFO, is_cookie, is_milk
+from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
+from gamenight.games.cover_your_cookies.deck import (
+    INDEX,
+    MIXER_INDEX,
+    deal_receiver,
+    new_round,
+    stack_dough,
+)
+from gamenight.games.cover_your_cookies.rules import pair_forms
 from gamenight.games.cover_your_cookies.state import (
-    CARDS,
-    ENHANCE,
-    INFO,
     Action,
     AddToBatch,
     Answer,
     Batch,
-    CookiesConfig,
-    CookiesState,
+    CoverYourCookiesState,
     Discard,
     Draw,
+    DrawOrder,
     Duel,
     EndTurn,
     Exchange,
+    FirstBatch,
     FormBatch,
+    MixerInPlay,
+    Phase,
+    Resume,
     Rotate,
     SwapBatches,
     Swipe,
     Take,
     Yield,
-    is_cookie,
-    is_milk,
 )
 
 
-class Work:
-    """A mutable copy of a state, changed by one action and frozen into the next state."""
+def _is_list_of_lists(hint: Any) -> bool:
+    """Whether a field's type is a tuple of variable-length tuples (hands, stacks, transit),
+    unlike a tuple of fixed pairs (``takers``)."""
+    item = get_args(hint)[0]
+    return get_origin(item) is tuple and get_args(item)[-1] is Ellipsis
 
-    def __init__(self, config: CookiesConfig, s: CookiesState) -> None:
+
+#: Card lists kept sorted in the state (cards of one id are identical).
+_SORTED = frozenset({"hands", "transit"})
+_FIELDS = tuple(f.name for f in dataclasses.fields(CoverYourCookiesState))
+
+
+def _thaw_expression(name: str, hint: Any) -> str:
+    """Python for a mutable copy of ``state.<name>``: tuples of card lists (and of Batches)
+    become lists of lists, other tuples lists; anything else is kept (it is immutable)."""
+    value = f"state.{name}"
+    if get_origin(hint) is not tuple:
+        return value
+    if _is_list_of_lists(hint):
+        return f"[list(v) for v in {value}]"
+    return f"list({value})"
+
+
+def _freeze_expression(name: str, hint: Any) -> str:
+    """Python for the frozen value of ``self.<name>`` (hands and cards in transit sorted)."""
+    value = f"self.{name}"
+    if get_origin(hint) is not tuple:
+        return value
+    if _is_list_of_lists(hint):
+        inner = "tuple(sorted(v))" if name in _SORTED else "tuple(v)"
+        return f"tuple({inner} for v in {value})"
+    return f"tuple({value})"
+
+
+def _compile_copies() -> tuple[Callable[[Any, Any], None], Callable[[Any], Any]]:
+    """``load`` and ``freeze`` for :class:`Work`, written out from the state's dataclass fields
+    (as ``dataclasses`` writes an ``__init__``): one line per field, so no field can be
+    forgotten, and nothing is looked up field by field while a game runs."""
+    hints = get_type_hints(CoverYourCookiesState)
+    load = "\n".join(f"    self.{n} = {_thaw_expression(n, hints[n])}" for n in _FIELDS)
+    freeze = "\n".join(f"        {n}={_freeze_expression(n, hints[n])}," for n in _FIELDS)
+    source = (
+        f"def load(self, state):\n{load}\n\ndef freeze(self):\n    return State(\n{freeze}\n    )\n"
+    )
+    namespace: dict[str, Any] = {"State": CoverYourCookiesState}
+    exec(source, namespace)
+    return namespace["load"], namespace["freeze"]
+
+
+_LOAD, _FREEZE = _compile_copies()
+
+
+class Work:
+    """A mutable copy of a state, changed by one action and frozen into the next state.
+
+    The attributes below mirror the state's fields with lists for tuples; :meth:`load` and
+    :meth:`freeze` copy every field by its dataclass definition, and a field missing here
+    stops the import (see the check after the class).
+    """
+
+    phase: Phase
+    round: int
+    first: int
+    turn: int
+    turns: int
+    hands: list[list[str]]
+    deck: list[int]
+    top_half_left: int | None
+    discard: list[str]
+    mixer_discard: list[str]
+    box: list[str]
+    stacks: list[list[Batch]]
+    crumbs: list[int]
+    waiting_enhance: list[int]
+    actions_taken: int
+    draw_queue: list[DrawOrder]
+    resume: Resume
+    defenders_to_draw: list[int]
+    duel: Duel | None
+    mixer: MixerInPlay | None
+    transit: list[list[str]]
+    takers: list[tuple[int, int]]
+    exchange_count: int
+    forbidden_batch: int | None
+    first_batch: list[FirstBatch]
+    totals: list[int]
+    round_wins: list[int]
+    last_scores: list[int]
+    winners: list[int]
+
+    def __init__(self, config: CoverYourCookiesConfig, state: CoverYourCookiesState) -> None:
         self.config = config
         self.n = config.players
         self.size = config.cards_in_hand
-        self.s = s
-        self.hands = [list(h) for h in s.hands]
-        self.deck = list(s.deck)
-        self.stacks = [list(st) for st in s.stacks]
-        self.discard = list(s.discard)
-        self.swiped = list(s.swiped)
-        self.mixer_discard = list(s.mixer_discard)
-        self.waiting = list(s.waiting)
-        self.transit = [list(t) for t in s.transit]
-        self.fudge = list(s.fudge)
-        self.turns_taken = list(s.turns_taken)
-        self.phase, self.turn, self.turns = s.phase, s.turn, s.turns
-        self.upper, self.next_batch, self.dealt, self.acted = (
-            s.upper,
-            s.next_batch,
-            s.dealt,
-            s.acted,
-        )
-        self.queue, self.resume, self.duel = list(s.queue), s.resume, s.duel
-        self.mixer, self.drawer = s.mixer, s.drawer
-        self.takers, self.exchange_count = list(s.takers), s.exchange_count
-        self.forbidden, self.owed = s.forbidden, list(s.owed)
-        self.totals, self.round_wins = s.totals, s.round_wins
-        self.last_scores, self.winners = s.last_scores, s.winners
         self.events: list[Event] = []
-        self.replaced: CookiesState | None = None
+        self.load(state)
 
-    def freeze(self) -> CookiesState:
+    def load(self, state: CoverYourCookiesState) -> None:
+        """Make every field a mutable copy of ``state``'s."""
+        _LOAD(self, state)
+
+    def freeze(self) -> CoverYourCookiesState:
         """The new state."""
-        if self.replaced is not None:
-            return self.replaced
-        s = self.s
-        return CookiesState(
-            phase=self.phase,
-            round=s.round,
-            first=s.first,
-            turn=self.turn,
-            turns=self.turns,
-            hands=tuple(tuple(sorted(h)) for h in self.hands),
-            deck=tuple(self.deck),
-            upper=self.upper,
-            discard=tuple(self.discard),
-            stacks=tuple(tuple(st) for st in self.stacks),
-            swiped=tuple(self.swiped),
-            mixer_discard=tuple(self.mixer_discard),
-            box=s.box,
-            waiting=tuple(self.waiting),
-            next_batch=self.next_batch,
-            dealt=self.dealt,
-            acted=self.acted,
-            queue=tuple(self.queue),
-            resume=self.resume,
-            duel=self.duel,
-            mixer=self.mixer,
-            drawer=self.drawer,
-            transit=tuple(tuple(sorted(t)) for t in self.transit),
-            takers=tuple(self.takers),
-            exchange_count=self.exchange_count,
-            forbidden=self.forbidden,
-            fudge=tuple(self.fudge),
-            turns_taken=tuple(self.turns_taken),
-            totals=self.totals,
-            round_wins=self.round_wins,
-            last_scores=self.last_scores,
-            winners=self.winners,
-            owed=tuple(self.owed),
-        )
+        state: CoverYourCookiesState = _FREEZE(self)
+        return state
 
     def emit(
         self,
@@ -120,25 +165,40 @@ class Work:
         """Record an event."""
         self.events.append(Event(kind, data, secret, audience))
 
+    def current_duel(self) -> Duel:
+        """The duel in progress (a duel move outside a duel is a caller's error)."""
+        if self.duel is None:
+            raise IllegalAction("there is no duel in progress")
+        return self.duel
+
+    def current_mixer(self) -> MixerInPlay:
+        """The mixer being resolved (a mixer choice without one is a caller's error)."""
+        if self.mixer is None:
+            raise IllegalAction("no mixer is waiting for a choice")
+        return self.mixer
+
+    def new_batch_id(self) -> int:
+        """An id no Batch on the table has (Batches never leave the table within a round)."""
+        return 1 + max((b.id for stack in self.stacks for b in stack), default=-1)
+
     # ---- chance --------------------------------------------------------------------------------
     def take_from_deck(self, card: str) -> None:
         """Remove one card from the deck (from the top half while it lasts)."""
         self.deck[INDEX[card]] -= 1
-        if self.upper > 0:
-            self.upper -= 1
+        if self.top_half_left:
+            self.top_half_left -= 1
 
     def deal(self, card: str) -> None:
         """Deal one card to the next player, round the table from the first player."""
         self.deck[INDEX[card]] -= 1
-        player = (self.s.first + self.dealt) % self.n
+        player = deal_receiver(self.first, self.hands)
         self.hands[player].append(card)
-        self.dealt += 1
         self.emit("dealt", {"player": player}, {"card": card}, frozenset({player}))
-        if self.dealt == self.n * self.size:
+        if all(len(h) == self.size for h in self.hands):
             rest = sum(self.deck[i] for i in range(len(CARDS)) if i not in MIXER_INDEX)
-            self.upper = rest // 2
+            top = self.top_half_left = rest // 2
             mixers = sum(self.deck[i] for i in MIXER_INDEX)
-            self.emit("deck_split", {"top": self.upper, "bottom": rest - self.upper + mixers})
+            self.emit("deck_split", {"top": top, "bottom": rest - top + mixers})
             self.phase = "flip"
 
     def flip(self, card: str) -> None:
@@ -148,20 +208,21 @@ class Work:
         self.emit("flipped", {"card": card})
         needed = self.config.discard_row if self.config.small_table else 1
         if len(self.discard) >= needed:
-            self.begin_turn(self.s.first)
+            self.begin_turn(self.first)
 
     def draw(self, card: str) -> None:
         """The drawer takes one card; a mixer acts at once instead of joining the hand."""
         self.take_from_deck(card)
-        player, count = self.queue[0]
+        order = self.draw_queue[0]
+        player = order.player
         if INFO[card].kind == "mixer":
             self.emit("mixer_drawn", {"player": player, "card": card})
             self.start_mixer(player, card)
             return
         self.hands[player].append(card)
         self.emit("drew", {"player": player}, {"card": card}, frozenset({player}))
-        if count > 0:
-            self.queue[0] = (player, count - 1)
+        if order.count is not None:
+            self.draw_queue[0] = DrawOrder(player, order.count - 1)
         self.continue_draws()
 
     def take(self, cards: tuple[str, ...]) -> None:
@@ -185,35 +246,39 @@ class Work:
     # ---- drawing -------------------------------------------------------------------------------
     def continue_draws(self) -> None:
         """Go on with the draw queue; when it is done, resume the turn or pass it on."""
-        while self.queue:
-            player, count = self.queue[0]
+        while self.draw_queue:
+            order = self.draw_queue[0]
             if sum(self.deck) == 0:
-                self.queue.pop(0)
+                self.draw_queue.pop(0)
                 continue
-            short = len(self.hands[player]) < self.size if count < 0 else count > 0
+            if order.count is None:
+                short = len(self.hands[order.player]) < self.size
+            else:
+                short = order.count > 0
             if short:
                 self.phase = "draw"
                 return
-            self.queue.pop(0)
-        if self.resume == "second":
-            self.resume = "next"
+            self.draw_queue.pop(0)
+        if self.resume == "second_action":
+            self.resume = "next_turn"
             self.phase = "turn"
+            self.note_first_turn_chance(self.turn)
             return
         self.end_turn()
 
     def refill_all(self, player: int) -> None:
         """End of turn: the player, then everyone who defended against them, draw up."""
-        order = [player, *[d for d in self.owed if d != player]]
-        self.owed = []
-        self.queue = [(p, -1) for p in dict.fromkeys(order)]
-        self.resume = "next"
+        order = [player, *[d for d in self.defenders_to_draw if d != player]]
+        self.defenders_to_draw = []
+        self.draw_queue = [DrawOrder(p) for p in dict.fromkeys(order)]
+        self.resume = "next_turn"
         self.continue_draws()
 
     def after_action(self, player: int) -> None:
         """An action is done: a second one may follow (two actions per turn), else draw up."""
-        self.acted += 1
+        self.actions_taken += 1
         self.duel = None
-        if self.config.two_actions and self.acted == 1:
+        if self.config.two_actions and self.actions_taken == 1:
             self.phase = "turn"
             return
         self.refill_all(player)
@@ -222,18 +287,29 @@ class Work:
     def begin_turn(self, player: int) -> None:
         """Start ``player``'s turn (noting, on their first, whether they could start a Batch)."""
         self.turn = player
-        self.acted = 0
-        self.forbidden = -1
+        self.actions_taken = 0
+        self.forbidden_batch = None
         self.phase = "turn"
-        self.turns_taken[player] += 1
-        if self.turns_taken[player] == 1:
-            probe = self.freeze()
-            self.fudge[player] = not form_actions(self.config, probe, player)
-        self.emit("turn", {"player": player})
+        if self.first_batch[player] == "before_first_turn":
+            self.first_batch[player] = "first_turn_blocked"
+        self.note_first_turn_chance(player)
+        self.events.append(turn_started(player))
+
+    def note_first_turn_chance(self, player: int) -> None:
+        """On ``player``'s first turn, a moment when they could start a Batch: "If you weren't
+        able to start a Batch on your first turn" no longer applies to them. With two actions a
+        first-action discard and draw may bring that moment later in the turn."""
+        if self.first_batch[player] != "first_turn_blocked":
+            return
+        if pair_forms(self.config, tuple(self.hands[player]), tuple(self.discard)):
+            self.first_batch[player] = "pairs_only"
 
     def end_turn(self) -> None:
         """Pass the turn left to the next player holding cards; none left ends the round."""
         self.turns += 1
+        if self.first_batch[self.turn] == "first_turn_blocked":
+            # A whole first turn went by with no Batch possible: the fudge rule applies.
+            self.first_batch[self.turn] = "single_allowed"
         for step in range(1, self.n + 1):
             nxt = (self.turn + step) % self.n
             if self.hands[nxt]:
@@ -243,18 +319,17 @@ class Work:
 
     def end_round(self) -> None:
         """Score the round; end the match or deal the next round."""
-        probe = self.freeze()
         cfg = self.config
-        scores = tuple(dough_of(cfg, probe, p) for p in range(self.n))
+        scores = tuple(stack_dough(cfg, self.stacks[p], self.crumbs[p]) for p in range(self.n))
         batches = tuple(len(st) for st in self.stacks)
         best = max(zip(scores, batches, strict=True))
         round_winners = tuple(p for p in range(self.n) if (scores[p], batches[p]) == best)
         self.emit(
             "round_over",
             {
-                "round": probe.round,
+                "round": self.round,
                 "scores": list(scores),
-                "crumbs": list(self.swiped),
+                "crumbs": list(self.crumbs),
                 "winners": list(round_winners),
             },
         )
@@ -264,19 +339,21 @@ class Work:
         if cfg.match == "single":
             winners = round_winners
         elif (cfg.match == "target" and max(totals) >= cfg.target) or (
-            cfg.match == "rounds" and probe.round + 1 >= cfg.rounds
+            cfg.match == "rounds" and self.round + 1 >= cfg.rounds
         ):
             winners = tuple(p for p in range(self.n) if totals[p] == max(totals))
         elif cfg.match == "wins" and max(wins) >= cfg.wins_needed:
             winners = tuple(p for p in range(self.n) if wins[p] == max(wins))
         if winners:
-            self.totals, self.round_wins, self.last_scores = totals, wins, scores
-            self.winners = winners
+            self.totals, self.round_wins = list(totals), list(wins)
+            self.last_scores, self.winners = list(scores), list(winners)
             self.phase = "over"
-            self.emit("game_over", {"winners": list(winners), "totals": list(totals)})
+            self.events.append(game_over(winners, totals=list(totals)))
             return
-        self.replaced = new_round(
-            cfg, probe.round + 1, (probe.first + 1) % self.n, self.turns, totals, wins, scores
+        self.load(
+            new_round(
+                cfg, self.round + 1, (self.first + 1) % self.n, self.turns, totals, wins, scores
+            )
         )
 
     # ---- player actions ------------------------------------------------------------------------
@@ -285,18 +362,17 @@ class Work:
         for c in action.cards:
             self.hands[player].remove(c)
         cards = list(action.cards)
-        if action.pile:
+        if action.pile is not None:
             at = len(self.discard) - 1 - self.discard[::-1].index(action.pile)
             self.discard.pop(at)
             cards.append(action.pile)
         flavour = next(c for c in cards if is_cookie(c))
         cards = [c for c in cards if not is_cookie(c)] + [c for c in cards if is_cookie(c)]
-        enhance = [ENHANCE] * self.waiting[player]
-        self.waiting[player] = 0
-        batch = Batch(self.next_batch, flavour, tuple(enhance + cards))
-        self.next_batch += 1
+        enhance = [ENHANCE] * self.waiting_enhance[player]
+        self.waiting_enhance[player] = 0
+        batch = Batch(self.new_batch_id(), flavour, tuple(enhance + cards))
         self.stacks[player].append(batch)
-        self.fudge[player] = False
+        self.first_batch[player] = "pairs_only"
         self.emit(
             "formed",
             {
@@ -333,8 +409,7 @@ class Work:
 
     def answer(self, player: int, action: Answer) -> None:
         """Play matching cards atop the last play."""
-        duel = self.duel
-        assert duel is not None
+        duel = self.current_duel()
         for c in action.cards:
             self.hands[player].remove(c)
         strong = len(action.cards) == 1 and INFO[action.cards[0]].strong
@@ -351,8 +426,7 @@ class Work:
 
     def yield_duel(self, player: int) -> None:
         """The duel ends: the last to play takes (or keeps) the Batch with every card played."""
-        duel = self.duel
-        assert duel is not None
+        duel = self.current_duel()
         winner = duel.last
         d, c = duel.defender, duel.challenger
         batch = self.stacks[d][-1]
@@ -365,13 +439,13 @@ class Work:
         if swiped:
             self.stacks[d].pop()
             self.stacks[c].append(merged)
-            self.swiped[d] += 1
+            self.crumbs[d] += 1
         else:
             self.stacks[d][-1] = merged
             if self.config.two_actions and self.config.extra_strength:
                 # "If you use your first action to attempt to swipe a Batch and fail, you can't
                 # attempt to swipe that same Batch again" applies with both optional rules only.
-                self.forbidden = batch.id
+                self.forbidden_batch = batch.id
         self.emit(
             "duel_over",
             {
@@ -386,7 +460,7 @@ class Work:
                 "batch": merged.id,
             },
         )
-        self.owed.append(d)
+        self.defenders_to_draw.append(d)
         self.after_action(c)
 
     def discard_card(self, player: int, action: Discard) -> None:
@@ -394,10 +468,10 @@ class Work:
         self.hands[player].remove(action.card)
         self.discard.append(action.card)
         self.emit("discarded", {"player": player, "card": action.card})
-        if self.config.two_actions and self.acted == 0:
-            self.acted = 1
-            self.queue = [(player, 1)]
-            self.resume = "second"
+        if self.config.two_actions and self.actions_taken == 0:
+            self.actions_taken = 1
+            self.draw_queue = [DrawOrder(player, 1)]
+            self.resume = "second_action"
             self.continue_draws()
             return
         self.after_action(player)
@@ -414,7 +488,7 @@ class Work:
     # ---- mixers --------------------------------------------------------------------------------
     def start_mixer(self, drawer: int, card: str) -> None:
         """A mixer was drawn: act at once, asking the drawer when there is a choice."""
-        self.mixer, self.drawer = card, drawer
+        self.mixer = MixerInPlay(card, drawer)
         effect = INFO[card].effect
         if effect == "enhance":
             if self.stacks[drawer]:
@@ -422,9 +496,9 @@ class Work:
                 self.stacks[drawer][-1] = Batch(top.id, top.flavour, (card, *top.cards))
                 self.emit("enhanced", {"player": drawer, "batch": top.id})
             else:
-                self.waiting[drawer] += 1
+                self.waiting_enhance[drawer] += 1
                 self.emit("enhance_waiting", {"player": drawer})
-            self.mixer, self.drawer = "", -1
+            self.mixer = None
             self.continue_draws()
             return
         if effect == "rotate":
@@ -441,8 +515,8 @@ class Work:
 
     def finish_mixer(self) -> None:
         """The mixer goes to its discard pile; drawing resumes."""
-        self.mixer_discard.append(self.mixer)
-        self.mixer, self.drawer = "", -1
+        self.mixer_discard.append(self.current_mixer().card)
+        self.mixer = None
         self.exchange_count = 0
         self.continue_draws()
 
@@ -453,22 +527,23 @@ class Work:
         for p, top in enumerate(tops):
             if top is not None:
                 self.stacks[(p + step) % self.n].append(top)
-        self.emit("rotated", {"player": self.drawer, "direction": action.direction})
+        drawer = self.current_mixer().drawer
+        self.emit("rotated", {"player": drawer, "direction": action.direction})
         self.finish_mixer()
 
     def swap(self, action: SwapBatches) -> None:
         """Two players swap top Batches."""
         a, b = self.stacks[action.first], self.stacks[action.second]
         a[-1], b[-1] = b[-1], a[-1]
-        self.emit(
-            "swapped", {"player": self.drawer, "first": action.first, "second": action.second}
-        )
+        drawer = self.current_mixer().drawer
+        self.emit("swapped", {"player": drawer, "first": action.first, "second": action.second})
         self.finish_mixer()
 
     def exchange(self, action: Exchange) -> None:
         """Everyone with 3 or more cards takes ``count`` cards blindly from a neighbour."""
         eligible = [p for p in range(self.n) if len(self.hands[p]) >= 3]
-        direction = INFO[self.mixer].direction
+        mixer = self.current_mixer()
+        direction = INFO[mixer.card].direction or "left"
         step = 1 if direction == "left" else -1
         pairs = []
         for i, taker in enumerate(eligible):
@@ -480,7 +555,7 @@ class Work:
         self.emit(
             "exchange",
             {
-                "player": self.drawer,
+                "player": mixer.drawer,
                 "count": action.count,
                 "direction": direction,
                 "players": eligible,
@@ -489,8 +564,8 @@ class Work:
 
 
 def apply(
-    config: CookiesConfig, state: CookiesState, player: int, action: Action
-) -> tuple[CookiesState, tuple[Event, ...]]:
+    config: CoverYourCookiesConfig, state: CoverYourCookiesState, player: int, action: Action
+) -> tuple[CoverYourCookiesState, tuple[Event, ...]]:
     """Apply a legal action or a chance outcome; ``state`` is left unchanged."""
     w = Work(config, state)
     if isinstance(action, Draw):
@@ -523,3 +598,8 @@ def apply(
     elif isinstance(action, Exchange):
         w.exchange(action)
     return w.freeze(), tuple(w.events)
+
+
+_MISSING = set(_FIELDS) - set(get_type_hints(Work))
+if _MISSING:  # pragma: no cover - a developer's slip, caught at import
+    raise TypeError(f"Work lacks state fields: {', '.join(sorted(_MISSING))}")

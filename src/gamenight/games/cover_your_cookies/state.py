@@ -1,171 +1,27 @@
-"""Cover Your Cookies data: the card catalogue, the config, the actions and the state.
+"""Cover Your Cookies data: the actions, the small values of a table and the state.
 
-Cards are named by their id in ``components.json`` (``lemon_glaze``, ``fresh_milk``, ``rotate``);
-all cards of one id are identical, so hands are sorted tuples of ids and the deck is a count per
-id. The state is plain data made of tuples and frozen values; ``apply`` always builds a new one.
+The state is plain data made of tuples and frozen values; ``resolve.apply`` always builds a new
+one. Absence is ``None`` (no duel, no mixer in play, no Batch barred from a second swipe).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
-from gamenight.engine.config import Config, load_components
-from gamenight.engine.errors import ConfigError
-
-COMPONENTS: dict[str, Any] = load_components(__package__ or "gamenight.games.cover_your_cookies")
-
-MATCH_MODES = ("single", "target", "rounds", "wins")
-
-
-@dataclass(frozen=True)
-class CardInfo:
-    """One kind of card: ``kind`` is ``cookie``, ``milk`` or ``mixer``."""
-
-    id: str
-    name: str
-    kind: str
-    count: int
-    dough: int
-    strong: bool = False
-    effect: str = ""
-    direction: str = ""
-
-
-def _catalogue() -> tuple[CardInfo, ...]:
-    cards = [
-        CardInfo(c["id"], c["name"], "cookie", int(c["count"]), int(c["dough"]))
-        for c in COMPONENTS["cookies"]
-    ]
-    cards += [
-        CardInfo(
-            m["id"], m["name"], "milk", int(m["count"]), int(m["dough"]), bool(m["extra_strength"])
-        )
-        for m in COMPONENTS["milk"]
-    ]
-    cards += [
-        CardInfo(
-            x["id"],
-            x["name"],
-            "mixer",
-            int(x["count"]),
-            int(x.get("dough", 0)),
-            effect=str(x["effect"]),
-            direction=str(x.get("direction", "")),
-        )
-        for x in COMPONENTS["mixers"]
-    ]
-    return tuple(cards)
-
-
-#: Every kind of card, in a fixed order (cookies, milk, mixers): the deck's count order.
-CARDS: tuple[CardInfo, ...] = _catalogue()
-INFO: dict[str, CardInfo] = {c.id: c for c in CARDS}
-COOKIES: tuple[str, ...] = tuple(c.id for c in CARDS if c.kind == "cookie")
-MILKS: tuple[str, ...] = tuple(c.id for c in CARDS if c.kind == "milk")
-MIXERS: tuple[str, ...] = tuple(c.id for c in CARDS if c.kind == "mixer")
-ENHANCE: str = next((c.id for c in CARDS if c.effect == "enhance"), "enhance")
-TOTAL_CARDS: int = sum(c.count for c in CARDS)
-
-
-def dough(card: str) -> int:
-    """The Dough (points) a card is worth."""
-    return INFO[card].dough
-
-
-def is_milk(card: str) -> bool:
-    """Whether the card is a milk (wild)."""
-    info = INFO.get(card)
-    return info is not None and info.kind == "milk"
-
-
-def is_cookie(card: str) -> bool:
-    """Whether the card is a cookie."""
-    info = INFO.get(card)
-    return info is not None and info.kind == "cookie"
-
-
-@dataclass(frozen=True)
-class CookiesConfig(Config):
-    """Cover Your Cookies options. Defaults follow the rulebook and RULINGS.md."""
-
-    min_players = 3
-    max_players = 6
-
-    players: int = field(default=4, metadata={"help": "number of players (3 to 6)"})
-    first_player: int = field(default=0, metadata={"help": "seat that takes the first turn"})
-    mixers: bool = field(default=True, metadata={"help": "shuffle the 8 Mixer cards into the deck"})
-    three_player_rules: bool = field(
-        default=True,
-        metadata={"help": "with 3 players: no Swap, 6 cards each, a discard row of 3 (3p only)"},
-    )
-    extra_strength: bool = field(
-        default=False, metadata={"help": "Extra Strength Chocolate Milk: it counts as 2 in duels"}
-    )
-    two_actions: bool = field(default=False, metadata={"help": "take up to two actions per turn"})
-    match: str = field(
-        default="single",
-        metadata={"help": "single round; target (first to target); rounds; wins (round wins)"},
-    )
-    target: int = field(default=750, metadata={"help": "match=target: Dough that ends the match"})
-    rounds: int = field(default=3, metadata={"help": "match=rounds: rounds to play"})
-    wins_needed: int = field(default=2, metadata={"help": "match=wins: round wins that win"})
-    hand_size: int = field(
-        default=int(COMPONENTS["hand_size"]), metadata={"help": "cards in hand (4 to 6 players)"}
-    )
-    three_player_hand_size: int = field(
-        default=int(COMPONENTS["three_player_hand_size"]),
-        metadata={"help": "cards in hand with the 3-player rules"},
-    )
-    discard_row: int = field(
-        default=int(COMPONENTS["three_player_discard_row"]),
-        metadata={"help": "cards flipped to start the discard row with the 3-player rules"},
-    )
-    crumb_track: tuple[int, ...] = field(
-        default=tuple(int(v) for v in COMPONENTS["crumb_track"]),
-        metadata={"help": "Crumb Collector bonus by times swiped (the last step is the cap)"},
-    )
-
-    def validate(self) -> None:
-        """Check every option, naming what is allowed."""
-        if not 0 <= self.first_player < self.players:
-            raise ConfigError(f"first_player must be a seat from 0 to {self.players - 1}")
-        if self.match not in MATCH_MODES:
-            raise ConfigError(f"match must be one of {', '.join(MATCH_MODES)}; got {self.match!r}")
-        if self.target < 1:
-            raise ConfigError(f"target must be at least 1, got {self.target}")
-        if not 1 <= self.rounds <= 20:
-            raise ConfigError(f"rounds must be from 1 to 20, got {self.rounds}")
-        if not 1 <= self.wins_needed <= 10:
-            raise ConfigError(f"wins_needed must be from 1 to 10, got {self.wins_needed}")
-        for name in ("hand_size", "three_player_hand_size"):
-            if not 1 <= getattr(self, name) <= 8:
-                raise ConfigError(f"{name} must be from 1 to 8, got {getattr(self, name)}")
-        if not 1 <= self.discard_row <= 6:
-            raise ConfigError(f"discard_row must be from 1 to 6, got {self.discard_row}")
-        if not self.crumb_track or any(v < 0 for v in self.crumb_track):
-            raise ConfigError("crumb_track must be a non-empty list of bonuses of 0 or more")
-
-    @property
-    def small_table(self) -> bool:
-        """Whether the 3-player rules are in force."""
-        return self.players == 3 and self.three_player_rules
-
-    @property
-    def cards_in_hand(self) -> int:
-        """The hand size players draw back up to."""
-        return self.three_player_hand_size if self.small_table else self.hand_size
-
+from gamenight.games.cover_your_cookies.cards import dough
 
 # ---- actions ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class FormBatch:
-    """Start a Batch: ``cards`` from hand (sorted), plus ``pile``: a discard cookie or ""."""
+    """Start a Batch: ``cards`` from hand (sorted), plus ``pile``: the discarded cookie taken
+    with them, or ``None`` when both cards come from the hand."""
 
     cards: tuple[str, ...]
-    pile: str
+    pile: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +131,62 @@ YIELD = Yield()
 END_TURN = EndTurn()
 
 
-# ---- state -----------------------------------------------------------------------------------
+def _field_hints(cls: type[Any]) -> tuple[tuple[str, Any], ...]:
+    hints = get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+
+
+def _fits_type(value: Any, hint: Any) -> bool:
+    if get_origin(hint) is tuple:
+        item = get_args(hint)[0]
+        return isinstance(value, tuple) and all(_fits_type(v, item) for v in value)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    return isinstance(value, str) or value is None  # ``str | None``: the one optional field
+
+
+#: Each action class's fields with their types, for :func:`malformed_field`.
+_HINTS = {cls: _field_hints(cls) for cls in ACTION_TYPES}
+
+
+def malformed_field(action: Any) -> str | None:
+    """The first field of an action holding a value of the wrong type (``None``: all fit).
+
+    Actions reach ``Match.submit`` from code as well as from the codecs, so a refusal must be
+    worded without trusting the field types.
+
+    >>> malformed_field(Swipe(target=None, card="sugar"))
+    'target'
+    >>> malformed_field(Swipe(1, "sugar")) is None
+    True
+    """
+    if not isinstance(action, ACTION_TYPES):
+        return None
+    for name, hint in _HINTS[type(action)]:
+        if not _fits_type(getattr(action, name), hint):
+            return name
+    return None
+
+
+# ---- the table -------------------------------------------------------------------------------
+
+#: The moment of a round: dealing, flipping the first discards, a turn, a duel, drawing, a mixer
+#: waiting for its drawer's choice, the blind takes of an Exchange, and the end of the match.
+Phase = Literal["deal", "flip", "turn", "duel", "draw", "mixer", "exchange", "over"]
+PHASES: tuple[Phase, ...] = get_args(Phase)
+
+#: What follows the draws under way: a second action (two actions per turn, after a first-action
+#: discard) or the next player's turn.
+Resume = Literal["second_action", "next_turn"]
+
+#: Where a player stands with the single-cookie first Batch ("If you weren't able to start a Batch
+#: on your first turn then on a subsequent turn you may choose to lay down a single Cookie as
+#: your first Batch"): before their first turn of the round; during it, with no Batch possible
+#: so far; pairs only (a Batch was possible on the first turn, or one was formed); or a single
+#: cookie allowed (while their stack is empty and they have formed no Batch).
+FirstBatch = Literal["before_first_turn", "first_turn_blocked", "pairs_only", "single_allowed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,49 +226,74 @@ class Duel:
         return self.defender if self.last == self.challenger else self.challenger
 
 
+@dataclass(frozen=True, slots=True)
+class MixerInPlay:
+    """A mixer being resolved: the card and the player who drew it (who chooses its effect)."""
+
+    card: str
+    drawer: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawOrder:
+    """A player still to draw: ``count`` cards, or ``None`` for back up to a full hand."""
+
+    player: int
+    count: int | None = None
+
+
 @dataclass(slots=True)
-class CookiesState:
+class CoverYourCookiesState:
     """One moment of a match. Never changed once handed out.
 
-    ``phase`` is one of ``deal``, ``flip``, ``turn``, ``duel``, ``draw``, ``mixer``, ``exchange``,
-    ``over``. ``deck`` counts the cards of each kind (``CARDS`` order) still in the draw pile;
-    ``upper`` is how many cards are left in the top half, which holds no mixer (-1 while dealing,
-    before the mixers are shuffled in). ``owed`` lists defenders who draw at the end of the turn.
-    ``queue`` lists ``(player, cards)`` still to draw: a
-    number, or -1 for "back up to a full hand". ``resume`` says what follows the draws: ``second``
-    (a second action) or ``next`` (the next turn).
+    - ``phase``: see :data:`Phase`; ``round``: the round number from 0; ``first``: the seat that
+      began the round; ``turn``: whose turn it is; ``turns``: turns played in the whole match.
+    - ``hands``: each player's cards, sorted; ``deck``: how many cards of each kind (``CARDS``
+      order) are still in the draw pile; ``top_half_left``: cards left in the top half, which
+      holds no mixer (``None`` while dealing, before the deck is split).
+    - ``discard``: the cookie discard pile (or row), bottom first; ``mixer_discard``: mixers used
+      up; ``box``: cards left out of this game (mixers not in play).
+    - ``stacks``: each player's Batches, bottom first; ``crumbs``: how many times each player's
+      Batches were swiped this round (their Crumb Collector step).
+    - ``waiting_enhance``: Enhance cards waiting beside each stack for the next Batch formed.
+    - ``actions_taken``: actions taken this turn (two are allowed with ``two_actions``).
+    - ``draw_queue``: players still to draw; ``resume``: what follows the draws;
+      ``defenders_to_draw``: players who defended this turn, who draw after the turn player.
+    - ``duel``: the swipe in progress; ``mixer``: the mixer being resolved; ``transit``: cards
+      taken in an Exchange, joining each taker's hand when every take is done; ``takers``:
+      ``(giver, taker)`` pairs still to take; ``exchange_count``: cards each of them takes.
+    - ``forbidden_batch``: the Batch that may not be swiped again this turn (both optional rules:
+      a failed first-action swipe), else ``None``.
+    - ``first_batch``: each player's standing with the single-cookie first Batch.
+    - ``totals``, ``round_wins``, ``last_scores``: the match so far; ``winners``: once over.
     """
 
-    phase: str
+    phase: Phase
     round: int
     first: int
     turn: int
     turns: int
     hands: tuple[tuple[str, ...], ...]
     deck: tuple[int, ...]
-    upper: int
+    top_half_left: int | None
     discard: tuple[str, ...]
-    stacks: tuple[tuple[Batch, ...], ...]
-    swiped: tuple[int, ...]
     mixer_discard: tuple[str, ...]
     box: tuple[str, ...]
-    waiting: tuple[int, ...]
-    next_batch: int
-    dealt: int
-    acted: int
-    queue: tuple[tuple[int, int], ...]
-    resume: str
+    stacks: tuple[tuple[Batch, ...], ...]
+    crumbs: tuple[int, ...]
+    waiting_enhance: tuple[int, ...]
+    actions_taken: int
+    draw_queue: tuple[DrawOrder, ...]
+    resume: Resume
+    defenders_to_draw: tuple[int, ...]
     duel: Duel | None
-    mixer: str
-    drawer: int
+    mixer: MixerInPlay | None
     transit: tuple[tuple[str, ...], ...]
     takers: tuple[tuple[int, int], ...]
     exchange_count: int
-    forbidden: int
-    fudge: tuple[bool, ...]
-    turns_taken: tuple[int, ...]
+    forbidden_batch: int | None
+    first_batch: tuple[FirstBatch, ...]
     totals: tuple[int, ...]
     round_wins: tuple[int, ...]
     last_scores: tuple[int, ...]
     winners: tuple[int, ...]
-    owed: tuple[int, ...]

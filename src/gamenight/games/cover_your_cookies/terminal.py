@@ -3,15 +3,16 @@ your hand with Dough values, the duel in progress, and moves in words."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from gamenight.engine.core import View
+from gamenight.engine.core import GAME_OVER, TURN_STARTED, View
+from gamenight.games.cover_your_cookies.cards import INFO
 from gamenight.games.cover_your_cookies.state import (
-    INFO,
     AddToBatch,
     Answer,
     Discard,
@@ -23,7 +24,7 @@ from gamenight.games.cover_your_cookies.state import (
     Swipe,
     Yield,
 )
-from gamenight.terminal.render import Renderer, winners_line
+from gamenight.terminal.render import Renderer, possessive, verb, winners_line
 
 #: Which seat "left" and "right" mean at this table (play passes left, to the next seat).
 SIDE = {"left": "next seat", "right": "previous seat"}
@@ -33,11 +34,14 @@ MIXER_HELP = {
     c.id: {
         "rotate": "say left or right; every player's top Batch passes that way",
         "swap": "pick two other players with a Batch; they swap top Batches",
-        "exchange": f"say 1 or 2; everyone with 3+ cards takes that many blindly ({c.direction})",
+        "exchange": (
+            f"say 1 or 2; everyone with 3+ cards takes that many blindly from the {c.direction} "
+            f"neighbour ({SIDE.get(c.direction or '', 'next seat')})"
+        ),
         "enhance": "it joins your top Batch (+30)",
     }[c.effect]
     for c in INFO.values()
-    if c.kind == "mixer"
+    if c.effect is not None
 }
 
 
@@ -64,35 +68,52 @@ def batch_text(batch: dict[str, Any]) -> str:
     return f"{plain(flavour)} x{cards.count(flavour)}{extra} [{batch['value']}]"
 
 
-def verb(name: str, third_person: str) -> str:
-    """The verb agreeing with ``name``: ``You form`` but ``baker forms``."""
-    if name != "You":
-        return third_person
-    if third_person.endswith("ies"):
-        return third_person[:-3] + "y"
-    return third_person[:-1] if third_person.endswith("s") else third_person
-
-
 def owner(name: str) -> str:
-    """``your`` for the human, ``baker's`` for others."""
-    return "your" if name == "You" else f"{name}'s"
+    """Whose, in the middle of a sentence: ``your`` for the human, ``baker's`` for others."""
+    return "your" if name == "You" else possessive(name)
 
 
-class CookiesRenderer(Renderer):
-    """The table as a player at it would see it."""
+def count(number: int, noun: str) -> str:
+    """A number with its noun agreeing: ``1 card``, ``2 cards``, ``0 mixers``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """The public facts a move's label names: players' names, the value of each top Batch, and
+    the direction of an Exchange waiting for its choice. Nothing secret: the same for every
+    seat, so one renderer may serve several people at one screen."""
+
+    names: tuple[str, ...] = ()
+    tops: tuple[int | None, ...] = ()
+    exchange: str | None = None
+
+
+class CoverYourCookiesRenderer(Renderer):
+    """The table as a player at it would see it.
+
+    ``action_label`` gets no view from the terminal, so ``show`` keeps the public
+    :class:`TableFacts` of the table it last drew (never a hand) for the labels of the moves
+    listed under it.
+    """
 
     def __init__(self) -> None:
-        self.view: View | None = None
-        self.names: list[str] = []
+        self.facts = TableFacts()
 
     def show(self, console: Console, view: View, seat: int | None, names: list[str]) -> None:
         """Stacks, scores, discard pile, deck, hand and any duel or mixer in progress."""
-        self.view, self.names = view, names
-        rnd = f"round {view['round'] + 1}, " if view["options"]["match"] != "single" else ""
-        deck = "the deck is out" if view["deck_out"] else f"{view['deck']} cards in the deck"
-        console.print(
-            f"[bold]Cover Your Cookies[/]: {rnd}{deck}, {view['mixers_in_deck']} mixer(s) in it"
+        mixer = view["mixer"]
+        self.facts = TableFacts(
+            names=tuple(names),
+            tops=tuple(stack[-1]["value"] if stack else None for stack in view["stacks"]),
+            exchange=INFO[mixer["card"]].direction if mixer else None,
         )
+        rnd = f"round {view['round'] + 1}, " if view["options"]["match"] != "single" else ""
+        deck = (
+            "the deck is out" if view["deck_out"] else f"{count(view['deck'], 'card')} in the deck"
+        )
+        mixers = count(view["mixers_in_deck"], "mixer")
+        console.print(f"[bold]Cover Your Cookies[/]: {rnd}{deck}, {mixers} in it")
         table = Table(show_edge=False, pad_edge=False)
         columns = ("seat", "player", "cards", "Dough", "swiped (bonus)", "stack (bottom → top)")
         for column in columns:
@@ -123,7 +144,8 @@ class CookiesRenderer(Renderer):
             console.print(f"Discard row (any cookie usable): {escape(row)}")
         else:
             top = card_name(view["discard"][-1]) if view["discard"] else "empty"
-            console.print(f"Discard pile top: {escape(top)} ({len(view['discard'])} cards)")
+            pile = count(len(view["discard"]), "card")
+            console.print(f"Discard pile top: {escape(top)} ({pile})")
         if view["hand"] is not None:
             hand = ", ".join(card_name(c) for c in view["hand"]) or "empty"
             console.print(f"Your hand: [bold]{escape(hand)}[/]")
@@ -132,7 +154,7 @@ class CookiesRenderer(Renderer):
             mine = view["phase"] == "turn" and view["turn"] == seat
             if mine and view["options"]["two_actions"]:
                 if view["actions_taken"]:
-                    console.print("Second action (optional): take another action, or `end`.")
+                    console.print("Second action (optional): take another action, or end the turn.")
                 else:
                     console.print("First of up to two actions this turn.")
         duel = view["duel"]
@@ -178,48 +200,40 @@ class CookiesRenderer(Renderer):
 
         if kind == "drew":
             card = f" {card_name(event['card'])}" if "card" in event else " a card"
-            return f"{who()} drew{escape(card)}."
+            return f"{verb(who(), 'draw', 'draws')}{escape(card)}."
         if kind == "flipped":
             return f"{escape(plain(event['card']))} is flipped face up to start the discards."
-        if kind == "turn":
-            name = who()
-            return "[dim]Your turn.[/]" if name == "You" else f"[dim]{name}'s turn.[/]"
+        if kind == TURN_STARTED:
+            return f"[dim]{escape(possessive(names[event['player']]))} turn.[/]"
         if kind == "formed":
             cards = " + ".join(plain(c) for c in event["cards"])
-            row = self.view is not None and self.view["discard_row"]
-            where = "the discard row" if row else "the discard pile"
-            pile = f" (one from {where})" if event["from_pile"] else ""
-            return (
-                f"{who()} {verb(who(), 'forms')} a Batch: {escape(cards)}{pile}, "
-                f"worth {event['value']}."
-            )
+            pile = " (one from the discards)" if event["from_pile"] else ""
+            formed = verb(who(), "form", "forms")
+            return f"{formed} a Batch: {escape(cards)}{pile}, worth {event['value']}."
         if kind == "swipe":
             return (
-                f"[bold]{who()}[/] {verb(who(), 'tries')} to swipe {owner(who('target'))} "
+                f"[bold]{verb(who(), 'try', 'tries')}[/] to swipe {owner(who('target'))} "
                 f"{escape(plain(event['flavour']))} Batch ({event['value']}), "
                 f"opening with {escape(plain(event['card']))}."
             )
         if kind == "answered":
             cards = escape(" + ".join(plain(c) for c in event["cards"]))
-            return f"{who()} {verb(who(), 'plays')} {cards}."
+            return f"{verb(who(), 'play', 'plays')} {cards}."
         if kind == "duel_over":
             winner = escape(names[event["winner"]])
-            quitter = escape(names[event["yielded_by"]])
-            gave_up = f"{quitter} {verb(quitter, 'yields')}: "
+            gave_up = f"{verb(escape(names[event['yielded_by']]), 'yield', 'yields')}: "
+            worth = f"(now worth {event['value']})"
             if event["swiped"]:
-                swipes = verb(winner, "swipes")
-                return (
-                    f"{gave_up}[bold]{winner} {swipes} the Batch[/] (now worth {event['value']})."
-                )
-            keeps = verb(winner, "keeps")
-            return f"{gave_up}{winner} {keeps} the Batch (now worth {event['value']})."
+                return f"{gave_up}[bold]{verb(winner, 'swipe', 'swipes')} the Batch[/] {worth}."
+            return f"{gave_up}{verb(winner, 'keep', 'keeps')} the Batch {worth}."
         if kind == "discarded":
-            return f"{who()} {verb(who(), 'discards')} {escape(plain(event['card']))}."
+            return f"{verb(who(), 'discard', 'discards')} {escape(plain(event['card']))}."
         if kind == "added":
             card = escape(plain(event["card"]))
-            return f"{who()} {verb(who(), 'adds')} {card} to the top Batch."
+            return f"{verb(who(), 'add', 'adds')} {card} to {owner(who())} top Batch."
         if kind == "mixer_drawn":
-            return f"[bold cyan]{who()} drew the mixer {escape(plain(event['card']))}![/]"
+            drew = verb(who(), "draw", "draws")
+            return f"[bold cyan]{drew} the mixer {escape(plain(event['card']))}![/]"
         if kind == "enhanced":
             return f"Enhance joins {owner(who())} top Batch (+30)."
         if kind == "enhance_waiting":
@@ -233,17 +247,17 @@ class CookiesRenderer(Renderer):
             return f"{who('first')} and {who('second')} swap top Batches."
         if kind == "exchange":
             return (
-                f"Exchange: everyone with 3+ cards takes {event['count']} card(s) from their "
-                f"{event['direction']} neighbour ({SIDE[event['direction']]})."
+                f"Exchange: everyone with 3+ cards takes {count(event['count'], 'card')} from "
+                f"their {event['direction']} neighbour ({SIDE[event['direction']]})."
             )
         if kind == "took":
             cards = f": {', '.join(plain(c) for c in event['cards'])}" if "cards" in event else ""
-            took = f"{who()} {verb(who(), 'takes')} {event['count']} card(s)"
+            took = f"{verb(who(), 'take', 'takes')} {count(event['count'], 'card')}"
             return f"{took} from {who('from')}{escape(cards)}."
         if kind == "round_over":
             scores = ", ".join(f"{names[p]} {s}" for p, s in enumerate(event["scores"]))
-            return f"[bold]Round over[/]: {escape(scores)}."
-        if kind == "game_over":
+            return f"[bold]Round over[/]: {escape(scores)}. {escape(round_winners(event, names))}"
+        if kind == GAME_OVER:
             return f"[bold]{escape(winners_line(event['winners'], names))}[/]"
         return None
 
@@ -251,18 +265,14 @@ class CookiesRenderer(Renderer):
         """Moves in words, with the Dough at stake."""
         if isinstance(action, FormBatch):
             cards = " + ".join(plain(c) for c in action.cards)
-            row = self.view is not None and self.view["discard_row"]
-            where = "the discard row" if row else "the discard pile"
-            pile = f" + {plain(action.pile)} from {where}" if action.pile else ""
-            value = sum(INFO[c].dough for c in (*action.cards, action.pile) if c in INFO)
+            pile = f" + {plain(action.pile)} from the discards" if action.pile is not None else ""
+            worth = sum(INFO[c].dough for c in (*action.cards, action.pile or "") if c in INFO)
             single = " (a single-cookie first Batch)" if len(action.cards) == 1 and not pile else ""
-            return f"form {cards}{pile} [{value}]{single}"
+            return f"form {cards}{pile} [{worth}]{single}"
         if isinstance(action, Swipe):
-            target = self._name(action.target)
-            worth = ""
-            if self.view is not None and self.view["stacks"][action.target]:
-                worth = f" ({self.view['stacks'][action.target][-1]['value']})"
-            return f"swipe {target}'s Batch{worth} with {plain(action.card)}"
+            top = self._value(action.target)
+            at_stake = f" ({top})" if top is not None else ""
+            return f"swipe {self._name(action.target)}'s Batch{at_stake} with {plain(action.card)}"
         if isinstance(action, Answer):
             return "play " + " + ".join(plain(c) for c in action.cards)
         if isinstance(action, Yield):
@@ -284,22 +294,33 @@ class CookiesRenderer(Renderer):
                 f"{self._name(second)}{self._top(second)}"
             )
         if isinstance(action, Exchange):
-            side = ""
-            if self.view is not None and self.view["mixer"]:
-                direction = INFO[self.view["mixer"]["card"]].direction
-                side = f" from the {direction} neighbour ({SIDE.get(direction, direction)})"
+            direction = self.facts.exchange
+            side = f" from the {direction} neighbour ({SIDE[direction]})" if direction else ""
             return f"exchange {action.count}: everyone with 3+ cards takes {action.count}{side}"
         return text
 
+    def _value(self, seat: int) -> int | None:
+        """The value of a player's top Batch, if the table shows one."""
+        tops = self.facts.tops
+        return tops[seat] if 0 <= seat < len(tops) else None
+
     def _top(self, seat: int) -> str:
-        """`` [45]``: the value of a player's top Batch, if the view shows it."""
-        if self.view is None or not self.view["stacks"][seat]:
-            return ""
-        return f" [{self.view['stacks'][seat][-1]['value']}]"
+        """`` [45]``: the value of a player's top Batch, if the table shows one."""
+        value = self._value(seat)
+        return f" [{value}]" if value is not None else ""
 
     def _name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) else f"player {seat}"
+        names = self.facts.names
+        return names[seat] if 0 <= seat < len(names) else f"player {seat}"
+
+
+def round_winners(event: View, names: list[str]) -> str:
+    """Who won the round: ``baker wins the round.``, ``You win the round.``, or a share."""
+    winners = [names[p] for p in event["winners"]]
+    if len(winners) == 1:
+        return f"{verb(winners[0], 'win', 'wins')} the round."
+    return f"{' and '.join(winners)} share the round."
 
 
 #: How this game looks in the terminal (the ``terminal`` part of its plugin).
-RENDERER = CookiesRenderer()
+RENDERER = CoverYourCookiesRenderer()

@@ -12,7 +12,6 @@ the best for itself, or the worst for the tosser it hazarded.
 from __future__ import annotations
 
 import random
-from collections import Counter as Tally
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,19 +19,22 @@ from gamenight.bots.base import Agent
 from gamenight.bots.registry import BotSpec
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
-from gamenight.games.paper_toss.state import (
+from gamenight.games.paper_toss.cards import (
     BULLY,
-    COMPONENTS,
     COUNTER_OF,
     COUNTERS,
     ENERGY_DRINK,
     FLAT_TIRE,
     HAZARDS,
     PAPER_TOSS,
+    SPRINKLERS,
+    TOKEN_VALUE,
+    WILD_COUNTER,
+)
+from gamenight.games.paper_toss.state import (
     PASS,
     READY,
-    SPRINKLERS,
-    WILD_COUNTER,
+    WINDOWS,
     Bully,
     Choose,
     Counter,
@@ -48,7 +50,6 @@ from gamenight.games.paper_toss.state import (
 
 #: How many times longer ``smart`` takes to pass a window than to play a card.
 PATIENCE = 20.0
-TOKEN_VALUE: dict[str, int] = {k: int(v) for k, v in COMPONENTS["toss_tokens"].items()}
 
 
 #: How much ``smart`` wants to keep a card when digging for a Paper Toss (higher: keep).
@@ -72,10 +73,10 @@ def discards_wanted(hand: Sequence[str]) -> list[str]:
     Energy Drink and every Bully and Flat Tire. With no Paper Toss in hand it digs: it keeps
     only its best few cards (at most ``DIG_KEEP``), so that it always draws some.
     """
-    tally = Tally(hand)
     limits = {PAPER_TOSS: 2, ENERGY_DRINK: 1, BULLY: 9, FLAT_TIRE: 9}
     out: list[str] = []
-    for card, count in tally.items():
+    for card in dict.fromkeys(hand):  # each kind once, in the hand's order
+        count = hand.count(card)
         if card in limits and count > limits[card]:
             out.extend([card] * (count - limits[card]))
     counters = sorted(
@@ -89,7 +90,7 @@ def discards_wanted(hand: Sequence[str]) -> list[str]:
             out.append(card)
     hazards = [c for c in hand if c in HAZARDS]
     out.extend(hazards[2:])
-    if tally[PAPER_TOSS] == 0:
+    if PAPER_TOSS not in hand:
         rest = list(hand)
         for card in out:
             rest.remove(card)
@@ -186,7 +187,7 @@ class TosserBot(SmartBot):
         if view["phase"] == "discard":
             hand: list[str] = view["hand"]
             return READY if PAPER_TOSS in hand or not hand else Discard(hand[0])
-        if view["phase"] in ("hazard", "counter", "after"):
+        if view["phase"] in WINDOWS:
             return PASS
         return super().act(view, legal, rng)
 

@@ -1,60 +1,42 @@
-"""Paper Toss!: who decides when, what is legal, what each seat sees, and the action codecs.
+"""Paper Toss!: toss paper, throw Hazards at other tosses, counter them; ten tokens win.
 
-The transitions live in ``rules.py``; the cards, config, actions and state in ``state.py``.
+The facade that wires the game's modules into the engine's ``Game`` contract: cards in
+``cards.py``, options in ``config.py``, the phases, actions and state in ``state.py``, the decks
+and chance in ``deck.py``, legality in ``rules.py``, transitions in ``resolve.py``, refusal
+reasons in ``explain.py``, views in ``view.py``; the action codecs live here. Rulebook: Paper
+Toss! (Endymion Games, 2014); ``rules.md`` states the rulings this project follows.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from gamenight.engine.config import Config
-from gamenight.engine.core import (
-    CHANCE_PENDING,
-    TERMINAL_PENDING,
-    Event,
-    Kind,
-    Outcome,
-    Pending,
-    View,
-)
+from gamenight.engine.core import Event, Outcome, Pending, View
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
-from gamenight.games.paper_toss import explain
-from gamenight.games.paper_toss.rules import Table, most_tokens, step
+from gamenight.games.paper_toss import deck, explain, resolve, rules, view
+from gamenight.games.paper_toss.cards import COUNTERS, HAZARDS, PAPER_KINDS, TOSS_KINDS
+from gamenight.games.paper_toss.config import PaperTossConfig
 from gamenight.games.paper_toss.state import (
     ACTION_TYPES,
-    BULLY,
-    COUNTERS,
     DRINK,
     END_TURN,
-    ENERGY_DRINK,
-    FLAT_TIRE,
     FLIP_ONE,
-    HAZARDS,
-    PAPER_INDEX,
-    PAPER_KINDS,
-    PAPER_TOSS,
     PASS,
     READY,
     TOSS,
-    TOSS_KINDS,
-    WINDOWS,
     Action,
     Bully,
     Choose,
     Counter,
     Discard,
-    Draw,
     FlatTire,
-    Flip,
     Hazard,
-    PaperTossConfig,
     PaperTossState,
     Sprinkle,
-    counters_for,
 )
 
 #: Typed shortcuts accepted besides the canonical ``tag value`` text of each action.
@@ -93,9 +75,7 @@ class PaperToss(Game[PaperTossState, Action]):
 
     def __init__(self, config: Config | None = None) -> None:
         super().__init__(config)
-        self.table = Table.from_config(self.config)
         n = self.players
-        self._single = tuple(Pending(Kind.SINGLE, (p,), turn=p) for p in range(n))
         self._all_actions: tuple[Action, ...] = (
             *(Discard(k) for k in PAPER_KINDS),
             READY,
@@ -116,172 +96,51 @@ class PaperToss(Game[PaperTossState, Action]):
     # ---- rules -------------------------------------------------------------------------------
     def initial_state(self) -> PaperTossState:
         """Both decks shuffled, no hands yet, no tokens: the deal (chance) comes first."""
-        n, t = self.players, self.table
-        return PaperTossState(
-            phase="deal",
-            turn=t.first_player,
-            hands=((),) * n,
-            paper_deck=t.paper,
-            paper_discard=(0,) * len(PAPER_KINDS),
-            toss_deck=t.toss,
-            toss_discard=(0,) * len(TOSS_KINDS),
-            tokens=(0,) * n,
-            skips=(0,) * n,
-        )
+        return deck.new_game(self.config)
 
     def pending(self, state: PaperTossState) -> Pending:
         """Chance for deals, draws and flips; the active player or chooser alone; every player
-        in a response window; terminal once someone has won."""
-        phase = state.phase
-        if phase in ("deal", "draw", "flip"):
-            return CHANCE_PENDING
-        if phase in WINDOWS:
-            return Pending(Kind.REACTION, state.asked, turn=state.turn, window=phase)
-        if phase == "choose":
-            return Pending(Kind.SINGLE, (state.chooser,), turn=state.turn, window="choose")
-        if phase == "over":
-            return TERMINAL_PENDING
-        return self._single[state.turn]
+        in a response window; terminal once the game has ended."""
+        return rules.pending(state)
 
     def legal_actions(self, state: PaperTossState, player: int) -> Sequence[Action]:
-        """Every action ``player`` may take now."""
-        phase = state.phase
-        hand = state.hands[player] if 0 <= player < self.players else ()
-        if phase in WINDOWS:
-            if player not in state.asked:
-                return ()
-            return self._responses(state, player, hand)
-        if phase == "choose":
-            if player != state.chooser:
-                return ()
-            return tuple(Choose(k) for k in TOSS_KINDS if k in state.flipped)
-        if player != state.turn:
-            return ()
-        if phase == "discard":
-            return (READY, *(Discard(k) for k in PAPER_KINDS if k in hand))
-        if phase == "main":
-            return (TOSS, END_TURN) if PAPER_TOSS in hand and not state.tossed else (END_TURN,)
-        if phase == "launch":
-            return (FLIP_ONE, DRINK) if ENERGY_DRINK in hand else (FLIP_ONE,)
-        if phase == "sprinklers":
-            return (Sprinkle(True), Sprinkle(False)) if PAPER_TOSS in hand else (Sprinkle(False),)
-        return ()
-
-    def _responses(
-        self, state: PaperTossState, player: int, hand: tuple[str, ...]
-    ) -> tuple[Action, ...]:
-        """A pass, plus every card this player could answer the window with."""
-        out: list[Action] = [PASS]
-        if state.phase == "hazard" and player != state.turn:
-            out.extend(Hazard(k) for k in HAZARDS if k in hand)
-        if state.phase == "counter" and player == state.turn:
-            out.extend(Counter(k) for k in counters_for(state.hazard_card) if k in hand)
-        others = [t for t in range(self.players) if t != player]
-        if BULLY in hand:
-            out.extend(Bully(t) for t in others)
-        if FLAT_TIRE in hand:
-            out.extend(FlatTire(t) for t in others)
-        return tuple(out)
+        """Every action ``player`` may take now (see ``rules.py``)."""
+        return rules.legal_actions(self.config, state, player)
 
     def explain_illegal(self, state: PaperTossState, player: int, action: Action) -> str | None:
         """Name the rule a refused action breaks (see ``explain.py``)."""
-        return explain.why_illegal(self, state, player, action)
+        legal = rules.legal_actions(self.config, state, player)
+        return explain.why_illegal(self.config, state, player, action, legal)
 
     def apply(
         self, state: PaperTossState, player: int, action: Action
     ) -> tuple[PaperTossState, tuple[Event, ...]]:
-        """Apply a legal action or chance outcome (see ``rules.step``)."""
-        return step(self.table, state, player, action)
+        """Apply a legal action or chance outcome (see ``resolve.py``)."""
+        return resolve.apply(self.config, state, player, action)
 
     def chance_outcomes(self, state: PaperTossState) -> Sequence[tuple[Action, float]]:
         """The next Paper card (deal, draw) or Toss card (flip), by the cards left in the deck."""
-        flipping = state.phase == "flip"
-        deck = state.toss_deck if flipping else state.paper_deck
-        kinds = TOSS_KINDS if flipping else PAPER_KINDS
-        total = sum(deck)
-        out: list[tuple[Action, float]] = [
-            (Flip(k) if flipping else Draw(k), c / total)
-            for k, c in zip(kinds, deck, strict=True)
-            if c
-        ]
-        return out
+        return deck.chance_outcomes(state)
 
     def sample_chance(self, state: PaperTossState, rng: random.Random) -> Action:
         """One card from the deck, each card equally likely (same law as ``chance_outcomes``)."""
-        flipping = state.phase == "flip"
-        deck = state.toss_deck if flipping else state.paper_deck
-        kinds = TOSS_KINDS if flipping else PAPER_KINDS
-        pick = rng.randrange(sum(deck))
-        for kind, count in zip(kinds, deck, strict=True):
-            if pick < count:
-                return Flip(kind) if flipping else Draw(kind)
-            pick -= count
-        raise AssertionError("unreachable: the pick is below the deck size")
+        return deck.sample_chance(state, rng)
 
     # ---- views -------------------------------------------------------------------------------
     def observe(self, state: PaperTossState, viewer: int | None) -> View:
         """Your own hand; everyone's hand size, tokens and Flat Tires; the face-up piles."""
-        mine = viewer is not None and 0 <= viewer < self.players
-        return {
-            "players": self.players,
-            "phase": state.phase,
-            "turn": state.turn,
-            "hand": list(state.hands[viewer]) if mine and viewer is not None else None,
-            "hand_sizes": [len(h) for h in state.hands],
-            "tokens": list(state.tokens),
-            "flat_tires": list(state.skips),
-            "target": self.table.target,
-            "turn_limit": self.table.turn_limit,
-            "hand_size": self.table.hand_size,
-            "paper_deck_size": sum(state.paper_deck),
-            "paper_discard": _counts(PAPER_KINDS, state.paper_discard),
-            "toss_deck": _counts(TOSS_KINDS, state.toss_deck),
-            "toss_discard": _counts(TOSS_KINDS, state.toss_discard),
-            "tossed": state.tossed,
-            "hazard": (
-                {"player": state.hazard_player, "card": state.hazard_card}
-                if state.hazard_player >= 0
-                else None
-            ),
-            "hazards_played": state.hazards_played,
-            "flipped": list(state.flipped),
-            "chooser": state.chooser if state.chooser >= 0 else None,
-            "winner": state.winner if state.winner >= 0 else None,
-            "turns": state.turns,
-        }
+        return view.observe(self.config, state, viewer)
 
     def shuffle_hidden(
         self, state: PaperTossState, viewer: int | None, rng: random.Random
     ) -> PaperTossState:
         """Re-deal the cards the viewer cannot see: other hands and the Paper deck, sizes kept."""
-        hidden = [p for p in range(self.players) if p != viewer]
-        pool: list[str] = []
-        for kind, count in zip(PAPER_KINDS, state.paper_deck, strict=True):
-            pool.extend([kind] * count)
-        for p in hidden:
-            pool.extend(state.hands[p])
-        dealt = rng.sample(pool, sum(len(state.hands[p]) for p in hidden))
-        hands = list(state.hands)
-        deck = list(state.paper_deck)
-        for p in hidden:
-            for card in state.hands[p]:
-                deck[PAPER_INDEX[card]] += 1
-            size = len(hands[p])
-            hands[p] = tuple(sorted(dealt[:size]))
-            dealt = dealt[size:]
-            for card in hands[p]:
-                deck[PAPER_INDEX[card]] -= 1
-        deck_counts = tuple(deck)
-        return replace(state, hands=tuple(hands), paper_deck=deck_counts)
+        return view.shuffle_hidden(self.config, state, viewer, rng)
 
     def outcome(self, state: PaperTossState) -> Outcome:
         """The player who reached the target (at a turn limit: the most tokens, ties shared);
         everyone's tokens; turns begun."""
-        if state.winner >= 0:
-            winners: tuple[int, ...] = (state.winner,)
-        else:
-            winners = most_tokens(state) if state.phase == "over" else ()
-        return Outcome(winners, tuple(float(t) for t in state.tokens), state.turns)
+        return Outcome(state.winners, tuple(float(t) for t in state.tokens), state.turns)
 
     # ---- codecs ------------------------------------------------------------------------------
     def all_actions(self) -> Sequence[Action]:
@@ -299,10 +158,15 @@ class PaperToss(Game[PaperTossState, Action]):
         if len(words) == 2 and words[0] == "sprinkle":
             if words[1] not in _YES_NO:
                 raise MalformedAction(
-                    f"sprinkle takes yes or no (discard a second Paper Toss or not), "
-                    f"got {words[1]!r}"
+                    "sprinkle takes yes or no (discard a second Paper Toss or not), "
+                    f"got {explain.shown(words[1])}"
                 )
             words[1] = _YES_NO[words[1]]
+        if len(words) == 2 and words[0] in ("bully", "flat_tire") and not _is_seat(words[1]):
+            raise MalformedAction(
+                f"{words[0]} takes a seat: a whole number from 0 to {self.players - 1}, "
+                f"got {explain.shown(words[1])}"
+            )
         try:
             action: Action = super().action_from_text(" ".join(words))
         except MalformedAction as exc:
@@ -319,12 +183,13 @@ class PaperToss(Game[PaperTossState, Action]):
         return _canonical(action)
 
 
+def _is_seat(word: str) -> bool:
+    """A seat number as typed: ASCII digits only, and short (``²`` and 5,000 digits are not)."""
+    return word.isascii() and word.isdigit() and len(word) <= 3
+
+
 def _canonical(action: Action) -> Action:
     for shared in (READY, TOSS, END_TURN, PASS, FLIP_ONE, DRINK):
         if type(action) is type(shared):
             return shared
     return action
-
-
-def _counts(kinds: tuple[str, ...], counts: tuple[int, ...]) -> dict[str, int]:
-    return {k: c for k, c in zip(kinds, counts, strict=True) if c}

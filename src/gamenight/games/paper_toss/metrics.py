@@ -32,7 +32,8 @@ class PaperTossMetrics(Metrics):
 
     def merge(self, other: Metrics) -> None:
         """Add a later chunk's tallies."""
-        assert isinstance(other, PaperTossMetrics)
+        if not isinstance(other, PaperTossMetrics):
+            raise TypeError(f"cannot merge {type(other).__name__} into PaperTossMetrics")
         self.games += other.games
         for mine, theirs in (
             (self.tosses, other.tosses),

@@ -1,144 +1,36 @@
-"""Paper Toss! data: card kinds, the config, the actions and the state.
+"""Paper Toss! data: the phases of a turn, the actions and the state.
 
-Rulebook: seed ``002`` (Endymion Games, 2014); component counts and rulings: ``RULINGS.md``.
-Card counts, token values, the counter table, the hand size and the target are data
-(``components.json``), copied into the config; the code knows the card kinds by name only.
+Card kinds and the helpers over cards are in ``cards.py``; the options in ``config.py``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal, get_args
 
-from gamenight.engine.config import Config, load_components
-from gamenight.engine.errors import ConfigError
-
-COMPONENTS: dict[str, Any] = load_components(__package__ or "gamenight.games.paper_toss")
-
-#: Every Paper deck card kind, in a fixed order (the order of count vectors and action ids).
-PAPER_KINDS: tuple[str, ...] = (
-    "paper_toss",
-    "dog",
-    "kid",
-    "obstacle",
-    "food",
-    "trick",
-    "remedy",
-    "shortcut",
-    "energy_drink",
-    "bully",
-    "flat_tire",
-)
-#: Every Toss deck card kind, in a fixed order.
-TOSS_KINDS: tuple[str, ...] = ("good_throw", "perfect", "bad_throw", "window", "sprinklers")
-
-PAPER_TOSS = "paper_toss"
-ENERGY_DRINK = "energy_drink"
-BULLY = "bully"
-FLAT_TIRE = "flat_tire"
-SPRINKLERS = "sprinklers"
-#: Hazard -> its own counter (from the data); the wild counter answers any hazard.
-COUNTER_OF: dict[str, str] = dict(COMPONENTS["counters"])
-WILD_COUNTER: str = str(COMPONENTS["wild_counter"])
-HAZARDS: tuple[str, ...] = tuple(k for k in PAPER_KINDS if k in COUNTER_OF)
-COUNTERS: tuple[str, ...] = tuple(
-    k for k in PAPER_KINDS if k in COUNTER_OF.values() or k == WILD_COUNTER
-)
-PAPER_INDEX = {k: i for i, k in enumerate(PAPER_KINDS)}
-TOSS_INDEX = {k: i for i, k in enumerate(TOSS_KINDS)}
-
-
-def counters_for(hazard: str) -> tuple[str, ...]:
-    """The counters that cancel ``hazard``: its own and the wild one."""
-    return (COUNTER_OF[hazard], WILD_COUNTER)
-
-
-def _deck_text(counts: dict[str, int]) -> tuple[str, ...]:
-    return tuple(f"{name}:{count}" for name, count in counts.items())
-
-
-def parse_deck(option: str, entries: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[int, ...]:
-    """Counts per kind (in ``kinds`` order) from ``name:count`` entries; unnamed kinds are 0."""
-    counts = dict.fromkeys(kinds, 0)
-    seen: set[str] = set()
-    for entry in entries:
-        name, sep, number = entry.partition(":")
-        name = name.strip()
-        if not sep or name not in counts:
-            raise ConfigError(
-                f"{option} entries are name:count with a name from {', '.join(kinds)}; "
-                f"got {entry!r}"
-            )
-        if name in seen:
-            raise ConfigError(f"{option} names {name} twice")
-        seen.add(name)
-        try:
-            count = int(number)
-        except ValueError:
-            raise ConfigError(f"{option}: the count of {name} must be a whole number") from None
-        if not 0 <= count <= 99:
-            raise ConfigError(f"{option}: the count of {name} must be from 0 to 99, got {count}")
-        counts[name] = count
-    return tuple(counts[k] for k in kinds)
-
-
-@dataclass(frozen=True)
-class PaperTossConfig(Config):
-    """Paper Toss! options. Defaults follow the rulebook and RULINGS.md."""
-
-    min_players = 2
-    max_players = 6
-
-    players: int = field(default=2, metadata={"help": "number of players (2 to 6)"})
-    paper_deck: tuple[str, ...] = field(
-        default=_deck_text(COMPONENTS["paper_deck"]),
-        metadata={"help": "Paper deck as name:count entries"},
-    )
-    toss_deck: tuple[str, ...] = field(
-        default=_deck_text(COMPONENTS["toss_deck"]),
-        metadata={"help": "Toss deck as name:count entries"},
-    )
-    hand_size: int = field(
-        default=int(COMPONENTS["hand_size"]), metadata={"help": "cards in hand after drawing"}
-    )
-    target: int = field(
-        default=int(COMPONENTS["target"]), metadata={"help": "Paper Tokens that win at once"}
-    )
-    first_player: int = field(
-        default=0, metadata={"help": "seat that goes first (the rulebook: the youngest)"}
-    )
-    turn_limit: int = field(
-        default=0,
-        metadata={"help": "end after this many turns, most tokens winning (0: play to target)"},
-    )
-
-    def validate(self) -> None:
-        """Check every option, naming what is allowed."""
-        paper = parse_deck("paper_deck", self.paper_deck, PAPER_KINDS)
-        toss = parse_deck("toss_deck", self.toss_deck, TOSS_KINDS)
-        if not 1 <= self.hand_size <= 10:
-            raise ConfigError(f"hand_size must be from 1 to 10, got {self.hand_size}")
-        if paper[PAPER_INDEX[PAPER_TOSS]] < 1:
-            raise ConfigError("paper_deck needs at least one paper_toss card, or nobody can score")
-        if sum(paper) < self.players * self.hand_size:
-            raise ConfigError(
-                f"paper_deck has {sum(paper)} cards; {self.players} players need at least "
-                f"{self.players * self.hand_size} to fill their hands"
-            )
-        if sum(toss) < 2:
-            raise ConfigError("toss_deck needs at least 2 cards (some flips turn over two)")
-        gains = [k for k in TOSS_KINDS if int(COMPONENTS["toss_tokens"][k]) > 0]
-        if not any(toss[TOSS_INDEX[k]] for k in gains):
-            raise ConfigError(
-                f"toss_deck needs a card that gains tokens ({', '.join(gains)}), "
-                "or nobody can ever win"
-            )
-        if not 1 <= self.target <= 100:
-            raise ConfigError(f"target must be from 1 to 100, got {self.target}")
-        if not 0 <= self.turn_limit <= 10_000:
-            raise ConfigError(f"turn_limit must be from 0 (none) to 10000, got {self.turn_limit}")
-        if not 0 <= self.first_player < self.players:
-            raise ConfigError(f"first_player must be a seat from 0 to {self.players - 1}")
+#: The steps of a turn. Chance: ``deal``, ``draw``, ``flip``. The player whose turn it is,
+#: alone: ``discard``, ``main``, ``launch``, ``sprinklers``; the chooser alone: ``choose``.
+#: Response windows, which ask every player: ``hazard``, ``counter``, ``after``. ``over``: the
+#: game has ended.
+Phase = Literal[
+    "deal",
+    "draw",
+    "discard",
+    "main",
+    "hazard",
+    "counter",
+    "launch",
+    "flip",
+    "choose",
+    "sprinklers",
+    "after",
+    "over",
+]
+PHASES: tuple[Phase, ...] = get_args(Phase)
+#: The response windows: after a Paper Toss (and each Counter), after a Hazard, as a turn ends.
+WINDOWS: tuple[Phase, ...] = ("hazard", "counter", "after")
+#: The chance steps: the deal, drawing up, turning over Toss cards.
+CHANCE_PHASES: tuple[Phase, ...] = ("deal", "draw", "flip")
 
 
 # ---- actions ---------------------------------------------------------------------------------
@@ -259,43 +151,38 @@ Action = (
     | Choose
     | Sprinkle
 )
-ACTION_TYPES: tuple[type[Any], ...] = (
-    Draw,
-    Flip,
-    Discard,
-    Ready,
-    Toss,
-    EndTurn,
-    Hazard,
-    Counter,
-    Bully,
-    FlatTire,
-    Pass,
-    FlipOne,
-    Drink,
-    Choose,
-    Sprinkle,
-)
+#: Every action class, for the codecs (the JSON tag is the class name in snake case).
+ACTION_TYPES: tuple[type[Any], ...] = get_args(Action)
+
 
 # ---- state -----------------------------------------------------------------------------------
-#: Phases. Chance: deal, draw, flip. The active player alone: discard, main, launch, sprinklers;
-#: the chooser alone: choose. Response windows (every player is asked): hazard, counter, after.
-WINDOWS = ("hazard", "counter", "after")
+@dataclass(frozen=True, slots=True)
+class PlayedHazard:
+    """The Hazard waiting for the tosser's Counter: who threw it and which card it is."""
+
+    player: int
+    card: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class PaperTossState:
-    """Plain data; never changed once handed out.
+    """Plain data; never changed once handed out, and built by keyword only.
 
-    Decks and discard piles are count vectors in ``PAPER_KINDS`` / ``TOSS_KINDS`` order (a
-    shuffled deck's order is drawn by chance at each draw). Hands are sorted tuples of names.
-    ``asked`` lists the players still to answer the open response window; ``hazard`` is the
-    Hazard waiting for a Counter (``hazard_player`` -1 when none); ``flipped`` the Toss cards
-    face up; ``chooser`` who picks among two (-1: a single flip); ``skips`` the Flat Tires
-    waiting on each player.
+    - ``phase``: the step of the turn; ``turn``: whose turn it is.
+    - ``hands``: sorted tuples of card kinds. Decks and discard piles are count vectors in
+      ``PAPER_KINDS`` / ``TOSS_KINDS`` order (a shuffled deck's order is drawn by chance at each
+      draw).
+    - ``tokens``: every player's Paper Tokens; ``skips``: the Flat Tires waiting on each player.
+    - ``asked``: the players still to answer the open response window.
+    - ``hazard``: the Hazard waiting for a Counter (``None``: none); ``hazards_played``: Hazards
+      thrown at this toss.
+    - ``flips_left``: Toss cards still to turn over; ``flipped``: those face up; ``chooser``:
+      who picks between two (``None``: a single flip).
+    - ``tossed``: whether this turn's Paper Toss has been played.
+    - ``winners``: empty until the game ends; ``turns``: turns begun (skipped ones not counted).
     """
 
-    phase: str
+    phase: Phase
     turn: int
     hands: tuple[tuple[str, ...], ...]
     paper_deck: tuple[int, ...]
@@ -305,12 +192,11 @@ class PaperTossState:
     tokens: tuple[int, ...]
     skips: tuple[int, ...]
     asked: tuple[int, ...] = ()
-    hazard_player: int = -1
-    hazard_card: str = ""
+    hazard: PlayedHazard | None = None
     hazards_played: int = 0
     flips_left: int = 0
     flipped: tuple[str, ...] = ()
-    chooser: int = -1
+    chooser: int | None = None
     tossed: bool = False
-    winner: int = -1
+    winners: tuple[int, ...] = ()
     turns: int = 0

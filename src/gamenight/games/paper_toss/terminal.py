@@ -4,6 +4,9 @@ In a response window each person is asked in turn; the prompt lists the cards th
 (Hazards, a Counter, Bully and Flat Tire with each possible target) and a pass. A lone person
 holding nothing that could answer passes without being asked (windows come up three times a
 turn); with several people at one screen everyone is always asked, so nobody's hand shows.
+
+Every player name is escaped before it goes into rich markup, and numbers agree with their nouns
+("1 token", "2 tokens"). The end of the game is the engine's ``game_over`` event, announced once.
 """
 
 from __future__ import annotations
@@ -15,9 +18,26 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from gamenight.engine.core import View
-from gamenight.games.paper_toss.state import ENERGY_DRINK, PASS, WINDOWS, counters_for
-from gamenight.terminal.render import Renderer, verb, winners_line
+from gamenight.engine.core import GAME_OVER, TURN_STARTED, View
+from gamenight.games.paper_toss.cards import ENERGY_DRINK, counters_for
+from gamenight.games.paper_toss.state import (
+    PASS,
+    WINDOWS,
+    Bully,
+    Choose,
+    Counter,
+    Discard,
+    Drink,
+    EndTurn,
+    FlatTire,
+    FlipOne,
+    Hazard,
+    Pass,
+    Ready,
+    Sprinkle,
+    Toss,
+)
+from gamenight.terminal.render import Renderer, possessive, verb, winners_line
 
 CARD_NAMES = {
     "paper_toss": "Paper Toss",
@@ -46,11 +66,19 @@ WINDOW_TEXT = {
 }
 
 
-def possessive(name: str, start: bool = False) -> str:
-    """``your`` (``Your`` at the start) for the lone human, ``Name's`` for everyone else."""
-    if name == "You":
-        return "Your" if start else "your"
-    return f"{name}'s"
+def their(name: str) -> str:
+    """The shared ``possessive`` inside a sentence: ``your`` for the lone human, ``Name's``."""
+    form = possessive(name)
+    return "your" if form == "Your" else form
+
+
+def count(number: int, one: str, many: str) -> str:
+    """``number`` with its noun agreeing.
+
+    >>> count(1, "token", "tokens"), count(0, "token", "tokens"), count(2, "turn", "turns")
+    ('1 token', '0 tokens', '2 turns')
+    """
+    return f"{number} {one if number == 1 else many}"
 
 
 def with_article(name: str) -> str:
@@ -104,25 +132,25 @@ class PaperTossRenderer(Renderer):
         limit = view.get("turn_limit") or 0
         ends = f" (or most tokens after turn {limit})" if limit else ""
         console.print(
-            f"First to {view['target']} tokens wins{ends}. "
-            f"Paper deck {view['paper_deck_size']} cards; "
+            f"First to {count(view['target'], 'token', 'tokens')} wins{ends}. "
+            f"Paper deck {count(view['paper_deck_size'], 'card', 'cards')}; "
             f"Toss deck: {pile_text(view['toss_deck'])}."
         )
         console.print(f"[dim]Paper discards: {pile_text(view['paper_discard'])}[/]")
         if view["hand"] is not None:
             console.print(f"Your hand: [bold]{hand_text(view['hand'])}[/]")
-        if view["winner"] is not None or view["phase"] == "over":
+        if view["winners"] or view["phase"] == "over":
             return
         self._show_toss(console, view, names)
 
     def _show_toss(self, console: Console, view: View, names: list[str]) -> None:
         phase = view["phase"]
         tosser = escape(names[view["turn"]])
-        tossers = escape(possessive(names[view["turn"]]))
-        tossers_cap = escape(possessive(names[view["turn"]], start=True))
+        tossers = escape(their(names[view["turn"]]))
+        tossers_cap = escape(possessive(names[view["turn"]]))
         hazard = view["hazard"]
         hazard_text = (
-            f"{escape(possessive(names[hazard['player']], True))} {card(hazard['card'])}"
+            f"{escape(possessive(names[hazard['player']]))} {card(hazard['card'])}"
             if hazard
             else ""
         )
@@ -151,7 +179,8 @@ class PaperTossRenderer(Renderer):
                 f"{verb(chooser, 'choose', 'chooses')} where {tossers} toss lands: {flipped}."
             )
         elif phase == "sprinklers":
-            console.print(f"Sprinklers! {tosser} gains a token only by discarding a Paper Toss.")
+            gains = verb(tosser, "gain", "gains")
+            console.print(f"Sprinklers! {gains} a token only by discarding a Paper Toss.")
         elif phase == "discard":
             console.print(f"{tossers_cap} turn: discard any cards, then draw back up (ready).")
         elif phase == "main":
@@ -174,20 +203,22 @@ class PaperTossRenderer(Renderer):
             got = f": {card(event['card'])}" if "card" in event else ""
             return f"[dim]{who()} drew a card{got}[/]"
         if kind == "dealt":
-            return f"Everyone was dealt {event['cards']} cards."
-        if kind == "turn_started":
+            return f"Everyone was dealt {count(event['cards'], 'card', 'cards')}."
+        if kind == TURN_STARTED:
             return f"[bold]Turn {event['turn']}: {who()}[/]"
         if kind == "discarded":
             return f"{who()} discarded {card(event['card'])}."
         if kind in ("paper_deck_rebuilt", "toss_deck_rebuilt"):
             deck = "Paper" if kind.startswith("paper") else "Toss"
-            return f"The {deck} deck was rebuilt from its {event['cards']} discards."
+            return (
+                f"The {deck} deck was rebuilt from {count(event['cards'], 'discard', 'discards')}."
+            )
         if kind == "tossed":
             return f"[bold]{who()} played a Paper Toss![/]"
         if kind == "no_toss":
             return f"{who()} did not toss this turn."
         if kind == "hazard":
-            target = escape(possessive(names[event["tosser"]]))
+            target = escape(their(names[event["tosser"]]))
             return f"[red]{who()} threw {with_article(card(event['card']))} at {target} toss![/]"
         if kind == "countered":
             hazard, answer = card(event["hazard"]), card(event["card"])
@@ -196,14 +227,13 @@ class PaperTossRenderer(Renderer):
             flips = verb(who(), "flip two and choose", "flips two and chooses")
             return f"[red]The {card(event['card'])} stands: {flips} one.[/]"
         if kind == "window_clean":
-            return f"{escape(possessive(names[event['player']], True))} toss is clear of hazards."
+            return f"{escape(possessive(names[event['player']]))} toss is clear of hazards."
         if kind == "bullied":
-            lost = event["lost"]
-            return f"[yellow]{who()} bullied {whom()}: -{lost} token{'' if lost == 1 else 's'}.[/]"
+            lost = count(event["lost"], "token", "tokens")
+            return f"[yellow]{who()} bullied {whom()}: -{lost}.[/]"
         if kind == "flat_tire":
-            return (
-                f"[yellow]{who()} gave {whom()} a Flat Tire ({event['skips']} turn(s) to skip).[/]"
-            )
+            skips = count(event["skips"], "turn", "turns")
+            return f"[yellow]{who()} gave {whom()} a Flat Tire ({skips} to skip).[/]"
         if kind == "turn_skipped":
             return f"[yellow]{who()} had a Flat Tire and skipped a turn.[/]"
         if kind == "energy_drink":
@@ -213,21 +243,19 @@ class PaperTossRenderer(Renderer):
         if kind == "chose":
             return f"{who()} chose {card(event['card'])}."
         if kind == "sprinklers":
-            did = (
-                "discarded a second Paper Toss"
-                if event["discarded"]
-                else ("kept your cards" if who() == "You" else "kept their cards")
-            )
-            return f"Sprinklers: {who()} {did}."
+            if event["discarded"]:
+                return f"Sprinklers: {who()} discarded a second Paper Toss."
+            return f"Sprinklers: {verb(who(), 'kept your cards', 'kept their cards')}."
         if kind == "scored":
             sign = "+" if event["change"] >= 0 else ""
-            return f"{who()}: {sign}{event['change']} → {event['tokens']} tokens."
-        if kind == "turn_limit":
+            tokens = count(event["tokens"], "token", "tokens")
+            return f"{who()}: {sign}{event['change']} → {tokens}."
+        if kind == GAME_OVER:
             won = winners_line(list(event["winners"]), [escape(n) for n in names])
-            return f"[bold]The turn limit ({event['turns']} turns) is reached: {won}[/]"
-        if kind == "game_over":
-            won = verb(who("winner"), "win", "wins")
-            return f"[bold]{won}! ({event['tokens']} tokens)[/]"
+            if event.get("reason") == "turn_limit":
+                turns = count(event["turns"], "turn", "turns")
+                return f"[bold]The turn limit ({turns}) is reached: {won}[/]"
+            return f"[bold]{won} ({count(event['tokens'], 'token', 'tokens')})[/]"
         return None
 
     def auto_answer(self, view: View, legal: Sequence[Any]) -> Any | None:
@@ -238,26 +266,29 @@ class PaperTossRenderer(Renderer):
 
     def action_label(self, text: str, action: Any) -> str:
         """Moves in words, with seat names for targets."""
-        name = type(action).__name__
-        if name in ("Bully", "FlatTire"):
+        if isinstance(action, Bully | FlatTire):
             target = action.target
-            who = self.names[target] if target < len(self.names) else f"seat {target}"
-            return f"{'Bully' if name == 'Bully' else 'Flat Tire'} → {who}"
-        labels = {
-            "Ready": "draw up (ready)",
-            "Toss": "play Paper Toss",
-            "EndTurn": "end turn",
-            "Pass": "pass",
-            "FlipOne": "flip one Toss card",
-            "Drink": "Energy Drink (flip two)",
-        }
-        if name in labels:
-            return labels[name]
-        if name == "Sprinkle":
+            who = self.names[target] if 0 <= target < len(self.names) else f"seat {target}"
+            return f"{'Bully' if isinstance(action, Bully) else 'Flat Tire'} → {who}"
+        for kind, label in _LABELS:
+            if isinstance(action, kind):
+                return label
+        if isinstance(action, Sprinkle):
             return "discard a Paper Toss (+1)" if action.discard else "keep cards (no token)"
-        if name in ("Discard", "Hazard", "Counter", "Choose"):
-            return f"{name.lower()} {card(action.card)}"
+        if isinstance(action, Discard | Hazard | Counter | Choose):
+            return f"{type(action).__name__.lower()} {card(action.card)}"
         return text
+
+
+#: How the moves without a card or a target are listed in the prompt.
+_LABELS: tuple[tuple[type, str], ...] = (
+    (Ready, "draw up (ready)"),
+    (Toss, "play Paper Toss"),
+    (EndTurn, "end turn"),
+    (Pass, "pass"),
+    (FlipOne, "flip one Toss card"),
+    (Drink, "Energy Drink (flip two)"),
+)
 
 
 #: How this game looks in the terminal (the ``terminal`` part of its plugin).

@@ -1,7 +1,9 @@
 """Toss Up!: push-your-luck dice for 2 to 6 players."""
 
 from gamenight.engine.plugins import GamePlugin
-from gamenight.games.toss_up.game import TossUp, TossUpConfig, TossUpState
+from gamenight.games.toss_up.config import TossUpConfig
+from gamenight.games.toss_up.game import TossUp
+from gamenight.games.toss_up.state import TossUpState
 
 #: The entry point of this game (``gamenight.games`` group in pyproject.toml).
 PLUGIN = GamePlugin.in_package(

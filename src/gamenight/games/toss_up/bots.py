@@ -12,14 +12,19 @@ from gamenight.bots.base import Agent
 from gamenight.bots.registry import BotSpec, UnknownBot
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
+from gamenight.games.toss_up.config import TossUpConfig
+from gamenight.games.toss_up.state import Bank, Roll
 
 #: The largest hold:T threshold (a turn reaching it is already very rare).
 MAX_HOLD = 200
+#: Turn points from which the solved policy always banks (a turn reaching it is vanishingly
+#: rare); the fast kernel uses the same table.
+POLICY_CAP = 400
 
 
-def _pick(legal: Sequence[Any], name: str) -> Any:
-    """The legal action whose class is named ``name`` (``Roll`` or ``Bank``)."""
-    return next(a for a in legal if type(a).__name__ == name)
+def _pick(legal: Sequence[Any], kind: type[Roll] | type[Bank]) -> Any:
+    """The legal action of class ``kind`` (``Roll`` or ``Bank``)."""
+    return next(a for a in legal if isinstance(a, kind))
 
 
 class HoldBot(Agent):
@@ -35,7 +40,7 @@ class HoldBot(Agent):
 
     def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Bank at the threshold, else roll."""
-        return _pick(legal, "Bank" if view["turn_points"] >= self.threshold else "Roll")
+        return _pick(legal, Bank if view["turn_points"] >= self.threshold else Roll)
 
 
 class SmartBot(Agent):
@@ -49,9 +54,10 @@ class SmartBot(Agent):
 
     def __init__(self, game: Game[Any, Any], seat: int, name: str) -> None:
         super().__init__(game, seat, name)
-        faces: tuple[float, float, float] = getattr(game, "p_face", (0.5, 1 / 3, 1 / 6))
-        dice: int = getattr(getattr(game, "config", None), "dice", 10)
-        self.policy = turn_policy(dice, faces)
+        config = game.config
+        if not isinstance(config, TossUpConfig):
+            raise TypeError(f"the Toss Up! smart bot plays toss-up, not {game.id}")
+        self.policy = turn_policy(config.dice, config.face_odds)
 
     def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Roll or bank by the solved policy and the state of the race."""
@@ -59,12 +65,12 @@ class SmartBot(Agent):
         points = view["turn_points"]
         banked = view["scores"][me] + points
         if _last_chance(view, me):
-            return _pick(legal, "Bank" if banked > _best_other(view, me) else "Roll")
+            return _pick(legal, Bank if banked > _best_other(view, me) else Roll)
         target = view["target"]
         over = banked > target if view["strict"] else banked >= target
         if over and banked > _best_other(view, me):
-            return _pick(legal, "Bank")
-        return _pick(legal, "Roll" if self.policy(points, view["dice_to_roll"]) else "Bank")
+            return _pick(legal, Bank)
+        return _pick(legal, Roll if self.policy(points, view["dice_to_roll"]) else Bank)
 
 
 @cache
@@ -96,7 +102,7 @@ def solve_turn_policy(
 
 
 def turn_policy(
-    dice: int, p_face: tuple[float, float, float], cap: int = 400
+    dice: int, p_face: tuple[float, float, float], cap: int = POLICY_CAP
 ) -> Callable[[int, int], bool]:
     """The points-maximising policy for one turn: ``policy(turn_points, dice_to_roll)``."""
     table = solve_turn_policy(dice, p_face, cap)

@@ -3,7 +3,7 @@
 Every loop rolls once for every game still running: the dice left are drawn as a multinomial
 over the face colours, red lights end turns, the seats' policies decide to bank or roll on, and
 turn ends advance the final round, sudden death and the end of the game exactly as
-``games/toss_up/game.py`` does.
+``resolve.py`` does.
 """
 
 from __future__ import annotations
@@ -17,14 +17,13 @@ from numpy.typing import NDArray
 
 from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
-from gamenight.games.toss_up.bots import MAX_HOLD, solve_turn_policy
+from gamenight.games.toss_up.bots import DEFAULT_BOT, MAX_HOLD, POLICY_CAP, solve_turn_policy
 from gamenight.games.toss_up.game import TossUp
 from gamenight.games.toss_up.metrics import TossUpMetrics
 from gamenight.sim.kernels import NoKernel
 from gamenight.sim.simulate import Tally, build_report
 
 BATCH = 200_000
-CAP = 400
 #: Rolls after which a batch is given up (no sensible game comes near it).
 MAX_ROLLS = 100_000
 
@@ -33,12 +32,13 @@ Bools = NDArray[np.bool_]
 
 
 def parse_policy(spec: str) -> tuple[str, int]:
-    """``random``, ``hold:T`` or ``smart`` (``default`` is smart) as (kind, threshold)."""
+    """``random``, ``hold:T`` or ``smart`` (``default`` is the game's default bot, smart) as
+    (kind, threshold)."""
     name, _, arg = spec.partition(":")
+    if name == "default" and not arg:
+        name = DEFAULT_BOT
     if name in {"random", "smart"} and not arg:
         return name, 0
-    if name == "default" and not arg:
-        return "smart", 0
     if name == "hold" and arg.isdecimal() and 1 <= int(arg) <= MAX_HOLD:
         return "hold", int(arg)
     raise NoKernel(
@@ -60,7 +60,7 @@ class Batch:
         self.player = np.full(n, config.first_player, np.int64)
         self.points = np.zeros(n, np.int64)
         self.dice = np.full(n, self.dice_count, np.int64)
-        self.trigger = np.full(n, -1, np.int64)
+        self.trigger = np.full(n, -1, np.int64)  # -1: no final round yet (arrays hold no None)
         self.left = np.zeros(n, np.int64)
         self.sudden = np.zeros(n, np.bool_)
         self.contenders = np.zeros((n, self.p), np.bool_)
@@ -157,7 +157,9 @@ def decide(batch: Batch, idx: Ints, policies: list[tuple[str, int]], table: Bool
         elif kind == "hold":
             choice = points >= threshold
         else:
-            rolls = (points < CAP) & table[np.minimum(points, CAP), batch.dice[idx[rows]]]
+            rolls = (points < POLICY_CAP) & table[
+                np.minimum(points, POLICY_CAP), batch.dice[idx[rows]]
+            ]
             finish = batch.over(mine[rows]) & lead
             choice = np.where(last[rows], lead, finish | ~rolls)
         bank[rows] = choice
@@ -169,7 +171,9 @@ def play_batch(
 ) -> Batch:
     """Play ``n`` games to the end."""
     batch = Batch(game, n, rng)
-    table = np.array(solve_turn_policy(batch.dice_count, tuple(batch.p_face), CAP), dtype=np.bool_)
+    table = np.array(
+        solve_turn_policy(batch.dice_count, tuple(batch.p_face), POLICY_CAP), dtype=np.bool_
+    )
     active = np.arange(n)
     for _ in range(MAX_ROLLS):
         if not active.size:

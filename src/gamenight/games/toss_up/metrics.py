@@ -37,7 +37,8 @@ class TossUpMetrics(Metrics):
 
     def merge(self, other: Metrics) -> None:
         """Add another chunk's counts."""
-        assert isinstance(other, TossUpMetrics)
+        if not isinstance(other, TossUpMetrics):
+            raise TypeError(f"cannot merge {type(other).__name__} into TossUpMetrics")
         for mine, theirs in (
             (self.turns, other.turns),
             (self.points, other.points),

@@ -1,30 +1,44 @@
-"""Toss Up! in the terminal: coloured dice, the turn total, the bust chance, every score."""
+"""Toss Up! in the terminal: coloured dice, the turn total, the bust chance, every score.
+
+Every player name is escaped before it goes into rich markup (a name is whatever a seat or a
+record calls itself, ``[/]`` included). The end of the game is announced once, by the
+``game_over`` event; the final screen shows the score sheet.
+"""
 
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from gamenight.engine.core import View
-from gamenight.terminal.render import (
-    Renderer,
-    possessive,
-    verb,
-    winners_line,
-)
+from gamenight.engine.core import GAME_OVER, View
+from gamenight.terminal.render import Renderer, possessive, verb, winners_line
 
 STYLE = {"green": "bold green", "yellow": "bold yellow", "red": "bold red"}
+
+
+def count(number: int, one: str, many: str) -> str:
+    """``number`` with its noun agreeing: ``1 point``, ``2 points``, ``1 die``, ``0 dice``.
+
+    >>> count(1, "die", "dice"), count(3, "point", "points")
+    ('1 die', '3 points')
+    """
+    return f"{number} {one if number == 1 else many}"
 
 
 def dice_text(green: int, yellow: int, red: int) -> Text:
     """Dice as coloured squares with their counts, e.g. ``■■■ 3 green``."""
     text = Text()
-    for colour, count in (("green", green), ("yellow", yellow), ("red", red)):
-        if count:
-            text.append("■" * count, style=STYLE[colour])
-            text.append(f" {count} {colour}  ")
+    for colour, number in (("green", green), ("yellow", yellow), ("red", red)):
+        if number:
+            text.append("■" * number, style=STYLE[colour])
+            text.append(f" {number} {colour}  ")
     return text
+
+
+def _names(names: list[str], seats: list[int]) -> str:
+    return ", ".join(names[i] for i in seats)
 
 
 class TossUpRenderer(Renderer):
@@ -40,28 +54,28 @@ class TossUpRenderer(Renderer):
         for i, score in enumerate(view["scores"]):
             marker = "▶" if i == turn and not view["winners"] else " "
             style = "bold" if i == seat else ""
-            table.add_row(f"{marker}{i}", names[i], str(score), style=style)
+            table.add_row(f"{marker}{i}", escape(names[i]), str(score), style=style)
         console.print(table)
-        goal = f"{'over' if view['strict'] else 'at least'} {view['target']}"
         if view["winners"]:
-            console.print(f"[bold]Game over: {winners_line(view['winners'], names)}[/]")
-            return
+            return  # the game_over line has said who won
+        names = [escape(n) for n in names]
+        goal = f"{'over' if view['strict'] else 'at least'} {view['target']}"
         if view["sudden_death"]:
-            tied = ", ".join(names[i] for i in view["sudden_death"])
             console.print(
-                f"[bold magenta]Sudden death[/] among {tied}; still to play this round: "
-                f"{', '.join(names[i] for i in view['to_play'])}"
+                f"[bold magenta]Sudden death[/] among {_names(names, view['sudden_death'])}; "
+                f"still to play this round: {_names(names, view['to_play'])}"
             )
         elif view["final_round"]:
+            passed = "passed" if view["strict"] else "reached"
             console.print(
-                f"[bold magenta]Final round[/]: {names[view['trigger']]} passed {view['target']}; "
-                f"still to play: {', '.join(names[i] for i in view['to_play'])}"
+                f"[bold magenta]Final round[/]: {names[view['trigger']]} {passed} "
+                f"{view['target']}; still to play: {_names(names, view['to_play'])}"
             )
         else:
             console.print(f"The final round starts when a total is {goal}.")
-        line = Text(f"{possessive(names[turn])} turn: ")
-        line.append(f"{view['turn_points']} points this turn", style="bold")
-        line.append(f", {view['dice_to_roll']} dice to roll")
+        line = Text.from_markup(f"{possessive(names[turn])} turn: ")
+        line.append(f"{count(view['turn_points'], 'point', 'points')} this turn", style="bold")
+        line.append(f", {count(view['dice_to_roll'], 'die', 'dice')} to roll")
         console.print(line)
         if view["last_roll"]:
             console.print(Text("Last roll: ").append_text(dice_text(**view["last_roll"])))
@@ -71,28 +85,30 @@ class TossUpRenderer(Renderer):
     def describe(self, event: View, names: list[str]) -> str | None:
         """Rolls, banks, busts and the end of the game in words."""
         kind = event["kind"]
+        names = [escape(n) for n in names]
         if kind == "rolled":
             who = names[event["player"]]
             dice = dice_text(event["green"], event["yellow"], event["red"]).markup
             if event["bust"]:
                 return f"{who} rolled {dice}→ [bold red]red light![/]"
-            return f"{who} rolled {dice}→ {event['turn_points']} points this turn"
+            points = count(event["turn_points"], "point", "points")
+            return f"{who} rolled {dice}→ {points} this turn"
         if kind == "busted":
             lost = verb(names[event["player"]], "lose", "loses")
-            return f"Red light: {lost} {event['lost']} points."
+            return f"Red light: {lost} {count(event['lost'], 'point', 'points')}."
         if kind == "banked":
             banks = verb(names[event["player"]], "bank", "banks")
-            return f"{banks} {event['points']} points (total {event['total']})."
+            return f"{banks} {count(event['points'], 'point', 'points')} (total {event['total']})."
         if kind == "final_round":
             return (
                 f"[bold magenta]{names[event['trigger']]} has {event['total']}: "
                 "everyone else gets one last turn![/]"
             )
         if kind == "sudden_death":
-            tied = ", ".join(names[i] for i in event["players"])
+            tied = _names(names, event["players"])
             return f"[bold magenta]Tied at {event['total']}: sudden death for {tied}.[/]"
-        if kind == "game_over":
-            return f"[bold]{winners_line(event['winners'], names)}[/]"
+        if kind == GAME_OVER:
+            return f"[bold]Game over: {winners_line(event['winners'], names)}[/]"
         return None
 
 

@@ -1,0 +1,127 @@
+"""What each seat sees (``observe``) and a state it can't tell apart (``shuffle_hidden``).
+
+A viewer that is not a seat of this table (``None``, ``-1``, a seat past the last, ``True``) is
+a spectator: it sees the public table and no hand.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from gamenight.engine.core import View
+from gamenight.games.cover_your_cookies import deck, rules
+from gamenight.games.cover_your_cookies.cards import CARDS
+from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
+from gamenight.games.cover_your_cookies.state import CoverYourCookiesState
+
+
+def seat_of(config: CoverYourCookiesConfig, viewer: Any) -> int | None:
+    """The seat a viewer sits at, or ``None`` for a spectator (anything that is not a seat).
+
+    >>> config = CoverYourCookiesConfig(players=4)
+    >>> [seat_of(config, v) for v in (0, 3, 4, -1, None, True, "1")]
+    [0, 3, None, None, None, None, None]
+    """
+    if isinstance(viewer, bool) or not isinstance(viewer, int):
+        return None
+    return viewer if 0 <= viewer < config.players else None
+
+
+def observe(config: CoverYourCookiesConfig, state: CoverYourCookiesState, viewer: Any) -> View:
+    """Public table, the viewer's own hand, sizes of the others' hands."""
+    seat = seat_of(config, viewer)
+    duel = state.duel
+    mixer = state.mixer
+    mixers_left = sum(k for c, k in zip(CARDS, state.deck, strict=True) if c.kind == "mixer")
+    return {
+        "players": config.players,
+        "you": seat,
+        "round": state.round,
+        "phase": state.phase,
+        "turn": state.turn,
+        "turns": state.turns,
+        "actions_taken": state.actions_taken,
+        "hand": list(state.hands[seat]) if seat is not None else None,
+        "hand_sizes": [len(h) for h in state.hands],
+        "hand_limit": config.cards_in_hand,
+        "may_lay_single": rules.may_lay_single(state, seat) if seat is not None else False,
+        "stacks": [
+            [
+                {"id": b.id, "flavour": b.flavour, "cards": list(b.cards), "value": b.value}
+                for b in stack
+            ]
+            for stack in state.stacks
+        ],
+        "discard": list(state.discard),
+        "discard_row": config.small_table,
+        "usable_discards": list(rules.pile_cookies(config, state.discard)),
+        "deck": rules.deck_size(state),
+        "deck_out": rules.deck_size(state) == 0 and state.phase not in ("deal", "flip"),
+        "mixers_in_deck": mixers_left,
+        "mixer_discard": list(state.mixer_discard),
+        "waiting_enhance": list(state.waiting_enhance),
+        "crumbs": list(state.crumbs),
+        "dough": [deck.dough_of(config, state, p) for p in range(config.players)],
+        "duel": (
+            {
+                "challenger": duel.challenger,
+                "defender": duel.defender,
+                "batch": duel.batch,
+                "flavour": duel.flavour,
+                "plays": [[p, list(cards)] for p, cards in duel.plays],
+                "need": duel.need,
+                "responder": duel.responder,
+            }
+            if duel is not None
+            else None
+        ),
+        "mixer": {"card": mixer.card, "player": mixer.drawer} if mixer is not None else None,
+        "exchange_in_transit": [len(t) for t in state.transit],
+        "forbidden_batch": state.forbidden_batch,
+        "options": {
+            "extra_strength": config.extra_strength,
+            "two_actions": config.two_actions,
+            "mixers": config.mixers,
+            "match": config.match,
+        },
+        "totals": list(state.totals),
+        "round_wins": list(state.round_wins),
+        "last_scores": list(state.last_scores),
+        "winners": list(state.winners),
+    }
+
+
+def shuffle_hidden(
+    config: CoverYourCookiesConfig,
+    state: CoverYourCookiesState,
+    viewer: Any,
+    rng: random.Random,
+) -> CoverYourCookiesState:
+    """Re-deal what the viewer cannot see: other hands, cards in transit, the deck's cookies
+    and milk (mixers stay where they are: their count is public)."""
+    seat = seat_of(config, viewer)
+    unknown: list[str] = []
+    for p, hand in enumerate(state.hands):
+        if p != seat:
+            unknown.extend(hand)
+    for t in state.transit:
+        unknown.extend(t)
+    for card, k in zip(CARDS, state.deck, strict=True):
+        if card.kind != "mixer":
+            unknown.extend([card.id] * k)
+    rng.shuffle(unknown)
+    hands = list(state.hands)
+    for p, hand in enumerate(state.hands):
+        if p != seat:
+            hands[p] = tuple(sorted(unknown[: len(hand)]))
+            del unknown[: len(hand)]
+    transit = []
+    for t in state.transit:
+        transit.append(tuple(sorted(unknown[: len(t)])))
+        del unknown[: len(t)]
+    counts = [k if c.kind == "mixer" else 0 for c, k in zip(CARDS, state.deck, strict=True)]
+    for name in unknown:
+        counts[deck.INDEX[name]] += 1
+    return replace(state, hands=tuple(hands), transit=tuple(transit), deck=tuple(counts))
