@@ -168,3 +168,29 @@ def test_render_shows_the_table_as_a_spectator() -> None:
     aec.reset(seed=0)
     text = aec.render()
     assert text is not None and "Paper Toss!" in text and "hand: None" in text
+
+
+def test_parallel_reaction_window_passes_all_stand() -> None:
+    """Paper Toss!: when everyone listed in a response window passes in one parallel step, every
+    pass stands (a pass changes no one's view) and the window closes."""
+    par = parallel_env("paper-toss", players=3)
+    observations, _ = par.reset(seed=2)
+    game = par.game
+    pass_id = game.action_id(game.action_from_text("pass"))
+    rng = random.Random(2)
+    for _ in range(500):
+        pending = par.turns.pending
+        if pending.kind.value == "reaction" and len(pending.players) == 3:
+            actions = {f"player_{p}": pass_id for p in pending.players}
+            _obs, _rewards, _terms, _truncs, infos = par.step(actions)
+            assert not any(info.get("outpaced") for info in infos.values())
+            assert par.turns.pending != pending
+            return
+        actions = {}
+        for agent, observation in observations.items():
+            legal = np.flatnonzero(observation["action_mask"])
+            actions[agent] = int(legal[rng.randrange(len(legal))]) if len(legal) else None
+        observations, *_ = par.step(actions)
+        if not par.agents:
+            observations, _ = par.reset()
+    pytest.fail("no three-seat response window met")

@@ -121,8 +121,6 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
         reward = turns.rewards()[self.seat] if turns.over else 0.0
         terminated = turns.over and not turns.truncated
         info = {**self._info(), **extra}
-        if self.render_mode == "ansi":
-            print(self.render())
         return self._observation(), reward, terminated, turns.truncated, info
 
     def action_masks(self) -> np.ndarray:

@@ -34,7 +34,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from gamenight.adapters.encoding import Encoder, encoder_for
 from gamenight.adapters.turns import ILLEGAL_POLICIES, RACING, Turns, build_game
 from gamenight.engine.core import Kind
-from gamenight.engine.errors import ConfigError, GameError, IllegalAction
+from gamenight.engine.errors import ConfigError, GameOver, IllegalAction
 from gamenight.engine.game import Game
 
 Observation = dict[str, np.ndarray]
@@ -89,7 +89,8 @@ class _Spaces:
         if turns.over:
             head += f", over, rewards {turns.rewards()}"
         else:
-            head += f", deciding: {', '.join(f'player_{p}' for p in turns.deciders)}"
+            seats = turns.deciders if turns.seat is None else (turns.seat,)
+            head += f", deciding: {', '.join(f'player_{p}' for p in seats)}"
         view = turns.view(None)
         return head + "\n" + "\n".join(f"  {k}: {v}" for k, v in view.items())
 
@@ -170,8 +171,6 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
                 done[a] = True
             self._accumulate_rewards()
         self._select()
-        if self.render_mode == "ansi":
-            print(self._text())
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``)."""
@@ -226,7 +225,7 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         """Every seat that may act acts at once; the others' entries are ignored."""
         turns = self.turns
         if turns.over:
-            raise GameError("the match is over; reset to play again")
+            raise GameOver("the match is over; reset to play again")
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         deciders = turns.deciders
         chosen: dict[int, Any] = {}
@@ -254,8 +253,6 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         rewards = {a: rewards[a] for a in self.agents}
         if done:
             self.agents = []
-        if self.render_mode == "ansi":
-            print(self._text())
         return observations, rewards, terminations, truncations, infos
 
     def _apply(self, chosen: dict[int, Any], infos: dict[str, dict[str, Any]]) -> None:
