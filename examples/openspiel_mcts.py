@@ -52,8 +52,8 @@ def play_match(
 def main(argv: list[str] | None = None) -> None:
     """MCTS against a bot over a number of matches, seats alternating."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40, help="matches to play")
-    parser.add_argument("--simulations", type=int, default=300, help="MCTS simulations a move")
+    parser.add_argument("--games", type=int, default=20, help="matches to play")
+    parser.add_argument("--simulations", type=int, default=100, help="MCTS simulations a move")
     parser.add_argument("--opponent", default="hold:20", help="the gamenight bot to face")
     parser.add_argument("--target", type=int, default=100, help="Toss Up!'s target")
     parser.add_argument("--seed", type=int, default=1)

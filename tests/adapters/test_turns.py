@@ -173,3 +173,23 @@ def test_the_mask_is_the_legal_actions() -> None:
     ids = sorted(game.action_id(a) for a in game.legal_actions(turns.state, seat))
     assert list(np.flatnonzero(turns.mask(seat))) == ids
     assert not turns.mask((seat + 1) % 3).any()
+
+
+def test_a_match_won_in_the_deal_is_dealt_again() -> None:
+    """Toss Your Cookies: a hand dealt as a winner ends the match before anyone decides; a reset
+    deals again (with the RNG's next draws), so there is always a decision to make."""
+    game = built("toss-your-cookies", 5)
+    probe = random.Random()
+    won_in_deal = None
+    for seed in range(500):
+        probe.seed(seed)
+        state = game.initial_state()
+        while game.pending(state).kind is Kind.CHANCE:
+            state, _ = game.apply(state, -1, game.sample_chance(state, probe))
+        if game.pending(state).kind is Kind.TERMINAL:
+            won_in_deal = seed
+            break
+    assert won_in_deal is not None
+    turns = Turns(game)
+    turns.reset(won_in_deal)
+    assert not turns.over and turns.seat is not None and turns.steps == 0

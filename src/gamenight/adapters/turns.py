@@ -5,6 +5,7 @@ like this (``Turns`` below; the OpenSpiel adapter does the same with explicit ch
 
 - chance (dice, draws, shuffles) is sampled from the object's seeded RNG, never shown;
 - a single decision is that seat's turn;
+- a match that ends while it is dealt, before anyone decides, is dealt again;
 - simultaneous commitments are asked one seat at a time, lowest seat first; each seat's view
   hides the others' commitments until they are revealed, so the order tells nobody anything;
 - races and reaction windows: every listed seat may act and the quickest hand wins. Here the
@@ -41,6 +42,9 @@ from gamenight.engine.registry import game_class
 _CHANCE_KIND, _TERMINAL_KIND = Kind.CHANCE, Kind.TERMINAL
 #: Pending kinds where every listed seat may act and the quickest wins.
 RACING = (Kind.RACE, Kind.REACTION)
+
+#: Deals tried by ``Turns.reset`` for a match that leaves a decision to make.
+_DEALS = 100
 
 #: What to do with an illegal action id: raise ``IllegalAction`` (the match is unchanged), or
 #: let the seat that sent it lose at once.
@@ -144,15 +148,24 @@ class Turns:
 
     # ---- the match ---------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
-        """Start a new match; ``seed`` reseeds the RNG (``None``: go on with its stream)."""
+        """Start a new match; ``seed`` reseeds the RNG (``None``: go on with its stream).
+
+        A match that ends while it is dealt, before anyone decides (a hand dealt as a winner in
+        Toss Your Cookies), is dealt again with the RNG's next draws: learning libraries expect
+        a reset to leave a decision to make.
+        """
         if seed is not None:
             self.rng.seed(seed)
-        self.state = self.game.initial_state()
-        self.steps = 0
-        self.truncated = False
-        self.forfeited = None
-        self.over = False
-        self._settle()
+        for _ in range(_DEALS):
+            self.state = self.game.initial_state()
+            self.steps = 0
+            self.truncated = False
+            self.forfeited = None
+            self.over = False
+            self._settle()
+            if not self.over:
+                return
+        raise IllegalAction(f"{self.game.id}: {_DEALS} deals in a row ended before any decision")
 
     @property
     def deciders(self) -> tuple[int, ...]:
