@@ -219,6 +219,29 @@ def sudden_death(law: DiceLaw, rows: int = LAST_ROWS) -> SuddenDeath:
     return SuddenDeath(q, second, level, values[:, :, 0], rolls, bank)
 
 
+def bank_table(
+    law: DiceLaw, win: Floats, behind: Floats, a: Ints, b: Ints, bust: Floats, least: int = 0
+) -> tuple[int, Floats]:
+    """What banking is worth at each total ``c`` for movers at ``a`` against ``b``.
+
+    Up to the target it is the opponent's loss from the position they then face, past it the
+    chance that their last turn falls short; banking nothing is worth ``bust``. Returns the
+    highest total where rolling may still be best (at least ``least``) and the table, with
+    ``K`` rows past it where banking is proven best.
+    """
+    top = len(win) - 1
+    proven = _proven_bank(law, behind[1:], float((1 - bust).min())) + 1
+    reach = max(top + proven, least)
+    cs = np.arange(reach + 1 + law.dice)[:, None]
+    bank = np.where(
+        cs <= top,
+        1 - win[b[None, :], np.minimum(cs, top)],
+        1 - behind[np.clip(cs - b[None, :], 0, len(behind) - 1)],
+    )
+    bank[a, np.arange(len(a))] = bust
+    return reach, bank
+
+
 def _normal_play(law: DiceLaw, top: int, behind: Floats) -> tuple[Floats, NDArray[np.uint8], int]:
     """Win chances ``win[a, b]`` of the player to move at ``a`` against ``b`` (both at most
     ``top``, the highest total that does not end the race), and the policy's roll bits.
@@ -244,15 +267,8 @@ def _normal_play(law: DiceLaw, top: int, behind: Floats) -> tuple[Floats, NDArra
         bust = 1 - guess
         known: Floats | None = None
         for _ in range(100):
-            reach = top + _proven_bank(law, behind[1:], float((1 - bust).min())) + 1
-            size = reach + 1 + dice
-            cs = np.arange(size)
-            bank = np.where(
-                cs[:, None] <= top,
-                1 - win[b[None, :], np.minimum(cs, top)[:, None]],
-                1 - behind[np.clip(cs[:, None] - b[None, :], 0, len(behind) - 1)],
-            )
-            bank[a, np.arange(n)] = bust
+            reach, bank = bank_table(law, win, behind, a, b, bust)
+            cs = np.arange(len(bank))
             opening, values = turn_values(law, bank, a, bust, int(a.min()))
             value = opening[0]
             if known is not None and np.abs(value - known).max() <= TOLERANCE:
