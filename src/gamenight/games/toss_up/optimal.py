@@ -9,7 +9,7 @@ so listing the bots works without it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -75,15 +75,18 @@ def coach(view: View, solution: Solution) -> Chances:
     scores = [int(s) for s in view["scores"]]
     mine, theirs = scores[me], scores[1 - me]
     points, dice = int(view["turn_points"]), int(view["dice_to_roll"])
-    if not 1 <= dice <= solution.law.dice or points < 0:
-        raise ConfigError(f"no such decision: {points} turn points with {dice} dice to roll")
+    if points < 0 or dice != solution.law.dice_left(points):
+        raise ConfigError(
+            f"no such decision: {points} turn points with {dice} dice to roll (the greens set "
+            f"aside fix the dice left: {solution.law.dice_left(max(points, 0))})"
+        )
     if view["sudden_death"]:
         if len(view["to_play"]) == 2:
             return _opening_sudden_death(solution, points, dice)
         return _last_turn(solution, theirs - mine, points, dice, second=True)
     if view["final_round"]:
         return _last_turn(solution, theirs - mine, points, dice, second=False)
-    return _before_the_end(solution, mine, theirs, points, dice)
+    return _before_the_end(solution, mine, theirs, points)
 
 
 def _last_turn(solution: Solution, short: int, points: int, dice: int, second: bool) -> Chances:
@@ -105,38 +108,35 @@ def _last_turn(solution: Solution, short: int, points: int, dice: int, second: b
     return Chances(roll, bank)
 
 
+def _roll(solution: Solution, points: int, value: Callable[[int], float], bust: float) -> float:
+    """The chance on rolling with ``points`` turn points, from ``value`` by turn points after
+    the roll and the chance ``bust`` after a red light (an all-yellow roll rolls again)."""
+    law = solution.law
+    k = law.dice_left(points) - 1
+    ahead = [value(points + g) for g in range(1, law.dice + 1)]
+    return float(law.by_greens[k] @ ahead) + float(law.bust_weight[k]) * bust
+
+
 def _opening_sudden_death(solution: Solution, points: int, dice: int) -> Chances:
     """The first turn of a sudden-death round: the other player then has to beat it."""
     sudden = solution.sudden
     if sudden is None:  # pragma: no cover - views show sudden death only without shared wins
         raise ConfigError("this solution has no sudden death (ties are shared)")
-    law = solution.law
-    lose_bust = 1 - sudden.level
+    values, size = sudden.values, len(sudden.values)
 
-    def value(row: int, k: int) -> float:
-        if row < len(sudden.values) - law.dice:
-            return float(sudden.values[row, k])
-        return 1 - solution_last_second(solution, row)  # banking is proven best out here
+    def bank(row: int) -> float:
+        if row == 0:
+            return 1 - sudden.level
+        cell = solution.law.dice + row
+        return 1 - float(sudden.second[cell, -1]) if cell < len(sudden.second) else 1.0
 
-    bank = lose_bust if points == 0 else 1 - solution_last_second(solution, points)
-    mask = law.rows == dice - 1
-    ahead = [
-        value(points + int(g), int(n))
-        for g, n in zip(law.greens[mask], law.next_index[mask], strict=True)
-    ]
-    roll = float(law.weights[dice - 1, mask] @ ahead) + float(law.bust_weight[dice - 1]) * lose_bust
-    return Chances(roll, bank)
+    def value(row: int) -> float:  # past the table, banking is proven best
+        return float(values[row]) if row < size else bank(row)
+
+    return Chances(_roll(solution, points, value, 1 - sudden.level), bank(points))
 
 
-def solution_last_second(solution: Solution, points: int) -> float:
-    """The second sudden-death player's chance against ``points`` (at least 1) banked first."""
-    sudden = solution.sudden
-    assert sudden is not None
-    row = solution.law.dice + points
-    return float(sudden.second[row, -1]) if row < len(sudden.second) else 0.0
-
-
-def _before_the_end(solution: Solution, mine: int, theirs: int, points: int, dice: int) -> Chances:
+def _before_the_end(solution: Solution, mine: int, theirs: int, points: int) -> Chances:
     """A turn before anyone has passed the target: the solver's turn, for this one position."""
     import numpy as np
 
@@ -151,9 +151,7 @@ def _before_the_end(solution: Solution, mine: int, theirs: int, points: int, dic
     behind = solution.last[law.dice :, law.dice - 1]
     _reach, bank = bank_table(law, solution.win, behind, a, b, bust, least=total)
     _opening, values = turn_values(law, bank, a, bust, total + 1)
-    mask = law.rows == dice - 1
-    ahead = values[total + law.greens[mask], law.next_index[mask], 0]
-    roll = float(law.weights[dice - 1, mask] @ ahead) + float(law.bust_weight[dice - 1] * bust[0])
+    roll = _roll(solution, points, lambda row: float(values[mine + row, 0]), float(bust[0]))
     return Chances(roll, float(bank[total, 0]))
 
 
@@ -188,14 +186,14 @@ class OptimalBot(Agent):
         solution = self.solution
         me = self.seat
         scores = view["scores"]
-        points, dice = int(view["turn_points"]), int(view["dice_to_roll"])
+        points = int(view["turn_points"])
         if view["sudden_death"] and len(view["to_play"]) == 2:
             sudden = solution.sudden
             assert sudden is not None
-            return points < len(sudden.rolls) and bool(sudden.rolls[points, dice - 1])
+            return points < len(sudden.rolls) and bool(sudden.rolls[points])
         if view["final_round"] or view["sudden_death"]:
             return coach(view, solution).best == "roll"
-        return solution.rolls(scores[me], scores[1 - me], points, dice)
+        return solution.rolls(scores[me], scores[1 - me], points)
 
 
 def _optimal(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:

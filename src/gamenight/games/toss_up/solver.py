@@ -68,6 +68,7 @@ class DiceLaw:
     next_index: Ints  #: per transition: the index of the dice left to roll
     weights: Floats  #: (k, transition): chance of the transition over (1 - stay)
     bust_weight: Floats  #: bust / (1 - stay), per k
+    by_greens: Floats  #: (k - 1, g - 1): chance of ``g`` greens over (1 - stay), 0 for g > k
 
     @classmethod
     def of(cls, game: TossUp) -> DiceLaw:
@@ -86,6 +87,8 @@ class DiceLaw:
                 chances.append(comb(k, g) * pg**g * (1 - pg) ** (k - g) / (1 - py**k))
         weights = np.zeros((dice, len(greens)))
         weights[rows, np.arange(len(greens))] = chances
+        by_greens = np.zeros((dice, dice))
+        by_greens[rows, np.array(greens) - 1] = chances
         return cls(
             dice,
             game.p_face,
@@ -96,7 +99,19 @@ class DiceLaw:
             np.array(nxt),
             weights,
             bust / (1 - stay),
+            by_greens,
         )
+
+    def dice_left(self, points: int) -> int:
+        """The dice to roll with ``points`` turn points: the turn's greens come off ``dice``
+        at a time, so they fix it (every die again after a multiple of ``dice``).
+
+        >>> from gamenight.games.toss_up.game import TossUp
+        >>> law = DiceLaw.of(TossUp())
+        >>> law.dice_left(0), law.dice_left(3), law.dice_left(10), law.dice_left(19)
+        (10, 7, 10, 1)
+        """
+        return self.dice - points % self.dice
 
     def bust_chance(self, k: int) -> float:
         """The chance that a roll of ``k`` dice runs a red light."""
@@ -146,31 +161,31 @@ def turn_values(
     ``bank[c, i]`` is mover ``i``'s chance of winning on banking at total ``c`` (turn points
     plus the score before the turn); the last ``K`` rows must be rows where banking is proven
     best. ``start[i]`` is the mover's total before the turn (banking there is worth a bust),
-    ``bust[i]`` the chance of winning after a bust. Rows below ``low`` are left at 0.
+    ``bust[i]`` the chance of winning after a bust. Rows below ``low`` are left at 0. The dice
+    to roll follow from the turn points (:meth:`DiceLaw.dice_left`), so a total is one state.
 
     Returns ``opening`` (for each mover: the value of the turn's forced first roll, and its
-    slope in ``bust``) and ``values[c, k - 1, i]``, the best of rolling and banking; rolling
-    is chosen where it is worth strictly more, so ``values > bank`` marks the policy's rolls.
+    slope in ``bust``) and ``values[c, i]``, the best of rolling and banking; rolling is chosen
+    where it is worth strictly more, so ``values > bank`` marks the policy's rolls.
     """
     dice = law.dice
     size, n = bank.shape
-    moves = len(law.greens)
-    vs = np.zeros((size, dice, 2, n))
-    vs[size - dice :, :, 0, :] = bank[size - dice :, None, :]
-    slope = (np.arange(size)[:, None] == start[None, :]).astype(np.float64)
-    bank2 = np.stack([bank, slope], axis=1)
-    risk = law.bust_weight[:, None]
-    add = np.stack([risk * bust[None, :], np.repeat(risk, n, 1)], 1)
-    greens, nxt, weights = law.greens, law.next_index, law.weights
+    totals = np.arange(size)[:, None]
+    vs = np.zeros((size, 2, n))
+    vs[size - dice :, 0] = bank[size - dice :]
+    bank2 = np.stack([bank, (totals == start[None, :]).astype(np.float64)], axis=1)
+    k = dice - 1 - (totals - start[None, :]) % dice  # index of the dice left, per total
+    weights = law.by_greens[k].transpose(0, 2, 1)  # (c, g - 1, i)
+    risk = law.bust_weight[k]
+    add = np.stack([risk * bust[None, :], risk], axis=1)
     for c in range(size - dice - 1, low - 1, -1):
-        roll = (weights @ vs[c + greens, nxt].reshape(moves, 2 * n)).reshape(dice, 2, n)
-        roll += add
-        np.copyto(vs[c], bank2[c])
-        np.copyto(vs[c], roll, where=(roll[:, 0, :] > bank[c])[:, None, :])
+        roll = np.einsum("gn,gjn->jn", weights[c], vs[c + 1 : c + dice + 1]) + add[c]
+        vs[c] = np.where(roll[0] > bank[c], roll, bank2[c])
     movers = np.arange(n)
-    ahead = vs[start[None, :] + greens[:, None], nxt[:, None], :, movers[None, :]]
-    opening = np.einsum("m,mnj->jn", weights[dice - 1], ahead) + add[dice - 1]
-    return opening, vs[:, :, 0, :]
+    ahead = vs[start[None, :] + np.arange(1, dice + 1)[:, None], :, movers[None, :]]
+    opening = np.einsum("g,gnj->jn", law.by_greens[dice - 1], ahead)
+    opening += np.array([law.bust_weight[dice - 1] * bust, np.full(n, law.bust_weight[dice - 1])])
+    return opening, vs[:, 0, :]
 
 
 @dataclass(frozen=True)
@@ -180,8 +195,8 @@ class SuddenDeath:
     first_wins: float  #: the first player's chance of winning it
     second: Floats  #: the second player's last-turn table (a tie replays: worth 1 - first_wins)
     level: float  #: the second player's chance when the first banked nothing
-    values: Floats  #: (t, k - 1): the first player's values by turn points
-    rolls: Bools  #: (t, k - 1): the first player's roll decisions
+    values: Floats  #: the first player's values by turn points
+    rolls: Bools  #: the first player's roll decisions by turn points
     bank: Floats  #: the first player's chance on banking t points
 
 
@@ -215,8 +230,7 @@ def sudden_death(law: DiceLaw, rows: int = LAST_ROWS) -> SuddenDeath:
         q = new
     else:  # pragma: no cover - a contraction with a tiny factor; never seen
         raise RuntimeError("sudden death did not converge")
-    rolls = values[:, :, 0] > bank[:, None]
-    return SuddenDeath(q, second, level, values[:, :, 0], rolls, bank)
+    return SuddenDeath(q, second, level, values[:, 0], values[:, 0] > bank, bank)
 
 
 def bank_table(
@@ -252,7 +266,6 @@ def _normal_play(law: DiceLaw, top: int, behind: Floats) -> tuple[Floats, NDArra
     group, Newton steps on the bust value (the turn's value is convex and piecewise linear in
     it, so the steps end once the policy stops changing) solve the pairs exactly.
     """
-    dice = law.dice
     win = np.zeros((top + 1, top + 1))
     pieces: list[tuple[Ints, Ints, Bools]] = []
     width = 0
@@ -280,13 +293,12 @@ def _normal_play(law: DiceLaw, top: int, behind: Floats) -> tuple[Floats, NDArra
         else:  # pragma: no cover - Newton on a piecewise linear convex map ends; never seen
             raise RuntimeError(f"positions with total {total} did not converge")
         win[a, b] = value
-        rows = values[: reach + 1] > bank[: reach + 1, None, :]
-        rows &= (cs[: reach + 1, None] >= a[None, :])[:, None, :]
+        rows = (values[: reach + 1] > bank[: reach + 1]) & (cs[: reach + 1, None] >= a[None, :])
         pieces.append((a, b, rows))
         width = max(width, reach + 1)
-    policy = np.zeros((top + 1, top + 1, width, dice), np.bool_)
+    policy = np.zeros((top + 1, top + 1, width), np.bool_)
     for a, b, rows in pieces:
-        policy[a, b, : rows.shape[0]] = rows.transpose(2, 0, 1)
+        policy[a, b, : rows.shape[0]] = rows.T
     return win, np.packbits(policy), width
 
 
@@ -305,7 +317,7 @@ class Solution:
     win: Floats
     last: Floats
     sudden: SuddenDeath | None
-    policy: NDArray[np.uint8]  #: packed bits of ``roll[a, b, c, k - 1]`` (``c``: total)
+    policy: NDArray[np.uint8]  #: packed bits of ``roll[a, b, c]`` (``c``: total of the turn)
     width: int  #: totals ``c`` the policy covers; past them banking is proven best
     seconds: float  #: time the solve took (when loaded from the cache: the original solve)
 
@@ -330,15 +342,14 @@ class Solution:
         row = dice + points
         return float(self.last[row, dice - 1]) if row < len(self.last) else 0.0
 
-    def rolls(self, mine: int, theirs: int, turn_points: int, dice: int) -> bool:
+    def rolls(self, mine: int, theirs: int, turn_points: int) -> bool:
         """Whether the policy rolls (rather than banks) before the final round."""
-        if not (0 <= mine <= self.top and 0 <= theirs <= self.top and 1 <= dice <= self.law.dice):
-            raise ValueError(f"no such position before the final round: {mine}, {theirs}, {dice}")
+        if not (0 <= mine <= self.top and 0 <= theirs <= self.top and turn_points >= 0):
+            raise ValueError(f"no such position before the final round: {mine}, {theirs}")
         total = mine + turn_points
         if total >= self.width:
             return False
-        side = self.top + 1
-        bit = ((mine * side + theirs) * self.width + total) * self.law.dice + dice - 1
+        bit = (mine * (self.top + 1) + theirs) * self.width + total
         return bool(self.policy[bit >> 3] >> (7 - (bit & 7)) & 1)
 
     def key(self) -> str:
