@@ -371,7 +371,10 @@ def solution_key(config: TossUpConfig) -> str:
 
 
 def cache_dir() -> Path:
-    """The user's cache folder for gamenight (``$XDG_CACHE_HOME/gamenight`` and the like)."""
+    """The user's cache folder for gamenight: ``$GAMENIGHT_CACHE`` if set, else the platform's
+    (``$XDG_CACHE_HOME/gamenight`` or ``~/.cache/gamenight`` on Linux)."""
+    if os.environ.get("GAMENIGHT_CACHE"):
+        return Path(os.environ["GAMENIGHT_CACHE"])
     if sys.platform == "win32":
         base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
         return Path(base) / "gamenight" / "Cache"
@@ -487,3 +490,18 @@ def load(path: Path, config: TossUpConfig) -> Solution | None:
             )
     except (OSError, ValueError, KeyError, TypeError):
         return None
+
+
+def solve_report(players: int = 2, target: int = 100, plot_path: Path | None = None) -> str:
+    """What ``gamenight solve toss-up`` prints: solve (or read the cache), summarise, plot.
+
+    Raises :class:`ConfigError` for a game the solver cannot take or a plot it cannot write.
+    """
+    from gamenight.games.toss_up.solver_plot import plot, summary
+
+    solution = solve(players, target)
+    text = summary(solution)
+    if plot_path is not None:
+        plot(solution, plot_path)
+        text += f"\nPlot written to {plot_path}."
+    return text
