@@ -304,7 +304,7 @@ def ladder_table(report: LadderReport) -> Table:
     """The standings as a table: Elo, seats played, wins, win rate with its 95% interval."""
     table = Table(
         title=f"{report.game} ladder: {report.games} games per seating, seed {report.seed}",
-        caption=f"Elo: Bradley–Terry fit of the head-to-head results, {report.anchor}",
+        caption=f"Elo: {report.anchor} (Bradley–Terry fit)",
     )
     table.add_column("#", justify="right")
     table.add_column("bot")
