@@ -75,9 +75,9 @@ class DiceLaw:
         """The law of the game's dice (its ``p_face`` and ``dice``)."""
         dice = game.config.dice
         pg, py, _pr = game.p_face
-        ks = np.arange(1, dice + 1)
-        stay = py**ks
-        bust = (1 - pg) ** ks - stay
+        ks = np.arange(1, dice + 1, dtype=np.float64)
+        stay: Floats = np.power(py, ks)
+        bust: Floats = np.power(1 - pg, ks) - stay
         greens, rows, nxt, chances = [], [], [], []
         for k in range(1, dice + 1):
             for g in range(1, k + 1):
