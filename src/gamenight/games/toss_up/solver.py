@@ -320,6 +320,7 @@ class Solution:
     policy: NDArray[np.uint8]  #: packed bits of ``roll[a, b, c]`` (``c``: total of the turn)
     width: int  #: totals ``c`` the policy covers; past them banking is proven best
     seconds: float  #: time the solve took (when loaded from the cache: the original solve)
+    cached: Path | None = None  #: the cache file it was read from, if it was
 
     @property
     def top(self) -> int:
@@ -487,6 +488,7 @@ def load(path: Path, config: TossUpConfig) -> Solution | None:
                 data["policy"],
                 int(meta["width"]),
                 float(meta["seconds"]),
+                path,
             )
     except (OSError, ValueError, KeyError, TypeError):
         return None

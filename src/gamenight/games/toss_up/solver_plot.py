@@ -80,7 +80,8 @@ def summary(solution: Solution) -> str:
             f"From level in a last turn, rolling on wins at least {level:.4f} of the time, more "
             f"than a tie is worth ({solution.tie:.4f}): optimal play never ends a race tied."
         )
-    lines.append(f"Solved in {solution.seconds:.1f} s.")
+    where = f" (read from the cache: {solution.cached})" if solution.cached else ""
+    lines.append(f"Solved in {solution.seconds:.1f} s{where}.")
     first, again = bank_thresholds(solution)
     top = solution.top
     lines += ["", "Bank with k dice to roll from these turn points on (* rolls again later):"]
