@@ -12,9 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gamenight.bots import UnknownBot, bots_for, make_bot
-from gamenight.bots.registry import register_bot
-from gamenight.engine import ConfigError
+from gamenight.bots import UnknownBot
+from gamenight.engine import ConfigError, Match
 from gamenight.games.toss_up.game import BANK, ROLL, TossUp, TossUpConfig, TossUpState
 from gamenight.games.toss_up.optimal import BOT_SPECS, OptimalBot, coach
 from gamenight.games.toss_up.solver import (
@@ -30,16 +29,13 @@ from gamenight.games.toss_up.solver import (
     solver_config,
 )
 from gamenight.games.toss_up.solver_plot import bank_thresholds, plot, summary
-from gamenight.sim.simulate import simulate
+from gamenight.sim.driver import run
+from gamenight.sim.simulate import game_seeds
 from gamenight.sim.stats import wilson_interval
 
 PRINTED = TossUp(TossUpConfig(players=2))
 LAW = DiceLaw.of(PRINTED)
 REDS = ("green", "yellow", "red", "red", "red", "red")
-
-if "optimal" not in {spec.name for spec in bots_for("toss-up")}:
-    for spec in BOT_SPECS:
-        register_bot(spec)
 
 
 @pytest.fixture(scope="session")
@@ -207,10 +203,16 @@ def test_ties_are_worth_what_their_ruling_says_with_red_heavy_dice() -> None:
 
 
 def test_simulated_optimal_play_wins_as_often_as_computed(solved: Solution) -> None:
-    """The policy played by the engine (4000 seeded games, optimal against optimal): the first
-    seat's win rate has the computed chance inside its 95% interval."""
-    report = simulate(PRINTED, ["optimal", "optimal"], 4000, seed=12)
-    low, high = wilson_interval(report.wins[0], report.games)
+    """The policy played by the engine (4000 seeded games through the simulation driver, optimal
+    against optimal): the first seat's win rate has the computed chance inside its 95%
+    interval. (The bot is built directly: registering it is the game's registration's job.)"""
+    agents = [OptimalBot(PRINTED, 0), OptimalBot(PRINTED, 1)]
+    games = 4000
+    first = sum(
+        run(Match(PRINTED, seed=seed), agents).outcome().winners == (0,)
+        for seed in game_seeds(12, games)
+    )
+    low, high = wilson_interval(first, games)
     assert low <= solved.first_player_wins <= high
     assert 0.53 < solved.first_player_wins < 0.55
 
@@ -266,7 +268,9 @@ def test_sudden_death_opening_matches_its_solution(solved: Solution) -> None:
 
 
 def test_optimal_bot_plays_the_policy(solved: Solution) -> None:
-    bot = make_bot("optimal", PRINTED, 0)
+    (spec,) = BOT_SPECS
+    assert (spec.name, spec.games, spec.arg) == ("optimal", ("toss-up",), None)
+    bot = spec.factory(PRINTED, 0, None)
     assert isinstance(bot, OptimalBot)
     rng = random.Random(0)
     for a, b, t in [(0, 0, 20), (0, 0, 28), (95, 60, 14), (60, 95, 30)]:
@@ -278,7 +282,7 @@ def test_optimal_bot_plays_the_policy(solved: Solution) -> None:
 def test_optimal_bot_refuses_more_than_two_players(players: int) -> None:
     game = TossUp(TossUpConfig(players=players))
     with pytest.raises(UnknownBot, match=f"2-player Toss Up! only.*{players} players"):
-        make_bot("optimal", game, 0)
+        BOT_SPECS[0].factory(game, 0, None)
 
 
 # ---- configs, cache, summary, plot -----------------------------------------------------------
