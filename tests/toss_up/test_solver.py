@@ -341,3 +341,21 @@ def test_plot_writes_a_png_and_refuses_an_unknown_format(tmp_path: Path) -> None
 def test_solve_report_refuses_three_players() -> None:
     with pytest.raises(ConfigError, match="2-player games only"):
         solve_report(players=3)
+
+
+def test_a_cache_folder_that_cannot_be_written_is_skipped(tmp_path: Path) -> None:
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("")
+    solution = solve_config(solver_config(target=5, dice=2), folder=blocked / "cache")
+    assert solution.cached is None and solution.first_player_wins > 0.5
+
+
+def test_solve_report_reads_the_cache_the_second_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GAMENIGHT_CACHE", str(tmp_path))
+    first = solve_report(target=10)
+    second = solve_report(target=10)
+    assert "read from the cache" not in first
+    assert f"read from the cache: {tmp_path}" in second
+    assert first.splitlines()[1] == second.splitlines()[1]  # the same chance, to 6 decimals

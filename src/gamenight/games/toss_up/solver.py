@@ -18,6 +18,7 @@ is the bank value itself. ``docs/solver.md`` gives the method and the figures.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -39,7 +40,7 @@ from gamenight.games.toss_up.game import TossUp, TossUpConfig
 SOLVER_VERSION = 1
 #: The largest target solved: time and the policy's size grow with the cube of the target.
 MAX_TARGET = 200
-#: Rows of the last-turn tables past the target; their values are below 1e-25 at the end.
+#: Rows of the last-turn tables (points behind); the chance at the last row is below 1e-37.
 LAST_ROWS = 2400
 #: A Newton step within a group of positions stops once values move less than this.
 TOLERANCE = 1e-13
@@ -274,7 +275,7 @@ def _normal_play(law: DiceLaw, top: int, behind: Floats) -> tuple[Floats, NDArra
         b = total - a
         n = len(a)
         mirror = np.arange(n)[::-1]
-        # The mirrored position two points up on both sides is solved and close in value.
+        # The mirrored position one point up on each side is solved already, and close in value.
         up_a, up_b = np.minimum(a + 1, top), np.minimum(b + 1, top)
         guess = np.where((a < top) & (b < top), win[up_b, up_a], 0.5)
         bust = 1 - guess
@@ -410,7 +411,7 @@ def solve(
     """Solve ``players``-player Toss Up! to ``target`` (the printed dice and rules).
 
     The solution is read from, or written to, the cache folder (``folder``, by default
-    :func:`cache_dir`) unless ``cache`` is off.
+    :func:`cache_dir`) unless ``cache`` is off; a folder that cannot be written is skipped.
     """
     return solve_config(solver_config(players, target), cache=cache, folder=folder)
 
@@ -427,7 +428,9 @@ def solve_config(
             return found
     solution = compute(config)
     if cache:
-        save(solution, path)
+        # A cache folder that cannot be written costs a solve next time, nothing more.
+        with contextlib.suppress(OSError):
+            save(solution, path)
     return solution
 
 
