@@ -82,7 +82,7 @@ def coach(view: View, solution: Solution) -> Chances:
         )
     if view["sudden_death"]:
         if len(view["to_play"]) == 2:
-            return _opening_sudden_death(solution, points, dice)
+            return _opening_sudden_death(solution, points)
         return _last_turn(solution, theirs - mine, points, dice, second=True)
     if view["final_round"]:
         return _last_turn(solution, theirs - mine, points, dice, second=False)
@@ -117,7 +117,7 @@ def _roll(solution: Solution, points: int, value: Callable[[int], float], bust: 
     return float(law.by_greens[k] @ ahead) + float(law.bust_weight[k]) * bust
 
 
-def _opening_sudden_death(solution: Solution, points: int, dice: int) -> Chances:
+def _opening_sudden_death(solution: Solution, points: int) -> Chances:
     """The first turn of a sudden-death round: the other player then has to beat it."""
     sudden = solution.sudden
     if sudden is None:  # pragma: no cover - views show sudden death only without shared wins
