@@ -52,7 +52,15 @@ def view(state: TossUpState, game: TossUp = PRINTED) -> dict[str, object]:
 
 
 def before_the_end(mine: int, theirs: int, points: int, dice: int = 10) -> TossUpState:
-    return TossUpState((mine, theirs), 0, points, dice, True, None, -1, (), (), (), 0)
+    return TossUpState(
+        scores=(mine, theirs),
+        player=0,
+        turn_points=points,
+        dice_left=dice,
+        rolled=True,
+        trigger=None,
+        final=(),
+    )
 
 
 # ---- figures derivable by hand ---------------------------------------------------------------
@@ -241,11 +249,29 @@ def test_coach_agrees_with_the_policy_and_the_win_table(solved: Solution) -> Non
 def test_coach_in_the_final_round_counts_what_is_left(solved: Solution) -> None:
     """RULINGS: "every other player gets exactly one more turn"; past the trigger's total a
     bank wins for sure, short of it a bank loses, and a roll from ahead wins unless it busts."""
-    ahead = TossUpState((90, 105), 0, 16, 4, True, None, 1, (0,), (), (), 9)
+    ahead = TossUpState(
+        scores=(90, 105),
+        player=0,
+        turn_points=16,
+        dice_left=4,
+        rolled=True,
+        trigger=1,
+        final=(0,),
+        turns=9,
+    )
     chances = coach(view(ahead), solved)
     assert chances.bank == 1.0
     assert chances.roll == pytest.approx(1 - float(LAW.bust_weight[3]), abs=1e-15)
-    behind = TossUpState((90, 105), 0, 14, 6, True, None, 1, (0,), (), (), 9)
+    behind = TossUpState(
+        scores=(90, 105),
+        player=0,
+        turn_points=14,
+        dice_left=6,
+        rolled=True,
+        trigger=1,
+        final=(0,),
+        turns=9,
+    )
     assert coach(view(behind), solved).bank == 0.0
 
 
@@ -260,7 +286,17 @@ def test_coach_refuses_a_view_it_was_not_solved_for(solved: Solution) -> None:
 def test_sudden_death_opening_matches_its_solution(solved: Solution) -> None:
     """RULINGS: "ties for the highest total play sudden-death extra turns among the tied
     players". The opener's chance, at the start of its turn, is the solved first-mover value."""
-    state = TossUpState((120, 120), 1, 0, 10, True, None, 0, (1, 0), (0, 1), (), 9)
+    state = TossUpState(
+        scores=(120, 120),
+        player=1,
+        turn_points=0,
+        dice_left=10,
+        rolled=True,
+        trigger=0,
+        final=(1, 0),
+        contenders=(0, 1),
+        turns=9,
+    )
     sudden = solved.sudden
     assert sudden is not None
     assert coach(view(state), solved).roll == pytest.approx(sudden.first_wins, abs=1e-12)

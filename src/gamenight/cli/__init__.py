@@ -2,7 +2,7 @@
 
 - ``play``: ``list``, ``rules``, ``play``, ``replay``;
 - ``simulate``: ``simulate``;
-- ``study``: ``sweep``, ``report``.
+- ``study``: ``sweep``, ``report``, ``solve``, ``ladder``.
 """
 
 from __future__ import annotations

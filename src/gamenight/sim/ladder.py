@@ -28,7 +28,7 @@ from rich.table import Table
 from gamenight.bots import make_bot
 from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
-from gamenight.sim.simulate import game_seeds, simulate
+from gamenight.sim.simulate import game_seed, simulate
 from gamenight.sim.stats import wilson_interval
 
 #: The bot anchored at :data:`ANCHOR_RATING` when it plays; otherwise ratings average 1500.
@@ -188,7 +188,8 @@ def ladder(
     wins = dict.fromkeys(names, 0.0)
     score = {(a, b): 0.0 for a in names for b in names if a != b}
     results = dict.fromkeys(score, 0.0)
-    for index, (lineup, run_seed) in enumerate(zip(plan, game_seeds(seed, len(plan)), strict=True)):
+    for index, lineup in enumerate(plan):
+        run_seed = game_seed(seed, index)
         run = simulate(game, list(lineup), games, run_seed, workers=workers)
         report.seatings.append({"bots": list(lineup), "seed": run_seed, "wins": run.wins})
         for i, bot in enumerate(lineup):

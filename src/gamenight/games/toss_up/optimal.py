@@ -57,7 +57,10 @@ def coach(view: View, solution: Solution) -> Chances:
     >>> from gamenight.games.toss_up.game import TossUp, TossUpState
     >>> config = solver_config(target=4, dice=2)
     >>> game, solved = TossUp(config), compute(config)
-    >>> view = game.observe(TossUpState((0, 6), 0, 6, 2, True, None, 1, (0,), (), (), 1), 0)
+    >>> state = TossUpState(
+    ...     scores=(0, 6), player=0, turn_points=6, dice_left=2, rolled=True, trigger=1, final=(0,)
+    ... )
+    >>> view = game.observe(state, 0)
     >>> chances = coach(view, solved)  # level with the opponent's 6 in the final round
     >>> chances.roll == (3 / 4) / (8 / 9)  # any green wins; all yellow rolls again
     True
@@ -206,6 +209,5 @@ BOT_SPECS = [
         "optimal",
         "plays the solved policy with the best chance of winning (2 players; needs numpy)",
         _optimal,
-        ("toss-up",),
     )
 ]
