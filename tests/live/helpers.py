@@ -5,14 +5,13 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import gamenight.bots
 import gamenight.games  # registers the four games
 from gamenight.bots import Agent, RandomBot
 from gamenight.bots.registry import BotSpec, register_bot
 from gamenight.engine import (
-    CHANCE,
     Game,
     IllegalAction,
     Kind,
@@ -73,20 +72,24 @@ def walk_to(game_id: str, kind: Kind, seed: int, **options: Any) -> Match:
 class Recorder(RandomBot):
     """A random bot that remembers every planned move it was told was outpaced."""
 
-    outpaced_moves: list[tuple[int, Any]] = []
+    #: Every recorder built, newest last.
+    made: ClassVar[list[Recorder]] = []
+
+    def __init__(self, game: Game[Any, Any], seat: int, speed: float) -> None:
+        super().__init__(game, seat, "recorder", speed)
+        self.dropped: list[Any] = []
+        Recorder.made.append(self)
 
     def outpaced(self, action: Any) -> None:
         """Remember the dropped move."""
-        Recorder.outpaced_moves.append((self.seat, action))
+        self.dropped.append(action)
 
 
 def _recorder(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
-    return Recorder(game, seat, "recorder", speed=float(arg) if arg else 1.0)
+    return Recorder(game, seat, float(arg) if arg else 1.0)
 
 
-register_bot(
-    BotSpec("live-recorder", "test only: random, records outpaced moves", _recorder, None, "S")
-)
+register_bot(BotSpec("live-recorder", "test only: records outpaced moves", _recorder, None, "S"))
 
 
 async def person(
@@ -131,6 +134,3 @@ def fresh_copy(match: Match) -> Match:
 def seat_decides(pending: Pending, seat: int) -> bool:
     """Whether ``seat`` is among those deciding (never chance)."""
     return pending.kind is not Kind.CHANCE and seat in pending.players
-
-
-__all__ = ["CHANCE"]
