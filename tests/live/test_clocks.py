@@ -149,21 +149,15 @@ def test_a_race_that_runs_out_is_finished_by_the_stand_ins() -> None:
     of the people still racing grab for them until the race is over."""
     match = Match(GrabBag(GrabBagConfig(players=3)), seed=9)
     walk(match, random.Random(2), lambda m: m.pending.kind is Kind.RACE)
-    over = lambda stored: (
-        any(a.pending.kind is Kind.RACE for a in stored)
-        and (  # noqa: E731
-            stored[-1].pending.kind is not Kind.RACE or not _racing(match)
-        )
-    )
+
+    def over(stored: list[Applied]) -> bool:
+        return bool(stored) and match.pending.kind is not Kind.RACE
+
     stored = run_until(match, over, turn_limit=None, window_limit=None, race_limit=0.02)
     grabs = [a for a in stored if a.pending.kind is Kind.RACE]
     assert grabs
     assert {a.by for a in grabs} == {"stand-in"}
     assert match.pending.kind is not Kind.RACE
-
-
-def _racing(match: Match) -> bool:
-    return match.pending.kind is Kind.RACE
 
 
 def test_who_is_still_choosing_is_shown_but_never_what_was_chosen() -> None:

@@ -120,7 +120,7 @@ def test_many_grabs_at_once_in_a_scramble_only_the_first_at_each_version_counts(
     """Every racer sends a grab at the same version: one is applied, every other is refused,
     and the record still replays (no second grab slipped in at a stale version)."""
 
-    async def main() -> tuple[list[Any], Match]:
+    async def main() -> list[Any]:
         match = Match(make_game("toss-your-cookies"), seed=3)
         walk(match, random.Random(3), lambda m: m.pending.kind is Kind.RACE)
         live = LiveMatch(match, quick(race_limit=None), rng=random.Random(2))
@@ -130,10 +130,9 @@ def test_many_grabs_at_once_in_a_scramble_only_the_first_at_each_version_counts(
             for seat in match.pending.players:
                 legal = match.game.legal_actions(match.state, seat)
                 sends.append(live.submit(seat, legal[0], version))
-            results = await asyncio.gather(*sends, return_exceptions=True)
-        return results, match
+            return await asyncio.gather(*sends, return_exceptions=True)
 
-    results, match = run(main())
+    results = run(main())
     assert sum(isinstance(r, int) for r in results) == 1
     assert all(isinstance(r, StaleVersion) for r in results if not isinstance(r, int))
     assert all("too slow" in str(r) for r in results if not isinstance(r, int))
