@@ -256,6 +256,7 @@ def test_a_failing_store_stops_the_match_and_the_move_is_not_confirmed() -> None
 
         live = LiveMatch(match, quick(turn_limit=None), persist=persist)
         sub = live.subscribe(None)
+        watch = live.subscribe(None)
         async with live:
             now = await first(sub, lambda u: u.view["pending"]["kind"] == "single")
             seat = now.view["pending"]["players"][0]
@@ -264,7 +265,7 @@ def test_a_failing_store_stops_the_match_and_the_move_is_not_confirmed() -> None
                 await live.submit(seat, action, now.version)
             with pytest.raises(OSError, match="disk full"):
                 await live.finished()
-        seen = [u.version async for u in sub]
+        seen = [u.version async for u in watch]
         assert max(seen) == match.version - 1  # the step that failed to store was never told
 
     run(main())
