@@ -9,6 +9,7 @@ and an answer made before it is too slow.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -17,6 +18,8 @@ from gamenight.bots.base import Agent
 from gamenight.engine.core import Kind, Pending
 from gamenight.engine.game import Game
 from gamenight.live.updates import Applied
+
+LOG = logging.getLogger("gamenight.live")
 
 #: Kinds whose open decision survives a step that takes its maker out.
 STANDING_KINDS = (Kind.SIMULTANEOUS, Kind.REACTION)
@@ -84,8 +87,13 @@ def decide(agent: Agent, game: Game[Any, Any], state: Any, rng: random.Random) -
     try:
         action = agent.act(game.observe(state, agent.seat), legal, rng)
     except Exception:  # a bot's bug must not end the match for the people playing it
+        LOG.exception(
+            "bot %s at seat %d failed; playing a random legal move", agent.name, agent.seat
+        )
         action = None
     if action not in legal:
+        if action is not None:
+            LOG.warning("bot %s at seat %d chose an illegal %r", agent.name, agent.seat, action)
         return legal[rng.randrange(len(legal))]
     return action
 

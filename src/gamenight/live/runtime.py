@@ -96,6 +96,7 @@ class _Plan:
     action: Any
     version: int
     token: int
+    by: By
     handle: asyncio.TimerHandle | None = field(default=None)
 
 
@@ -139,7 +140,7 @@ class LiveMatch:
         for seat, spec in enumerate(specs):
             self._specs[seat] = spec
             self._bots[seat] = make_bot(spec, self.game, seat) if spec is not None else None
-        self._stand_ins: dict[int, Agent] = {}
+        self._stand_ins = {s: make_bot(self.settings.stand_in, self.game, s) for s in range(seats)}
         self._persist = persist
         self._inbox: asyncio.Queue[_Command] = asyncio.Queue()
         self._task: asyncio.Task[Outcome] | None = None
@@ -354,7 +355,7 @@ class LiveMatch:
             self.match.check(command.seat, plan.action, version)
         except GameError:
             return  # re-decided by the next ``_plan``
-        await self._step(command.seat, plan.action, "bot")
+        await self._step(command.seat, plan.action, plan.by)
 
     async def _time_out(self) -> None:
         """The current decision ran out of time: close a reaction window by passing for everyone
@@ -398,7 +399,7 @@ class LiveMatch:
                 action = known
             if action is not None:
                 return action, "system"
-        agent = self._bots[seat] or self._stand_in(seat)
+        agent = self._bots[seat] or self._stand_ins[seat]
         return decide(agent, self.game, state, self._seat_rngs[seat]), "stand-in"
 
     async def _settle(self) -> None:
@@ -481,37 +482,51 @@ class LiveMatch:
 
     # ---- bots and clocks ---------------------------------------------------------------------
     def _plan(self) -> None:
-        """Arm the decision's deadline, and give every bot still deciding a planned move."""
+        """Arm the decision's deadline, and give every bot still deciding a planned move (and,
+        with ``auto_pass``, every person whose only answer in a window is to pass)."""
         if self._armed != self._decision:
             self._arm_deadline()
-        pending = self.match.pending
+        pending, state = self.match.pending, self.match.state
         for seat in range(self.game.players):
             agent = self._bots[seat]
+            by: By = "bot"
+            if agent is None and self._lone_pass(seat):
+                agent, by = self._stand_ins[seat], "person"
             if agent is None or seat not in pending.players:
                 self._drop_plan(seat)
                 continue
             plan = self._plans.get(seat)
             if (
                 plan is not None
+                and plan.by == by
                 and plan.version >= self._settled_from
-                and self.game.is_legal(self.match.state, seat, plan.action)
+                and self.game.is_legal(state, seat, plan.action)
             ):
                 continue
             self._drop_plan(seat)
-            action = decide(agent, self.game, self.match.state, self._seat_rngs[seat])
+            action = decide(agent, self.game, state, self._seat_rngs[seat])
             if action is not None:
-                self._schedule(seat, agent, action)
+                self._schedule(seat, agent, action, by)
 
-    def _schedule(self, seat: int, agent: Agent, action: Any) -> None:
+    def _lone_pass(self, seat: int) -> bool:
+        """Whether a person's only answer in an open reaction window is to pass (and the room
+        lets the runtime answer it for them)."""
+        if not self.settings.auto_pass or self.match.pending.kind is not Kind.REACTION:
+            return False
+        return len(self.game.legal_actions(self.match.state, seat)) == 1
+
+    def _schedule(self, seat: int, agent: Agent, action: Any, by: By) -> None:
         settings, pending = self.settings, self.match.pending
         if pending.kind in (Kind.RACE, Kind.REACTION):
             view = self.game.observe(self.match.state, seat)
             delay = agent.reaction_time(view, action, self._rng) * settings.reaction_scale
+            if settings.reaction_cap is not None:
+                delay = min(delay, settings.reaction_cap)
         else:
             lone = len(self.game.legal_actions(self.match.state, seat)) == 1
             low, high = settings.bot_forced if lone else settings.bot_think
             delay = self._rng.uniform(low, high)
-        plan = _Plan(action, self.match.version, next(self._tokens))
+        plan = _Plan(action, self.match.version, next(self._tokens), by)
         loop = asyncio.get_running_loop()
         plan.handle = loop.call_later(
             max(0.0, delay), self._inbox.put_nowait, _BotMove(seat, plan.token)
@@ -524,7 +539,7 @@ class LiveMatch:
             if plan.handle is not None:
                 plan.handle.cancel()
             agent = self._bots[seat]
-            if agent is not None:
+            if agent is not None and plan.by == "bot":
                 agent.outpaced(plan.action)
 
     def _arm_deadline(self) -> None:
@@ -551,13 +566,6 @@ class LiveMatch:
         if self._deadline is not None:
             self._deadline.cancel()
         self._deadline, self._deadline_at = None, None
-
-    def _stand_in(self, seat: int) -> Agent:
-        agent = self._stand_ins.get(seat)
-        if agent is None:
-            agent = make_bot(self.settings.stand_in, self.game, seat)
-            self._stand_ins[seat] = agent
-        return agent
 
     # ---- telling -----------------------------------------------------------------------------
     def _notify(self, reason: Reason, applied: Applied | None) -> None:
