@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from gamenight.engine import GameError, Kind, Match, StaleVersion, make_game
-from gamenight.live import Applied, LiveMatch, Update
+from gamenight.live import Applied, LiveMatch, LiveSettings, Update
 from tests.engine.grab_bag import Bid, GrabBag, GrabBagConfig
 from tests.live.helpers import quick, run, walk
 
@@ -179,3 +179,56 @@ def test_who_is_still_choosing_is_shown_but_never_what_was_chosen() -> None:
     assert update.view["state"]["committed"] == [True, False, False]
     assert update.view["state"]["bids"] == [None, None, None]
     assert [e.get("amount") for e in update.events] == [None]
+
+
+def test_with_auto_pass_only_people_with_a_real_choice_are_left_in_the_window() -> None:
+    """Grab Bag's objection window: players holding no token can only pass. With the room's
+    ``auto_pass`` on, the runtime passes for them (as their own pass, after a bot-like delay);
+    the players who could object are still asked."""
+
+    async def main() -> tuple[Update, list[Applied], tuple[int, ...]]:
+        match = Match(GrabBag(GrabBagConfig(players=3)), seed=4)
+        walk(
+            match,
+            random.Random(4),
+            lambda m: m.pending.kind is Kind.REACTION and 0 < sum(map(bool, m.state.tokens)) < 3,
+        )
+        holders = tuple(p for p in match.pending.players if match.state.tokens[p])
+        stored: list[Applied] = []
+
+        async def persist(applied: Applied) -> None:
+            stored.append(applied)
+
+        settings = quick(auto_pass=True, window_limit=None)
+        live = LiveMatch(match, settings, persist=persist, rng=random.Random(1))
+        sub = live.subscribe(None)
+        async with live:
+            left = await first(sub, lambda u: set(u.deciding) == set(holders))
+        return left, stored, holders
+
+    left, stored, holders = run(main())
+    assert stored
+    assert all(a.by == "person" and a.player not in holders for a in stored)
+    assert left.view["pending"]["kind"] == "reaction"
+
+
+def test_a_slow_bot_reacts_no_later_than_the_cap() -> None:
+    """A bot whose own pace is minutes still grabs within the room's reaction cap."""
+
+    async def main() -> list[Applied]:
+        match = Match(GrabBag(GrabBagConfig(players=3)), seed=9)
+        walk(match, random.Random(2), lambda m: m.pending.kind is Kind.RACE)
+        stored: list[Applied] = []
+
+        async def persist(applied: Applied) -> None:
+            stored.append(applied)
+
+        settings = LiveSettings(reaction_scale=1.0, reaction_cap=0.01, race_limit=None)
+        live = LiveMatch(match, settings, controllers=["live-recorder:600"] * 3, persist=persist)
+        sub = live.subscribe(None)
+        async with live:
+            await first(sub, lambda u: u.reason == "step")
+        return stored
+
+    stored = run(main(), limit=30)
+    assert stored[0].by == "bot"
