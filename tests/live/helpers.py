@@ -5,12 +5,11 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 import gamenight.bots
 import gamenight.games  # registers the four games
-from gamenight.bots import Agent, RandomBot
-from gamenight.bots.registry import BotSpec, register_bot
+from gamenight.bots import RandomBot
 from gamenight.engine import (
     Game,
     IllegalAction,
@@ -72,24 +71,13 @@ def walk_to(game_id: str, kind: Kind, seed: int, **options: Any) -> Match:
 class Recorder(RandomBot):
     """A random bot that remembers every planned move it was told was outpaced."""
 
-    #: Every recorder built, newest last.
-    made: ClassVar[list[Recorder]] = []
-
-    def __init__(self, game: Game[Any, Any], seat: int, speed: float) -> None:
+    def __init__(self, game: Game[Any, Any], seat: int, speed: float = 1.0) -> None:
         super().__init__(game, seat, "recorder", speed)
         self.dropped: list[Any] = []
-        Recorder.made.append(self)
 
     def outpaced(self, action: Any) -> None:
         """Remember the dropped move."""
         self.dropped.append(action)
-
-
-def _recorder(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
-    return Recorder(game, seat, float(arg) if arg else 1.0)
-
-
-register_bot(BotSpec("live-recorder", "test only: records outpaced moves", _recorder, None, "S"))
 
 
 async def person(

@@ -9,7 +9,7 @@ from typing import Any
 from gamenight.engine import GameError, Kind, Match, StaleVersion, make_game
 from gamenight.live import Applied, LiveMatch, LiveSettings, Update
 from tests.engine.grab_bag import Bid, GrabBag, GrabBagConfig
-from tests.live.helpers import quick, run, walk
+from tests.live.helpers import Recorder, quick, run, walk
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -224,7 +224,8 @@ def test_a_slow_bot_reacts_no_later_than_the_cap() -> None:
             stored.append(applied)
 
         settings = LiveSettings(reaction_scale=1.0, reaction_cap=0.01, race_limit=None)
-        live = LiveMatch(match, settings, controllers=["live-recorder:600"] * 3, persist=persist)
+        bots = [Recorder(match.game, seat, speed=600) for seat in range(3)]
+        live = LiveMatch(match, settings, controllers=bots, persist=persist)
         sub = live.subscribe(None)
         async with live:
             await first(sub, lambda u: u.reason == "step")

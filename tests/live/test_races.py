@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from gamenight.engine import GameError, Kind, Match, StaleVersion, make_game
-from gamenight.live import Applied, LiveMatch, Update
+from gamenight.live import Applied, Controller, LiveMatch, Update
 from tests.engine.grab_bag import Bid, GrabBag, GrabBagConfig, Object, Pass
 from tests.live.helpers import Recorder, quick, run, walk
 
@@ -49,18 +49,19 @@ def test_a_person_who_grabs_first_beats_slower_bots_whose_grab_is_dropped() -> N
     grabs as soon as their view shows the race; the bots, slower to react, are outpaced: their
     planned grab is dropped (``Agent.outpaced``), never played."""
 
-    async def main() -> tuple[list[Applied], list[Recorder], int]:
+    async def main() -> tuple[list[Applied], list[Any], int]:
         match = milk_race()
         racers = match.pending.players
         me = racers[0]
-        controllers: list[str | None] = ["live-recorder:3"] * match.game.players
-        controllers[me] = None
+        controllers: list[Controller] = [
+            None if seat == me else Recorder(match.game, seat, speed=3)
+            for seat in range(match.game.players)
+        ]
         stored: list[Applied] = []
 
         async def persist(applied: Applied) -> None:
             stored.append(applied)
 
-        Recorder.made.clear()
         live = LiveMatch(
             match,
             quick(reaction_scale=0.05),  # bots react in 0.075 to 0.225 s
@@ -76,7 +77,7 @@ def test_a_person_who_grabs_first_beats_slower_bots_whose_grab_is_dropped() -> N
             grab = live.game.action_from_json(joined.view["legal"][0])
             await live.submit(me, grab, joined.version)
             await first(sub, lambda u: u.version > joined.version + 1 or u.outcome)
-        return stored, Recorder.made, me
+        return stored, [c for c in controllers if isinstance(c, Recorder)], me
 
     stored, bots, me = run(main())
     assert stored[0].player == me

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from gamenight.bots import UnknownBot
+from gamenight.bots import RandomBot, UnknownBot
 from gamenight.engine import (
     GameError,
     GameOver,
@@ -282,6 +282,10 @@ def test_bad_settings_viewers_and_bots_are_refused_with_clear_errors() -> None:
         LiveMatch(match, controllers=[None, "genius"])
     with pytest.raises(MalformedAction, match="2 seats, got 3 controllers"):
         LiveMatch(match, controllers=[None, None, None])
+    with pytest.raises(MalformedAction, match="built for seat 0"):
+        LiveMatch(match, controllers=[None, RandomBot(match.game, 0, "random")])
+    with pytest.raises(UnknownBot, match="unknown bot 'genius'"):
+        LiveMatch(match, LiveSettings(stand_in="genius"))
     live = LiveMatch(match)
     for viewer in (-1, 2, True, "0"):
         with pytest.raises(NotYourDecision, match="there is no seat"):

@@ -50,6 +50,9 @@ from gamenight.live.updates import Applied, By, Reason, Subscription, Update
 #: The owner's hook, awaited with each applied step before any subscriber is told of it.
 Persist = Callable[[Applied], Awaitable[None]]
 
+#: A seat's controller: a bot spec, a bot built for the seat, or ``None`` for a person.
+Controller = str | Agent | None
+
 #: How many recent steps are kept to say what beat a late answer.
 LOG_SIZE = 256
 
@@ -103,8 +106,9 @@ class _Plan:
 class LiveMatch:
     """One match on a clock: people submit, bots act after human-like delays, limits run out.
 
-    ``controllers`` gives each seat's controller: a bot spec (``make_bot`` reads it) or ``None``
-    for a person (the default for every seat). ``names`` are used in "too slow" sentences
+    ``controllers`` gives each seat's controller: a bot spec (``make_bot`` reads it), a bot
+    already built for that seat (an ``Agent``), or ``None`` for a person (the default for every
+    seat). ``names`` are used in "too slow" sentences
     (default ``player N``). ``persist`` is awaited with each applied step before any subscriber
     hears of it. ``rng`` seeds the bots' choices and delays (default: unpredictable); the match's
     own chance stays with the ``Match``.
@@ -118,7 +122,7 @@ class LiveMatch:
         match: Match,
         settings: LiveSettings | None = None,
         *,
-        controllers: Sequence[str | None] | None = None,
+        controllers: Sequence[Controller] | None = None,
         names: Sequence[str] | None = None,
         persist: Persist | None = None,
         rng: random.Random | None = None,
@@ -138,8 +142,7 @@ class LiveMatch:
         self._specs: list[str | None] = [None] * seats
         self._bots: list[Agent | None] = [None] * seats
         for seat, spec in enumerate(specs):
-            self._specs[seat] = spec
-            self._bots[seat] = make_bot(spec, self.game, seat) if spec is not None else None
+            self._bots[seat], self._specs[seat] = self._build(seat, spec)
         self._stand_ins = {s: make_bot(self.settings.stand_in, self.game, s) for s in range(seats)}
         self._persist = persist
         self._inbox: asyncio.Queue[_Command] = asyncio.Queue()
@@ -286,14 +289,14 @@ class LiveMatch:
         """Decode a wire action (raises ``MalformedAction``) and ``submit`` it."""
         return await self.submit(seat, self.game.action_from_json(data), version)
 
-    async def set_controller(self, seat: int, spec: str | None) -> None:
-        """Hand ``seat`` to a bot (a spec, e.g. the room's stand-in) or back to a person
-        (``None``). The bot acts on the current decision after its usual delay; a person taking
-        a seat back keeps whatever time is left on the current decision."""
+    async def set_controller(self, seat: int, spec: Controller) -> None:
+        """Hand ``seat`` to a bot (a spec such as the room's stand-in, or an ``Agent`` built for
+        that seat) or back to a person (``None``). The bot acts on the current decision after
+        its usual delay; a person taking a seat back keeps whatever time is left on it."""
         self._check_seat(seat)
-        agent = make_bot(spec, self.game, seat) if spec is not None else None
+        agent, name = self._build(seat, spec)
         reply: asyncio.Future[None] = self._loop_future()
-        self._send(_SetController(seat, spec, agent, reply))
+        self._send(_SetController(seat, name, agent, reply))
         await reply
 
     # ---- the match task ----------------------------------------------------------------------
@@ -614,6 +617,19 @@ class LiveMatch:
         self._subs.clear()
 
     # ---- small helpers -----------------------------------------------------------------------
+    def _build(self, seat: int, spec: Controller) -> tuple[Agent | None, str | None]:
+        """The bot for a controller, and the name updates show for it (``None``: a person)."""
+        if spec is None:
+            return None, None
+        if isinstance(spec, Agent):
+            if spec.seat != seat or spec.game is not self.game:
+                raise MalformedAction(
+                    f"the bot {spec.name} was built for seat {spec.seat} of another game or "
+                    f"seat, not seat {seat} of this match"
+                )
+            return spec, spec.name
+        return make_bot(spec, self.game, seat), spec
+
     def _send(self, command: _Command) -> None:
         if self._task is None:
             raise MatchStopped("the live match has not been started")
