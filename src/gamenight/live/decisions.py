@@ -17,6 +17,7 @@ from typing import Any
 from gamenight.bots.base import Agent
 from gamenight.engine.core import Kind, Pending
 from gamenight.engine.game import Game
+from gamenight.live.settings import LiveSettings
 from gamenight.live.updates import Applied
 
 LOG = logging.getLogger("gamenight.live")
@@ -96,6 +97,28 @@ def decide(agent: Agent, game: Game[Any, Any], state: Any, rng: random.Random) -
             LOG.warning("bot %s at seat %d chose an illegal %r", agent.name, agent.seat, action)
         return legal[rng.randrange(len(legal))]
     return action
+
+
+def bot_delay(
+    settings: LiveSettings,
+    kind: Kind,
+    agent: Agent,
+    game: Game[Any, Any],
+    state: Any,
+    action: Any,
+    rng: random.Random,
+) -> float:
+    """Seconds before a planned move lands: the agent's own reaction time in a race or window
+    (scaled and capped by the room), else a think time (shorter for a lone legal move)."""
+    if kind in (Kind.RACE, Kind.REACTION):
+        view = game.observe(state, agent.seat)
+        delay = agent.reaction_time(view, action, rng) * settings.reaction_scale
+        if settings.reaction_cap is not None:
+            delay = min(delay, settings.reaction_cap)
+        return max(0.0, delay)
+    lone = len(game.legal_actions(state, agent.seat)) == 1
+    low, high = settings.bot_forced if lone else settings.bot_think
+    return rng.uniform(low, high)
 
 
 def too_slow(

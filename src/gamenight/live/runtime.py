@@ -21,7 +21,6 @@ import random
 import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from gamenight.bots.base import Agent
@@ -36,8 +35,10 @@ from gamenight.engine.errors import (
 )
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match, replay
+from gamenight.live.commands import BotMove, Command, Plan, SetController, Submit, Timeout
 from gamenight.live.decisions import (
     STANDING_KINDS,
+    bot_delay,
     decide,
     find_pass,
     same_decision,
@@ -45,7 +46,7 @@ from gamenight.live.decisions import (
     too_slow,
 )
 from gamenight.live.settings import LiveSettings
-from gamenight.live.updates import Applied, By, Reason, Subscription, Update
+from gamenight.live.updates import Applied, Audience, By, Reason, Subscription, Table, update_for
 
 #: The owner's hook, awaited with each applied step before any subscriber is told of it.
 Persist = Callable[[Applied], Awaitable[None]]
@@ -61,57 +62,14 @@ class MatchStopped(GameError):
     """The live match is not running (not started yet, stopped, or failed while storing)."""
 
 
-# ---- commands (everything the match task does arrives as one of these) -----------------------
-@dataclass(slots=True)
-class _Submit:
-    seat: int
-    action: Any
-    version: int | None
-    reply: asyncio.Future[int]
-
-
-@dataclass(slots=True)
-class _BotMove:
-    seat: int
-    token: int
-
-
-@dataclass(slots=True)
-class _Timeout:
-    decision: int
-
-
-@dataclass(slots=True)
-class _SetController:
-    seat: int
-    spec: str | None
-    agent: Agent | None
-    reply: asyncio.Future[None]
-
-
-_Command = _Submit | _BotMove | _Timeout | _SetController
-
-
-@dataclass(slots=True)
-class _Plan:
-    """A bot's decided move, waiting for its timer; it stands while ``version`` is settled."""
-
-    action: Any
-    version: int
-    token: int
-    by: By
-    handle: asyncio.TimerHandle | None = field(default=None)
-
-
 class LiveMatch:
     """One match on a clock: people submit, bots act after human-like delays, limits run out.
 
     ``controllers`` gives each seat's controller: a bot spec (``make_bot`` reads it), a bot
     already built for that seat (an ``Agent``), or ``None`` for a person (the default for every
-    seat). ``names`` are used in "too slow" sentences
-    (default ``player N``). ``persist`` is awaited with each applied step before any subscriber
-    hears of it. ``rng`` seeds the bots' choices and delays (default: unpredictable); the match's
-    own chance stays with the ``Match``.
+    seat). ``names`` are used in "too slow" sentences (default ``player N``). ``persist`` is
+    awaited with each applied step before any subscriber hears of it. ``rng`` seeds the bots'
+    choices and delays (default: unpredictable); the match's own chance stays with the ``Match``.
 
     Use it inside a running event loop: ``start()`` (or ``async with``), then ``submit``,
     ``subscribe``, ``set_controller``; ``await finished()`` gives the outcome.
@@ -145,14 +103,14 @@ class LiveMatch:
             self._bots[seat], self._specs[seat] = self._build(seat, spec)
         self._stand_ins = {s: make_bot(self.settings.stand_in, self.game, s) for s in range(seats)}
         self._persist = persist
-        self._inbox: asyncio.Queue[_Command] = asyncio.Queue()
+        self._inbox: asyncio.Queue[Command] = asyncio.Queue()
         self._task: asyncio.Task[Outcome] | None = None
-        self._subs: list[Subscription] = []
+        self._audience = Audience(self.settings.max_backlog)
         self._publishing = False
         self._idle = asyncio.Event()
         self._idle.set()
         self._log: deque[Applied] = deque(maxlen=LOG_SIZE)
-        self._plans: dict[int, _Plan] = {}
+        self._plans: dict[int, Plan] = {}
         self._tokens = itertools.count(1)
         self._passes: dict[str, Any] = {}
         # The decision clock: a new decision gets a new number (and a new deadline); answers
@@ -186,7 +144,7 @@ class LiveMatch:
     async def stop(self) -> None:
         """Stop the match task and every timer; pending submissions get ``MatchStopped``."""
         if self._task is None:
-            self._close_subscriptions("stopped")
+            self._audience.close_all("stopped")
             return
         if not self._task.done():
             self._task.cancel()
@@ -242,7 +200,7 @@ class LiveMatch:
 
     async def view(self, viewer: int | None) -> View:
         """``Match.view(viewer)`` as last told to subscribers (never a step not yet stored)."""
-        self._check_viewer(viewer)
+        self._check_seat(viewer, spectator=True)
         while not self._idle.is_set():
             await self._idle.wait()
         return self.match.view(viewer)
@@ -254,22 +212,17 @@ class LiveMatch:
         stored just now, the first update is that step's instead. Each later update follows one
         step or one change of controllers.
         """
-        self._check_viewer(viewer)
-        sub = Subscription(viewer, self.settings.max_backlog)
-        if self._task is not None and self._task.done():
-            sub.push(self._update(viewer, "joined", None, {}))
-            sub.close("over" if self.match.finished else "stopped")
-            return sub
-        self._subs.append(sub)
+        self._check_seat(viewer, spectator=True)
+        sub = self._audience.join(viewer)
         if not self._publishing:
-            sub.push(self._update(viewer, "joined", None, {}))
+            sub.push(update_for(viewer, self._table("joined", None), self.match.view(viewer)))
+        if self._task is not None and self._task.done():
+            self._audience.close_all("over" if self.match.finished else "stopped")
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:
         """End a subscription (a connection closed)."""
-        sub.close()
-        if sub in self._subs:
-            self._subs.remove(sub)
+        self._audience.leave(sub)
 
     # ---- acting ------------------------------------------------------------------------------
     async def submit(self, seat: int, action: Any, version: int | None = None) -> int:
@@ -282,7 +235,7 @@ class LiveMatch:
         changes nothing.
         """
         reply: asyncio.Future[int] = self._loop_future()
-        self._send(_Submit(seat, action, version, reply))
+        self._send(Submit(seat, action, version, reply))
         return await reply
 
     async def submit_json(self, seat: int, data: Any, version: int | None = None) -> int:
@@ -296,7 +249,7 @@ class LiveMatch:
         self._check_seat(seat)
         agent, name = self._build(seat, spec)
         reply: asyncio.Future[None] = self._loop_future()
-        self._send(_SetController(seat, name, agent, reply))
+        self._send(SetController(seat, name, agent, reply))
         await reply
 
     # ---- the match task ----------------------------------------------------------------------
@@ -308,19 +261,19 @@ class LiveMatch:
                 command = await self._inbox.get()
                 await self._handle(command)
                 await self._settle()
-            self._close_subscriptions("over")
+            self._audience.close_all("over")
             return self.match.outcome()
         finally:
             self._cancel_timers()
             self._refuse_waiting()
-            self._close_subscriptions("stopped")
+            self._audience.close_all("stopped")
 
-    async def _handle(self, command: _Command) -> None:
-        if isinstance(command, _Submit):
+    async def _handle(self, command: Command) -> None:
+        if isinstance(command, Submit):
             await self._person_move(command)
-        elif isinstance(command, _BotMove):
+        elif isinstance(command, BotMove):
             await self._bot_move(command)
-        elif isinstance(command, _Timeout):
+        elif isinstance(command, Timeout):
             if command.decision == self._decision:
                 await self._time_out()
         else:
@@ -331,7 +284,7 @@ class LiveMatch:
             if not command.reply.done():
                 command.reply.set_result(None)
 
-    async def _person_move(self, command: _Submit) -> None:
+    async def _person_move(self, command: Submit) -> None:
         try:
             version = self._judge(command.seat, command.action, command.version, person=True)
             self.match.check(command.seat, command.action, version)
@@ -348,7 +301,7 @@ class LiveMatch:
         if not command.reply.done():
             command.reply.set_result(applied.version)
 
-    async def _bot_move(self, command: _BotMove) -> None:
+    async def _bot_move(self, command: BotMove) -> None:
         plan = self._plans.get(command.seat)
         if plan is None or plan.token != command.token:
             return  # dropped or re-decided since its timer was set
@@ -356,8 +309,11 @@ class LiveMatch:
         try:
             version = self._judge(command.seat, plan.action, plan.version, person=False)
             self.match.check(command.seat, plan.action, version)
-        except GameError:
-            return  # re-decided by the next ``_plan``
+        except GameError:  # outpaced after its timer fired: it decides again in ``_plan``
+            agent = self._bots[command.seat]
+            if agent is not None and plan.by == "bot":
+                agent.outpaced(plan.action)
+            return
         await self._step(command.seat, plan.action, plan.by)
 
     async def _time_out(self) -> None:
@@ -519,20 +475,12 @@ class LiveMatch:
         return len(self.game.legal_actions(self.match.state, seat)) == 1
 
     def _schedule(self, seat: int, agent: Agent, action: Any, by: By) -> None:
-        settings, pending = self.settings, self.match.pending
-        if pending.kind in (Kind.RACE, Kind.REACTION):
-            view = self.game.observe(self.match.state, seat)
-            delay = agent.reaction_time(view, action, self._rng) * settings.reaction_scale
-            if settings.reaction_cap is not None:
-                delay = min(delay, settings.reaction_cap)
-        else:
-            lone = len(self.game.legal_actions(self.match.state, seat)) == 1
-            low, high = settings.bot_forced if lone else settings.bot_think
-            delay = self._rng.uniform(low, high)
-        plan = _Plan(action, self.match.version, next(self._tokens), by)
+        state, kind = self.match.state, self.match.pending.kind
+        delay = bot_delay(self.settings, kind, agent, self.game, state, action, self._rng)
+        plan = Plan(action, self.match.version, next(self._tokens), by)
         loop = asyncio.get_running_loop()
         plan.handle = loop.call_later(
-            max(0.0, delay), self._inbox.put_nowait, _BotMove(seat, plan.token)
+            max(0.0, delay), self._inbox.put_nowait, BotMove(seat, plan.token)
         )
         self._plans[seat] = plan
 
@@ -550,18 +498,12 @@ class LiveMatch:
         if self._deadline is not None:
             self._deadline.cancel()
         self._deadline, self._deadline_at, self._armed = None, None, self._decision
-        kind = self.match.pending.kind
-        limit = {
-            Kind.SINGLE: self.settings.turn_limit,
-            Kind.SIMULTANEOUS: self.settings.turn_limit,
-            Kind.RACE: self.settings.race_limit,
-            Kind.REACTION: self.settings.window_limit,
-        }.get(kind)
+        limit = self.settings.limit(self.match.pending.kind)
         if limit is None:
             return
         loop = asyncio.get_running_loop()
         self._deadline_at = loop.time() + limit
-        self._deadline = loop.call_later(limit, self._inbox.put_nowait, _Timeout(self._decision))
+        self._deadline = loop.call_later(limit, self._inbox.put_nowait, Timeout(self._decision))
 
     def _cancel_timers(self) -> None:
         for seat in list(self._plans):
@@ -572,49 +514,24 @@ class LiveMatch:
 
     # ---- telling -----------------------------------------------------------------------------
     def _notify(self, reason: Reason, applied: Applied | None) -> None:
-        """Push one update to each subscriber: its own view, the events redacted for it."""
-        views: dict[int | None, View] = {}
-        for sub in list(self._subs):
-            sub.push(self._update(sub.viewer, reason, applied, views))
-            if sub.closed:
-                self._subs.remove(sub)
+        """Tell every subscriber: each its own view, the events redacted for it."""
+        self._audience.tell(self._table(reason, applied), self.match.view)
 
-    def _update(
-        self,
-        viewer: int | None,
-        reason: Reason,
-        applied: Applied | None,
-        views: dict[int | None, View],
-    ) -> Update:
-        if viewer not in views:
-            views[viewer] = self.match.view(viewer)
-        events = tuple(e.for_viewer(viewer) for e in applied.events) if applied else ()
-        outcome = self.match.outcome().to_json() if self.match.finished else None
-        return Update(
+    def _table(self, reason: Reason, applied: Applied | None) -> Table:
+        deadline = self._deadline_at
+        try:
+            now = asyncio.get_running_loop().time()
+        except RuntimeError:  # no running loop: a subscriber joined before the match started
+            deadline = None
+        return Table(
             reason=reason,
             version=self.match.version,
-            view=views[viewer],
-            events=events,
-            actor=applied.seat if applied else None,
-            by=applied.by if applied else None,
+            applied=applied,
             deciding=self.deciding(),
-            time_left=self._time_left_now(),
+            time_left=None if deadline is None else max(0.0, deadline - now),
             controllers=self.controllers,
-            outcome=outcome,
+            outcome=self.match.outcome().to_json() if self.match.finished else None,
         )
-
-    def _time_left_now(self) -> float | None:
-        if self._deadline_at is None:
-            return None
-        try:
-            return self.time_left()
-        except RuntimeError:  # no running loop (an update made before the match started)
-            return None
-
-    def _close_subscriptions(self, because: str) -> None:
-        for sub in self._subs:
-            sub.close(because)
-        self._subs.clear()
 
     # ---- small helpers -----------------------------------------------------------------------
     def _build(self, seat: int, spec: Controller) -> tuple[Agent | None, str | None]:
@@ -630,7 +547,7 @@ class LiveMatch:
             return spec, spec.name
         return make_bot(spec, self.game, seat), spec
 
-    def _send(self, command: _Command) -> None:
+    def _send(self, command: Command) -> None:
         if self._task is None:
             raise MatchStopped("the live match has not been started")
         if self._task.done():
@@ -667,15 +584,8 @@ class LiveMatch:
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.game.players
         )
 
-    def _check_seat(self, seat: object) -> None:
-        if not self._valid_seat(seat):
-            raise NotYourDecision(
-                f"there is no seat {seat!r}; seats are 0 to {self.game.players - 1}"
-            )
-
-    def _check_viewer(self, viewer: object) -> None:
-        if viewer is not None and not self._valid_seat(viewer):
-            raise NotYourDecision(
-                f"there is no seat {viewer!r}; seats are 0 to {self.game.players - 1}, "
-                "or None for a spectator"
-            )
+    def _check_seat(self, seat: object, spectator: bool = False) -> None:
+        if not (spectator and seat is None) and not self._valid_seat(seat):
+            last = self.game.players - 1
+            extra = ", or None for a spectator" if spectator else ""
+            raise NotYourDecision(f"there is no seat {seat!r}; seats are 0 to {last}{extra}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields
 
+from gamenight.engine.core import Kind
 from gamenight.engine.errors import ConfigError
 
 
@@ -74,6 +75,19 @@ class LiveSettings:
             raise ConfigError(f"max_backlog must be a whole number, got {self.max_backlog!r}")
         if self.max_backlog < 1:
             raise ConfigError(f"max_backlog must be at least 1, got {self.max_backlog}")
+
+    def limit(self, kind: Kind) -> float | None:
+        """The time limit of a decision of ``kind`` (``None``: none, as for chance).
+
+        >>> LiveSettings().limit(Kind.REACTION), LiveSettings().limit(Kind.CHANCE)
+        (6.0, None)
+        """
+        return {
+            Kind.SINGLE: self.turn_limit,
+            Kind.SIMULTANEOUS: self.turn_limit,
+            Kind.RACE: self.race_limit,
+            Kind.REACTION: self.window_limit,
+        }.get(kind)
 
     @classmethod
     def fast(cls, **changes: object) -> LiveSettings:
