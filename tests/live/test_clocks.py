@@ -101,6 +101,8 @@ def test_a_person_out_of_time_is_played_by_the_stand_in_and_a_late_move_says_so(
         sub = live.subscribe(me)
         async with live:
             joined = await first(sub, lambda u: u.view["legal"])
+            assert joined.time_left is not None
+            assert 0 <= joined.time_left <= 0.02
             await first(sub, lambda u: u.reason == "step")
             try:
                 action = live.game.action_from_json(joined.view["legal"][0])
@@ -174,6 +176,7 @@ def test_who_is_still_choosing_is_shown_but_never_what_was_chosen() -> None:
             return await first(sub, lambda u: u.reason == "step" and u.actor == 0)
 
     update = run(main())
+    assert update.time_left is None  # this room has no turn limit
     assert update.deciding == (1, 2)
     assert update.view["pending"]["players"] == [1, 2]
     assert update.view["state"]["committed"] == [True, False, False]

@@ -291,3 +291,28 @@ def test_bad_settings_viewers_and_bots_are_refused_with_clear_errors() -> None:
         with pytest.raises(NotYourDecision, match="there is no seat"):
             live.subscribe(viewer)  # type: ignore[arg-type]
     assert live.subscribe(None).pending() == 1  # a spectator is welcome
+
+
+def test_a_viewer_who_stops_reading_is_dropped_and_can_subscribe_again() -> None:
+    """A connection that leaves more than ``max_backlog`` updates unread is dropped (the match
+    goes on); subscribing again gives the full current view; unsubscribing ends a stream."""
+
+    async def main() -> None:
+        match = Match(make_game("toss-up"), seed=8)
+        live = LiveMatch(match, quick(max_backlog=3), controllers=["random", "random"])
+        idle = live.subscribe(0)
+        gone = live.subscribe(1)
+        live.unsubscribe(gone)
+        async with live:
+            await live.finished()
+        assert idle.closed_because == "backlog"
+        assert len([u async for u in idle]) == 3
+        assert gone.closed_because == "closed"
+        assert [u.reason async for u in gone] == ["joined"]
+        again = live.subscribe(0)
+        final = await again.get()
+        assert final is not None
+        assert final.view == match.view(0)
+        assert final.outcome is not None
+
+    run(main())
