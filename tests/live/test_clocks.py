@@ -100,7 +100,8 @@ def test_a_person_out_of_time_is_played_by_the_stand_in_and_a_late_move_says_so(
         live = LiveMatch(match, quick(turn_limit=0.02), persist=persist, rng=random.Random(5))
         sub = live.subscribe(me)
         async with live:
-            joined = await first(sub, lambda u: u.view["legal"])
+            joined = await first(sub, lambda u: u.reason == "start")
+            assert joined.view["legal"]
             assert joined.time_left is not None
             assert 0 <= joined.time_left <= 0.02
             await first(sub, lambda u: u.reason == "step")

@@ -145,7 +145,8 @@ def test_each_viewer_is_told_only_its_own_view_and_its_own_redaction_of_events(
         events_at[again.version] = events
         views_at[again.version] = {v: again.view(v) for v in received}
     for viewer, updates in received.items():
-        assert [u.version for u in updates] == list(range(match.version + 1))
+        assert [u.reason for u in updates[:2]] == ["joined", "start"]
+        assert [u.version for u in updates[1:]] == list(range(match.version + 1))
         for update in updates:
             assert update.view == views_at[update.version][viewer]
             if update.reason == "step":

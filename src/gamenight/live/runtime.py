@@ -255,6 +255,8 @@ class LiveMatch:
     # ---- the match task ----------------------------------------------------------------------
     async def _run(self) -> Outcome:
         try:
+            self._arm_deadline()
+            self._notify("start", None)  # the clock now runs: tell those who joined before
             await self._settle()
             while not self.match.finished:
                 self._plan()

@@ -20,9 +20,10 @@ from gamenight.engine.core import CHANCE, Event, Pending, View
 #: (the runtime passing for a seat when a reaction window ran out of time).
 By = Literal["chance", "person", "bot", "stand-in", "system"]
 
-#: Why an update was sent: ``joined`` (the first update of a subscription), ``step`` (a step was
-#: applied), ``seats`` (a seat changed hands between a person and a bot).
-Reason = Literal["joined", "step", "seats"]
+#: Why an update was sent: ``joined`` (the first update of a subscription), ``start`` (the match
+#: task started: the clock runs from now), ``step`` (a step was applied), ``seats`` (a seat
+#: changed hands between a person and a bot).
+Reason = Literal["joined", "start", "step", "seats"]
 
 
 @dataclass(frozen=True, slots=True)
