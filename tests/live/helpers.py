@@ -110,8 +110,13 @@ async def person(
 
 
 def record_of(match: Match, stored: Sequence[Applied]) -> dict[str, Any]:
-    """The match record as rebuilt from the steps a store received."""
-    return {**match.record(), "steps": [a.record for a in stored]}
+    """The match record as a store rebuilds it: what it knew at the start (game, config, seed)
+    and the steps it received, nothing about the end."""
+    whole = match.record()
+    return {
+        **{key: whole[key] for key in ("format", "game", "config", "seed")},
+        "steps": [a.record for a in stored],
+    }
 
 
 def fresh_copy(match: Match) -> Match:

@@ -182,7 +182,7 @@ def test_refusals_are_typed_and_change_nothing() -> None:
         NotYourDecision,
     ]
     assert refusals[2][1].startswith("version ")
-    assert "there is no player 7" in refusals[3][1]
+    assert refusals[3][1] == "there is no seat 7; seats are 0 to 1"
 
 
 def test_an_illegal_move_is_refused_with_the_rule_it_breaks() -> None:
@@ -209,7 +209,7 @@ def test_an_illegal_move_is_refused_with_the_rule_it_breaks() -> None:
 
 
 def test_lifecycle_after_the_end_and_after_a_stop() -> None:
-    """After the end: moves get ``GameOver``, a new subscriber gets the final view and its
+    """After the end: moves get ``GameOver`` (a late one: too slow), a new subscriber gets the final view and its
     stream ends; after a stop: ``MatchStopped``, and no timer fires any more."""
 
     async def main() -> None:
@@ -217,8 +217,11 @@ def test_lifecycle_after_the_end_and_after_a_stop() -> None:
         live = LiveMatch(match, quick(), controllers=["random", "random"])
         async with live:
             outcome = await live.finished()
+        move = live.game.all_actions()[0]
         with pytest.raises(GameOver):
-            await live.submit(0, None, match.version)
+            await live.submit(0, move, match.version)
+        with pytest.raises(StaleVersion, match="too slow"):  # a late move is late, even now
+            await live.submit(0, move, match.version - 1)
         late = live.subscribe(1)
         updates = [u async for u in late]
         assert [u.reason for u in updates] == ["joined"]

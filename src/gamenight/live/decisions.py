@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
+import reprlib
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
@@ -21,6 +22,9 @@ from gamenight.live.settings import LiveSettings
 from gamenight.live.updates import Applied
 
 LOG = logging.getLogger("gamenight.live")
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 40
 
 #: Kinds whose open decision survives a step that takes its maker out.
 STANDING_KINDS = (Kind.SIMULTANEOUS, Kind.REACTION)
@@ -154,3 +158,39 @@ def too_slow(
     if shown:
         return f"too slow: {names[who]} played {text} first"
     return f"too slow: {names[who]} moved first"
+
+
+def beaten_by(log: Iterable[Applied], version: int) -> Applied | None:
+    """The step that made an answer at ``version`` late: the first step since that did more
+    than take its maker out (else the first step since); ``None`` if the log no longer
+    reaches back to ``version``."""
+    since = [a for a in log if a.index >= version]
+    if not since or since[0].index != version:
+        return None
+    return next((a for a in since if not a.took_out_only), since[0])
+
+
+def overdue_seat(
+    kind: Kind, owed: Sequence[int], listed: Sequence[int], is_person: Callable[[int], bool]
+) -> int | None:
+    """The next seat the runtime plays for once a decision has run out of time.
+
+    In a window, every seat still asked when time ran out (``owed``), bots too; in a race, any
+    person still racing, again and again until the race is over; elsewhere, each person still
+    deciding who was owed.
+    """
+    if kind is Kind.RACE:
+        return next((s for s in listed if is_person(s)), None)
+    return next(
+        (s for s in owed if s in listed and (kind is Kind.REACTION or is_person(s))),
+        None,
+    )
+
+
+def brief(value: object) -> str:
+    """A submitted value as an error message may show it: short, whatever was sent.
+
+    >>> brief("x" * 100)
+    "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
+    """
+    return _REPR.repr(value)

@@ -38,9 +38,12 @@ from gamenight.engine.match import Match, replay
 from gamenight.live.commands import BotMove, Command, Plan, SetController, Submit, Timeout
 from gamenight.live.decisions import (
     STANDING_KINDS,
+    beaten_by,
     bot_delay,
+    brief,
     decide,
     find_pass,
+    overdue_seat,
     same_decision,
     takes_out_only,
     too_slow,
@@ -328,17 +331,7 @@ class LiveMatch:
             if self._decision != decision:
                 return  # the decision is over (or a response reopened the window: a new clock)
             listed = self.match.pending.players
-            if pending.kind is Kind.RACE:
-                seat = next((s for s in listed if self._is_person(s)), None)
-            else:
-                seat = next(
-                    (
-                        s
-                        for s in owed
-                        if s in listed and (pending.kind is Kind.REACTION or self._is_person(s))
-                    ),
-                    None,
-                )
+            seat = overdue_seat(pending.kind, owed, listed, self._is_person)
             if seat is None:
                 return
             if seat in owed:
@@ -412,34 +405,36 @@ class LiveMatch:
         return applied
 
     def _judge(self, seat: int, action: Any, version: int | None, *, person: bool) -> int | None:
-        """Check what the runtime adds to ``Match.check`` and return the version to check at:
-        a late answer stands if only passes or commitments came since (see ``decisions``)."""
-        match = self.match
-        if match.finished:
-            raise GameOver("the match is over; no more actions are accepted")
+        """Check what the runtime adds to ``Match.check`` and return the version to check at.
+
+        In the engine's order: the action's type, its version (a late answer stands if only
+        passes or commitments came since, see ``decisions``; else it is too slow, even once the
+        match is over), the end of the match, the seat; then whether a bot plays it now.
+        """
+        match, now = self.match, self.match.version
         if not isinstance(action, self.game.action_types):
             names = ", ".join(t.__name__ for t in self.game.action_types)
-            raise MalformedAction(f"{action!r} is not a {self.game.id} action ({names})")
-        if person and self._valid_seat(seat) and self._specs[seat] is not None:
+            raise MalformedAction(f"{brief(action)} is not a {self.game.id} action ({names})")
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            raise MalformedAction(f"a version is a whole number, got {brief(version)}")
+        if version is not None and version > now:
+            raise StaleVersion(f"version {version} is ahead of the match (now at {now})")
+        if version is not None and version < now:
+            if match.pending.kind in STANDING_KINDS and version >= self._settled_from:
+                version = now  # only passes or commitments came since: the answer stands
+            else:
+                beaten = beaten_by(self._log, version)
+                seen_as = [self._name(s, seat) for s in range(self.game.players)]
+                raise StaleVersion(too_slow(self.game, seat, version, now, beaten, seen_as))
+        if match.finished:
+            raise GameOver("the match is over; no more actions are accepted")
+        self._check_seat(seat)
+        if person and self._specs[seat] is not None:
             raise NotYourDecision(
                 f"seat {seat} is played by the bot {self._specs[seat]} now; "
                 "take the seat back first"
             )
-        now = match.version
-        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-            raise MalformedAction(f"a version is a whole number, got {version!r}")
-        if version is None or version == now:
-            return version
-        if version > now:
-            raise StaleVersion(f"version {version} is ahead of the match (now at {now})")
-        if match.pending.kind in STANDING_KINDS and version >= self._settled_from:
-            return now  # only passes or commitments came since: the answer still stands
-        since = [a for a in self._log if a.index >= version]
-        beaten_by = None
-        if since and since[0].index == version:
-            beaten_by = next((a for a in since if not a.took_out_only), since[0])
-        seen_as = [self._name(s, seat) for s in range(self.game.players)]
-        raise StaleVersion(too_slow(self.game, seat, version, now, beaten_by, seen_as))
+        return version
 
     # ---- bots and clocks ---------------------------------------------------------------------
     def _plan(self) -> None:
@@ -553,23 +548,27 @@ class LiveMatch:
         if self._task is None:
             raise MatchStopped("the live match has not been started")
         if self._task.done():
-            if self.match.finished:
-                raise GameOver("the match is over; no more actions are accepted")
-            raise MatchStopped("the live match has stopped")
+            raise self._refusal(command)
         self._inbox.put_nowait(command)
 
     def _refuse_waiting(self) -> None:
         """Answer every command still queued once the task ends."""
         while not self._inbox.empty():
             command = self._inbox.get_nowait()
-            reply = getattr(command, "reply", None)
-            if reply is not None and not reply.done():
-                error: GameError = (
-                    GameOver("the match is over; no more actions are accepted")
-                    if self.match.finished
-                    else MatchStopped("the live match has stopped")
-                )
-                reply.set_exception(error)
+            if isinstance(command, Submit | SetController) and not command.reply.done():
+                command.reply.set_exception(self._refusal(command))
+
+    def _refusal(self, command: Command) -> GameError:
+        """The answer to a command that comes after the task ended: for a move, what the match
+        would say (too slow, not an action...), else that it is over or stopped."""
+        if not self.match.finished:
+            return MatchStopped("the live match has stopped")
+        if isinstance(command, Submit):
+            try:
+                self._judge(command.seat, command.action, command.version, person=True)
+            except GameError as error:
+                return error
+        return GameOver("the match is over; no more actions are accepted")
 
     @staticmethod
     def _loop_future() -> asyncio.Future[Any]:
