@@ -20,7 +20,7 @@ import time
 
 from gamenight.bots import RandomBot
 from gamenight.engine import Match
-from gamenight.games import game_ids, make_game
+from gamenight.engine.registry import game_ids, make_game
 from gamenight.live import Applied, LiveMatch, LiveSettings, Subscription
 from gamenight.sim.driver import run
 

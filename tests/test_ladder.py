@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 
 from gamenight.bots import UnknownBot
-from gamenight.games import make_game
+from gamenight.engine.registry import make_game
 from gamenight.sim.ladder import (
     LadderError,
     LadderReport,
