@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -28,28 +28,36 @@ def default_db_url() -> str:
 class Limits(BaseModel):
     """A room's time limits, in seconds. The defaults suit a family at a table.
 
-    A decision that is not made in time is made by the seat's stand-in bot; a reaction window
-    that nobody answers in time closes by itself (everyone still in it passes).
+    A turn or a choice not made in time is made by the seat's stand-in bot; a reaction window
+    nobody answers in time closes by itself (everyone still asked passes); a race that runs out
+    is finished by the stand-ins of the people still in it.
     """
 
+    model_config = ConfigDict(extra="forbid")
+
     turn_seconds: float = Field(
-        default=90.0, ge=5, le=3600, description="time for a turn or a choice before a bot plays"
+        default=60.0, gt=0, le=3600, description="time for a turn or a simultaneous choice"
     )
     reaction_seconds: float = Field(
-        default=8.0, ge=1, le=600, description="time a reaction window or race stays open"
+        default=6.0, gt=0, le=600, description="time a reaction window stays open"
+    )
+    race_seconds: float = Field(
+        default=10.0, gt=0, le=600, description="time a race (a scramble, a grab) stays open"
     )
     grace_seconds: float = Field(
-        default=45.0,
+        default=30.0,
         ge=0,
         le=3600,
-        description="how long a player who left keeps their seat before a bot takes over",
+        description="how long a player who left keeps their seat before a bot plays it",
     )
 
 
 class Settings(BaseSettings):
     """Everything the server can be told. Environment variables are ``GAMENIGHT_<NAME>``."""
 
-    model_config = SettingsConfigDict(env_prefix="GAMENIGHT_", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_prefix="GAMENIGHT_", env_nested_delimiter="__", extra="ignore"
+    )
 
     host: str = Field(default="127.0.0.1", description="address to listen on")
     port: int = Field(default=8000, ge=0, le=65535, description="port to listen on")
