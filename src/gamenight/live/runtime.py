@@ -1,0 +1,657 @@
+"""``LiveMatch``: one match on a clock, in asyncio, with no transport in it.
+
+One task owns the engine ``Match`` and serialises everything done to it: people's submissions,
+bots' moves (fired by timers after human-like delays), time limits running out and seats
+changing hands all arrive as commands on one queue, and the task handles them one at a time, in
+arrival order. Nothing outside the task changes the match, so two grabs sent at once can never
+both be accepted, and the first to arrive wins.
+
+After each applied step the task awaits the owner's ``persist`` hook (the server stores the step)
+and only then tells subscribers, each with its own view and the step's events redacted for it.
+Chance is rolled at once, one published step per roll. Read ``docs/live.md`` for the whole
+contract.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import random
+import secrets
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamenight.bots.base import Agent
+from gamenight.bots.registry import make_bot
+from gamenight.engine.core import CHANCE, Kind, Outcome, View
+from gamenight.engine.errors import (
+    GameError,
+    GameOver,
+    MalformedAction,
+    NotYourDecision,
+    StaleVersion,
+)
+from gamenight.engine.game import Game
+from gamenight.engine.match import Match, replay
+from gamenight.live.decisions import (
+    STANDING_KINDS,
+    decide,
+    find_pass,
+    same_decision,
+    takes_out_only,
+    too_slow,
+)
+from gamenight.live.settings import LiveSettings
+from gamenight.live.updates import Applied, By, Reason, Subscription, Update
+
+#: The owner's hook, awaited with each applied step before any subscriber is told of it.
+Persist = Callable[[Applied], Awaitable[None]]
+
+#: How many recent steps are kept to say what beat a late answer.
+LOG_SIZE = 256
+
+
+class MatchStopped(GameError):
+    """The live match is not running (not started yet, stopped, or failed while storing)."""
+
+
+# ---- commands (everything the match task does arrives as one of these) -----------------------
+@dataclass(slots=True)
+class _Submit:
+    seat: int
+    action: Any
+    version: int | None
+    reply: asyncio.Future[int]
+
+
+@dataclass(slots=True)
+class _BotMove:
+    seat: int
+    token: int
+
+
+@dataclass(slots=True)
+class _Timeout:
+    decision: int
+
+
+@dataclass(slots=True)
+class _SetController:
+    seat: int
+    spec: str | None
+    agent: Agent | None
+    reply: asyncio.Future[None]
+
+
+_Command = _Submit | _BotMove | _Timeout | _SetController
+
+
+@dataclass(slots=True)
+class _Plan:
+    """A bot's decided move, waiting for its timer; it stands while ``version`` is settled."""
+
+    action: Any
+    version: int
+    token: int
+    handle: asyncio.TimerHandle | None = field(default=None)
+
+
+class LiveMatch:
+    """One match on a clock: people submit, bots act after human-like delays, limits run out.
+
+    ``controllers`` gives each seat's controller: a bot spec (``make_bot`` reads it) or ``None``
+    for a person (the default for every seat). ``names`` are used in "too slow" sentences
+    (default ``player N``). ``persist`` is awaited with each applied step before any subscriber
+    hears of it. ``rng`` seeds the bots' choices and delays (default: unpredictable); the match's
+    own chance stays with the ``Match``.
+
+    Use it inside a running event loop: ``start()`` (or ``async with``), then ``submit``,
+    ``subscribe``, ``set_controller``; ``await finished()`` gives the outcome.
+    """
+
+    def __init__(
+        self,
+        match: Match,
+        settings: LiveSettings | None = None,
+        *,
+        controllers: Sequence[str | None] | None = None,
+        names: Sequence[str] | None = None,
+        persist: Persist | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.match = match
+        self.game: Game[Any, Any] = match.game
+        self.settings = settings if settings is not None else LiveSettings()
+        seats = self.game.players
+        specs = list(controllers) if controllers is not None else [None] * seats
+        if len(specs) != seats:
+            raise MalformedAction(f"{self.game.id} has {seats} seats, got {len(specs)} controllers")
+        self.names = list(names) if names is not None else [f"player {s}" for s in range(seats)]
+        if len(self.names) != seats:
+            raise MalformedAction(f"{self.game.id} has {seats} seats, got {len(self.names)} names")
+        self._rng = rng if rng is not None else random.Random(secrets.randbits(128))
+        self._seat_rngs = [random.Random(self._rng.getrandbits(64)) for _ in range(seats)]
+        self._specs: list[str | None] = [None] * seats
+        self._bots: list[Agent | None] = [None] * seats
+        for seat, spec in enumerate(specs):
+            self._specs[seat] = spec
+            self._bots[seat] = make_bot(spec, self.game, seat) if spec is not None else None
+        self._stand_ins: dict[int, Agent] = {}
+        self._persist = persist
+        self._inbox: asyncio.Queue[_Command] = asyncio.Queue()
+        self._task: asyncio.Task[Outcome] | None = None
+        self._subs: list[Subscription] = []
+        self._publishing = False
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._log: deque[Applied] = deque(maxlen=LOG_SIZE)
+        self._plans: dict[int, _Plan] = {}
+        self._tokens = itertools.count(1)
+        self._passes: dict[str, Any] = {}
+        # The decision clock: a new decision gets a new number (and a new deadline); answers
+        # made at or after ``_settled_from`` still stand (see ``decisions``).
+        self._decision = 0
+        self._armed = -1
+        self._deadline: asyncio.TimerHandle | None = None
+        self._deadline_at: float | None = None
+        self._settled_from = match.version
+
+    @classmethod
+    def from_record(
+        cls,
+        record: Any,
+        game_class: type[Game[Any, Any]],
+        settings: LiveSettings | None = None,
+        **options: Any,
+    ) -> LiveMatch:
+        """Resume a match from its record (as stored step by step): the engine's ``replay``
+        rebuilds and checks it, then the runtime wraps it; timers are armed afresh on start,
+        so whoever is deciding gets the full time limit again."""
+        return cls(replay(record, game_class), settings, **options)
+
+    # ---- lifecycle ---------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the match task (in the running event loop): roll any pending chance, then play."""
+        if self._task is not None:
+            raise MatchStopped("the live match has already been started")
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="live-match")
+
+    async def stop(self) -> None:
+        """Stop the match task and every timer; pending submissions get ``MatchStopped``."""
+        if self._task is None:
+            self._close_subscriptions("stopped")
+            return
+        if not self._task.done():
+            self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._task
+
+    async def finished(self) -> Outcome:
+        """Wait for the end of the match and return its outcome (raises ``MatchStopped`` if it
+        was stopped first, or the ``persist`` hook's error if storing a step failed)."""
+        if self._task is None:
+            raise MatchStopped("the live match has not been started")
+        try:
+            return await asyncio.shield(self._task)
+        except asyncio.CancelledError:
+            if self._task.cancelled():
+                raise MatchStopped("the live match was stopped before the end") from None
+            raise
+
+    @property
+    def running(self) -> bool:
+        """Whether the match task is running."""
+        return self._task is not None and not self._task.done()
+
+    async def __aenter__(self) -> LiveMatch:
+        self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    # ---- reading -----------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        """The match version (applied steps); may run one step ahead while a step is stored."""
+        return self.match.version
+
+    @property
+    def controllers(self) -> tuple[str | None, ...]:
+        """Each seat's controller: a bot spec, or ``None`` for a person."""
+        return tuple(self._specs)
+
+    def deciding(self) -> tuple[int, ...]:
+        """Who is still deciding now (never what they chose): in a simultaneous choice, the
+        seats that have not committed yet; in a reaction window, those not yet answered."""
+        pending = self.match.pending
+        return () if pending.kind in (Kind.CHANCE, Kind.TERMINAL) else pending.players
+
+    def time_left(self) -> float | None:
+        """Seconds before the runtime acts for whoever is still deciding (``None``: no limit)."""
+        if self._deadline_at is None:
+            return None
+        return max(0.0, self._deadline_at - asyncio.get_running_loop().time())
+
+    async def view(self, viewer: int | None) -> View:
+        """``Match.view(viewer)`` as last told to subscribers (never a step not yet stored)."""
+        self._check_viewer(viewer)
+        while not self._idle.is_set():
+            await self._idle.wait()
+        return self.match.view(viewer)
+
+    def subscribe(self, viewer: int | None) -> Subscription:
+        """A stream of updates for one viewer (a seat, or ``None`` for a spectator).
+
+        The first update (``joined``) is the viewer's full current view; if a step is being
+        stored just now, the first update is that step's instead. Each later update follows one
+        step or one change of controllers.
+        """
+        self._check_viewer(viewer)
+        sub = Subscription(viewer, self.settings.max_backlog)
+        if self._task is not None and self._task.done():
+            sub.push(self._update(viewer, "joined", None, {}))
+            sub.close("over" if self.match.finished else "stopped")
+            return sub
+        self._subs.append(sub)
+        if not self._publishing:
+            sub.push(self._update(viewer, "joined", None, {}))
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        """End a subscription (a connection closed)."""
+        sub.close()
+        if sub in self._subs:
+            self._subs.remove(sub)
+
+    # ---- acting ------------------------------------------------------------------------------
+    async def submit(self, seat: int, action: Any, version: int | None = None) -> int:
+        """A person's action for ``seat``, made at ``version`` (the version of the view it was
+        chosen from). Returns the match version after it, once it is stored and told.
+
+        Raises the engine's typed errors: ``GameOver``, ``MalformedAction``, ``StaleVersion``
+        (a late answer: "too slow", naming what beat it), ``NotYourDecision`` (also when a bot
+        plays the seat now), ``IllegalAction`` (with the rule it breaks). A refused action
+        changes nothing.
+        """
+        reply: asyncio.Future[int] = self._loop_future()
+        self._send(_Submit(seat, action, version, reply))
+        return await reply
+
+    async def submit_json(self, seat: int, data: Any, version: int | None = None) -> int:
+        """Decode a wire action (raises ``MalformedAction``) and ``submit`` it."""
+        return await self.submit(seat, self.game.action_from_json(data), version)
+
+    async def set_controller(self, seat: int, spec: str | None) -> None:
+        """Hand ``seat`` to a bot (a spec, e.g. the room's stand-in) or back to a person
+        (``None``). The bot acts on the current decision after its usual delay; a person taking
+        a seat back keeps whatever time is left on the current decision."""
+        self._check_seat(seat)
+        agent = make_bot(spec, self.game, seat) if spec is not None else None
+        reply: asyncio.Future[None] = self._loop_future()
+        self._send(_SetController(seat, spec, agent, reply))
+        await reply
+
+    # ---- the match task ----------------------------------------------------------------------
+    async def _run(self) -> Outcome:
+        try:
+            await self._settle()
+            while not self.match.finished:
+                self._plan()
+                command = await self._inbox.get()
+                await self._handle(command)
+                await self._settle()
+            self._close_subscriptions("over")
+            return self.match.outcome()
+        finally:
+            self._cancel_timers()
+            self._refuse_waiting()
+            self._close_subscriptions("stopped")
+
+    async def _handle(self, command: _Command) -> None:
+        if isinstance(command, _Submit):
+            await self._person_move(command)
+        elif isinstance(command, _BotMove):
+            await self._bot_move(command)
+        elif isinstance(command, _Timeout):
+            if command.decision == self._decision:
+                await self._time_out()
+        else:
+            self._drop_plan(command.seat)
+            self._specs[command.seat] = command.spec
+            self._bots[command.seat] = command.agent
+            self._notify("seats", None)
+            if not command.reply.done():
+                command.reply.set_result(None)
+
+    async def _person_move(self, command: _Submit) -> None:
+        try:
+            version = self._judge(command.seat, command.action, command.version, person=True)
+            self.match.check(command.seat, command.action, version)
+        except GameError as error:
+            if not command.reply.done():
+                command.reply.set_exception(error)
+            return
+        try:
+            applied = await self._step(command.seat, command.action, "person")
+        except BaseException as error:  # storing failed or the match stopped: it ends here
+            if not command.reply.done():
+                command.reply.set_exception(MatchStopped(f"the move was not stored: {error!r}"))
+            raise
+        if not command.reply.done():
+            command.reply.set_result(applied.version)
+
+    async def _bot_move(self, command: _BotMove) -> None:
+        plan = self._plans.get(command.seat)
+        if plan is None or plan.token != command.token:
+            return  # dropped or re-decided since its timer was set
+        del self._plans[command.seat]
+        try:
+            version = self._judge(command.seat, plan.action, plan.version, person=False)
+            self.match.check(command.seat, plan.action, version)
+        except GameError:
+            return  # re-decided by the next ``_plan``
+        await self._step(command.seat, plan.action, "bot")
+
+    async def _time_out(self) -> None:
+        """The current decision ran out of time: close a reaction window by passing for everyone
+        still asked, or let the stand-ins of the people still deciding play for them (in a
+        race, until the race is over). Bots are left to their own timers, except in a window."""
+        decision, pending = self._decision, self.match.pending
+        owed = list(pending.players)
+        for _ in range(10_000):  # a race may take many stand-in moves; bound it all the same
+            if self._decision != decision:
+                return  # the decision is over (or a response reopened the window: a new clock)
+            listed = self.match.pending.players
+            if pending.kind is Kind.RACE:
+                seat = next((s for s in listed if self._is_person(s)), None)
+            else:
+                seat = next(
+                    (
+                        s
+                        for s in owed
+                        if s in listed and (pending.kind is Kind.REACTION or self._is_person(s))
+                    ),
+                    None,
+                )
+            if seat is None:
+                return
+            if seat in owed:
+                owed.remove(seat)
+            action, by = self._overdue_move(seat)
+            if action is None:
+                return
+            await self._step(seat, action, by)
+
+    def _overdue_move(self, seat: int) -> tuple[Any, By]:
+        """What the runtime plays for a seat out of time: its pass in a reaction window (a
+        system action), else its stand-in's choice (a bot seat's own bot in a window with no
+        pass it can find)."""
+        state, pending = self.match.state, self.match.pending
+        if pending.kind is Kind.REACTION:
+            action = find_pass(self.game, state, pending, seat)
+            known = self._passes.get(pending.window)
+            if action is None and known is not None and self.game.is_legal(state, seat, known):
+                action = known
+            if action is not None:
+                return action, "system"
+        agent = self._bots[seat] or self._stand_in(seat)
+        return decide(agent, self.game, state, self._seat_rngs[seat]), "stand-in"
+
+    async def _settle(self) -> None:
+        """Roll chance until someone must decide or the match is over."""
+        while self.match.pending.kind is Kind.CHANCE:
+            await self._step(CHANCE, None, "chance")
+
+    async def _step(self, player: int, action: Any, by: By) -> Applied:
+        """Apply one step, move the decision clock, store it, then tell every subscriber."""
+        match = self.match
+        before = match.pending
+        if player == CHANCE:
+            events = match.roll_chance()
+            action = match.steps[-1].action
+        else:
+            events = match.submit(player, action, match.version)
+        after = match.pending
+        took_out = player != CHANCE and takes_out_only(before, after, player)
+        if took_out and before.kind is Kind.REACTION:
+            self._passes[before.window] = action
+        if not took_out:
+            self._settled_from = match.version
+        if not (took_out or (before.kind is Kind.RACE and same_decision(before, after))):
+            self._decision += 1
+            self._arm_deadline()
+        applied = Applied(
+            version=match.version,
+            player=player,
+            action=action,
+            events=events,
+            by=by,
+            pending=before,
+            took_out_only=took_out,
+            record={
+                "player": None if player == CHANCE else player,
+                "action": self.game.action_to_json(action),
+            },
+        )
+        self._log.append(applied)
+        self._publishing = True
+        self._idle.clear()
+        try:
+            if self._persist is not None:
+                await self._persist(applied)
+            self._notify("step", applied)
+        finally:
+            self._publishing = False
+            self._idle.set()
+        return applied
+
+    def _judge(self, seat: int, action: Any, version: int | None, *, person: bool) -> int | None:
+        """Check what the runtime adds to ``Match.check`` and return the version to check at:
+        a late answer stands if only passes or commitments came since (see ``decisions``)."""
+        match = self.match
+        if match.finished:
+            raise GameOver("the match is over; no more actions are accepted")
+        if not isinstance(action, self.game.action_types):
+            names = ", ".join(t.__name__ for t in self.game.action_types)
+            raise MalformedAction(f"{action!r} is not a {self.game.id} action ({names})")
+        if person and self._valid_seat(seat) and self._specs[seat] is not None:
+            raise NotYourDecision(
+                f"seat {seat} is played by the bot {self._specs[seat]} now; "
+                "take the seat back first"
+            )
+        now = match.version
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            raise MalformedAction(f"a version is a whole number, got {version!r}")
+        if version is None or version == now:
+            return version
+        if version > now:
+            raise StaleVersion(f"version {version} is ahead of the match (now at {now})")
+        if match.pending.kind in STANDING_KINDS and version >= self._settled_from:
+            return now  # only passes or commitments came since: the answer still stands
+        since = [a for a in self._log if a.index >= version]
+        beaten_by = None
+        if since and since[0].index == version:
+            beaten_by = next((a for a in since if not a.took_out_only), since[0])
+        seen_as = [self._name(s, seat) for s in range(self.game.players)]
+        raise StaleVersion(too_slow(self.game, seat, version, now, beaten_by, seen_as))
+
+    # ---- bots and clocks ---------------------------------------------------------------------
+    def _plan(self) -> None:
+        """Arm the decision's deadline, and give every bot still deciding a planned move."""
+        if self._armed != self._decision:
+            self._arm_deadline()
+        pending = self.match.pending
+        for seat in range(self.game.players):
+            agent = self._bots[seat]
+            if agent is None or seat not in pending.players:
+                self._drop_plan(seat)
+                continue
+            plan = self._plans.get(seat)
+            if (
+                plan is not None
+                and plan.version >= self._settled_from
+                and self.game.is_legal(self.match.state, seat, plan.action)
+            ):
+                continue
+            self._drop_plan(seat)
+            action = decide(agent, self.game, self.match.state, self._seat_rngs[seat])
+            if action is not None:
+                self._schedule(seat, agent, action)
+
+    def _schedule(self, seat: int, agent: Agent, action: Any) -> None:
+        settings, pending = self.settings, self.match.pending
+        if pending.kind in (Kind.RACE, Kind.REACTION):
+            view = self.game.observe(self.match.state, seat)
+            delay = agent.reaction_time(view, action, self._rng) * settings.reaction_scale
+        else:
+            lone = len(self.game.legal_actions(self.match.state, seat)) == 1
+            low, high = settings.bot_forced if lone else settings.bot_think
+            delay = self._rng.uniform(low, high)
+        plan = _Plan(action, self.match.version, next(self._tokens))
+        loop = asyncio.get_running_loop()
+        plan.handle = loop.call_later(
+            max(0.0, delay), self._inbox.put_nowait, _BotMove(seat, plan.token)
+        )
+        self._plans[seat] = plan
+
+    def _drop_plan(self, seat: int) -> None:
+        plan = self._plans.pop(seat, None)
+        if plan is not None:
+            if plan.handle is not None:
+                plan.handle.cancel()
+            agent = self._bots[seat]
+            if agent is not None:
+                agent.outpaced(plan.action)
+
+    def _arm_deadline(self) -> None:
+        """Start the clock of the current decision (its limit depends on its kind)."""
+        if self._deadline is not None:
+            self._deadline.cancel()
+        self._deadline, self._deadline_at, self._armed = None, None, self._decision
+        kind = self.match.pending.kind
+        limit = {
+            Kind.SINGLE: self.settings.turn_limit,
+            Kind.SIMULTANEOUS: self.settings.turn_limit,
+            Kind.RACE: self.settings.race_limit,
+            Kind.REACTION: self.settings.window_limit,
+        }.get(kind)
+        if limit is None:
+            return
+        loop = asyncio.get_running_loop()
+        self._deadline_at = loop.time() + limit
+        self._deadline = loop.call_later(limit, self._inbox.put_nowait, _Timeout(self._decision))
+
+    def _cancel_timers(self) -> None:
+        for seat in list(self._plans):
+            self._drop_plan(seat)
+        if self._deadline is not None:
+            self._deadline.cancel()
+        self._deadline, self._deadline_at = None, None
+
+    def _stand_in(self, seat: int) -> Agent:
+        agent = self._stand_ins.get(seat)
+        if agent is None:
+            agent = make_bot(self.settings.stand_in, self.game, seat)
+            self._stand_ins[seat] = agent
+        return agent
+
+    # ---- telling -----------------------------------------------------------------------------
+    def _notify(self, reason: Reason, applied: Applied | None) -> None:
+        """Push one update to each subscriber: its own view, the events redacted for it."""
+        views: dict[int | None, View] = {}
+        for sub in list(self._subs):
+            sub.push(self._update(sub.viewer, reason, applied, views))
+            if sub.closed:
+                self._subs.remove(sub)
+
+    def _update(
+        self,
+        viewer: int | None,
+        reason: Reason,
+        applied: Applied | None,
+        views: dict[int | None, View],
+    ) -> Update:
+        if viewer not in views:
+            views[viewer] = self.match.view(viewer)
+        events = tuple(e.for_viewer(viewer) for e in applied.events) if applied else ()
+        outcome = self.match.outcome().to_json() if self.match.finished else None
+        return Update(
+            reason=reason,
+            version=self.match.version,
+            view=views[viewer],
+            events=events,
+            actor=applied.seat if applied else None,
+            by=applied.by if applied else None,
+            deciding=self.deciding(),
+            time_left=self._time_left_now(),
+            controllers=self.controllers,
+            outcome=outcome,
+        )
+
+    def _time_left_now(self) -> float | None:
+        if self._deadline_at is None:
+            return None
+        try:
+            return self.time_left()
+        except RuntimeError:  # no running loop (an update made before the match started)
+            return None
+
+    def _close_subscriptions(self, because: str) -> None:
+        for sub in self._subs:
+            sub.close(because)
+        self._subs.clear()
+
+    # ---- small helpers -----------------------------------------------------------------------
+    def _send(self, command: _Command) -> None:
+        if self._task is None:
+            raise MatchStopped("the live match has not been started")
+        if self._task.done():
+            if self.match.finished:
+                raise GameOver("the match is over; no more actions are accepted")
+            raise MatchStopped("the live match has stopped")
+        self._inbox.put_nowait(command)
+
+    def _refuse_waiting(self) -> None:
+        """Answer every command still queued once the task ends."""
+        while not self._inbox.empty():
+            command = self._inbox.get_nowait()
+            reply = getattr(command, "reply", None)
+            if reply is not None and not reply.done():
+                error: GameError = (
+                    GameOver("the match is over; no more actions are accepted")
+                    if self.match.finished
+                    else MatchStopped("the live match has stopped")
+                )
+                reply.set_exception(error)
+
+    @staticmethod
+    def _loop_future() -> asyncio.Future[Any]:
+        return asyncio.get_running_loop().create_future()
+
+    def _is_person(self, seat: int) -> bool:
+        return self._specs[seat] is None
+
+    def _name(self, seat: int, asking: int) -> str:
+        return "you" if seat == asking else self.names[seat]
+
+    def _valid_seat(self, seat: object) -> bool:
+        return (
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.game.players
+        )
+
+    def _check_seat(self, seat: object) -> None:
+        if not self._valid_seat(seat):
+            raise NotYourDecision(
+                f"there is no seat {seat!r}; seats are 0 to {self.game.players - 1}"
+            )
+
+    def _check_viewer(self, viewer: object) -> None:
+        if viewer is not None and not self._valid_seat(viewer):
+            raise NotYourDecision(
+                f"there is no seat {viewer!r}; seats are 0 to {self.game.players - 1}, "
+                "or None for a spectator"
+            )
