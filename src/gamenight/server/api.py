@@ -11,7 +11,10 @@ from gamenight.server.settings import Limits
 
 #: A display name: 1 to 24 characters after trimming, no control characters.
 DisplayName = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^\x00-\x1f\x7f]+$")
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^\x00-\x1f\x7f]+$"
+    ),
 ]
 
 

@@ -193,7 +193,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return service.info(room)
 
     @app.delete("/api/rooms/{code}/seats/{seat}", tags=["host"], responses=REFUSALS)
-    async def clear_seat(code: Code, seat: SeatIndex, host: HostToken, service: Service) -> RoomInfo:
+    async def clear_seat(
+        code: Code, seat: SeatIndex, host: HostToken, service: Service
+    ) -> RoomInfo:
         """(Host) Open a seat again, before the first match."""
         return service.info(await service.clear_seat(code, _token(host), seat))
 

@@ -86,6 +86,7 @@ class Connection:
         self._outbox: asyncio.Queue[ServerBase | None] = asyncio.Queue(maxsize=OUTBOX_SIZE)
         self._feed: asyncio.Task[None] | None = None
         self._closing = False
+        self._closer: asyncio.Task[None] | None = None
 
     # ---- what the service calls --------------------------------------------------------------
     def room_changed(self, info: RoomInfo) -> None:
@@ -128,7 +129,9 @@ class Connection:
         except asyncio.QueueFull:
             self._closing = True
             log.warning("room %s: a reader fell %d messages behind", self.room.code, OUTBOX_SIZE)
-            asyncio.create_task(self._close(1013, "too far behind: reconnect for the full view"))
+            self._closer = asyncio.create_task(
+                self._close(1013, "too far behind: reconnect for the full view")
+            )
 
     async def _close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):

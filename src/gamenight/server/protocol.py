@@ -163,7 +163,9 @@ class Over(ServerBase):
     record_url: str
 
 
-ServerMessage = Annotated[Welcome | Room | Update | Error | Pong | Over, Field(discriminator="type")]
+ServerMessage = Annotated[
+    Welcome | Room | Update | Error | Pong | Over, Field(discriminator="type")
+]
 server_message: TypeAdapter[Welcome | Room | Update | Error | Pong | Over] = TypeAdapter(
     ServerMessage
 )
