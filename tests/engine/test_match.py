@@ -22,6 +22,7 @@ from gamenight.engine import (
     StaleVersion,
     replay,
 )
+from gamenight.engine.chance import ChanceRng
 from gamenight.sim.driver import run
 from tests.engine.grab_bag import Bid, Grab, GrabBag, GrabBagConfig, Object, Pass, Pot
 
@@ -39,6 +40,13 @@ def at_bidding(players: int = 3) -> Match:
 
 def snapshot(match: Match) -> tuple[object, int]:
     return copy.deepcopy(match.state), match.version
+
+
+def first_pot(game: GrabBag, seed: int) -> int:
+    """The size of the first pot a match with ``seed`` draws."""
+    pot = game.sample_chance(game.initial_state(), ChanceRng(seed))
+    assert isinstance(pot, Pot)
+    return pot.size
 
 
 def test_simultaneous_commitments_stay_hidden_until_the_last_is_in() -> None:
@@ -222,14 +230,8 @@ def test_a_record_that_does_not_belong_to_its_seed_is_refused() -> None:
     game = bag()
     match = run(Match(game, seed=2), [RandomBot(game, i, "random") for i in range(3)])
     record = json.loads(json.dumps(match.record()))
-    first_pot = record["steps"][0]["action"]["size"]
-
-    def first_draw(seed: int) -> int:
-        pot = game.sample_chance(game.initial_state(), random.Random(seed))
-        assert isinstance(pot, Pot)
-        return pot.size
-
-    other = next(seed for seed in range(100, 200) if first_draw(seed) != first_pot)
+    recorded = record["steps"][0]["action"]["size"]
+    other = next(seed for seed in range(100, 200) if first_pot(game, seed) != recorded)
     with pytest.raises(IllegalAction, match=f"step 0: .* is not what seed {other} draws"):
         replay({**record, "seed": other}, GrabBag)
 
@@ -338,7 +340,9 @@ def test_agents_are_told_when_their_move_was_not_played() -> None:
     """A faster objection closes the window: everyone whose pass was never played is told."""
     game = QuietBag(GrabBagConfig(players=3, rounds=1))
     agents = [Objector(game, seat) for seat in range(3)]
-    match = run(Match(game, seed=3), agents)
+    # A pot of 2 among three players who bid 1 each leaves one of them without a token.
+    seed = next(seed for seed in range(100) if first_pot(game, seed) == 2)
+    match = run(Match(game, seed=seed), agents)
     objections = [s.player for s in match.steps if isinstance(s.action, Object)]
     assert len(objections) == 1
     told = [seat for seat, agent in enumerate(agents) if Pass() in agent.unplayed]

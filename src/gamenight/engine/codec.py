@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, get_args, get_origin, get_type_hints
 
-from gamenight.engine.errors import MalformedAction
+from gamenight.engine.errors import MalformedAction, brief
 
 
 def action_tag(cls: type[Any]) -> str:
@@ -55,13 +55,16 @@ class ActionCodec:
         cls = self.by_tag.get(tag) if isinstance(tag, str) else None
         if cls is None:
             raise MalformedAction(
-                f"unknown action type {tag!r}; types are: {', '.join(sorted(self.by_tag))}"
+                f"unknown action type {brief(tag, 40)}; types are: {', '.join(sorted(self.by_tag))}"
             )
         hints = _field_hints(cls)
         names = {n for n, _ in hints}
-        extra = sorted(set(data) - names - {"type"})
+        extra = sorted(map(str, set(data) - names - {"type"}))
         if extra:
-            raise MalformedAction(f"action {tag!r} has no field(s) {', '.join(extra)}")
+            raise MalformedAction(
+                f"action {tag!r} has no field(s) {brief(extra)}; its fields are: "
+                f"{', '.join(sorted(names)) or 'none'}"
+            )
         values = {}
         for name, hint in hints:
             if name not in data:
@@ -85,12 +88,14 @@ class ActionCodec:
         cls = self.by_tag.get(words[0].lower())
         if cls is None:
             raise MalformedAction(
-                f"unknown action {words[0]!r}; actions are: {', '.join(sorted(self.by_tag))}"
+                f"unknown action {brief(words[0], 40)}; actions are: "
+                f"{', '.join(sorted(self.by_tag))}"
             )
         hints = _field_hints(cls)
         if len(words) - 1 != len(hints):
             wanted = " ".join(f"<{n}>" for n, _ in hints)
-            raise MalformedAction(f"{words[0]} takes {len(hints)} value(s): {words[0]} {wanted}")
+            name = action_tag(cls)
+            raise MalformedAction(f"{name} takes {len(hints)} value(s): {name} {wanted}")
         values = {}
         for (name, hint), word in zip(hints, words[1:], strict=True):
             if get_origin(hint) is tuple:
@@ -105,7 +110,7 @@ def _check(tag: str, name: str, value: Any, hint: Any) -> Any:
     origin = get_origin(hint)
     if origin is tuple:
         if not isinstance(value, list | tuple):
-            raise MalformedAction(f"field {name!r} of {tag!r} must be a list")
+            raise MalformedAction(f"field {name!r} of {tag!r} must be a list, got {brief(value)}")
         item = get_args(hint)[0]
         return tuple(_check(tag, name, v, item) for v in value)
     ok = {
@@ -115,7 +120,8 @@ def _check(tag: str, name: str, value: Any, hint: Any) -> Any:
     }.get(hint, False)
     if not ok:
         raise MalformedAction(
-            f"field {name!r} of {tag!r} must be {getattr(hint, '__name__', hint)}, got {value!r}"
+            f"field {name!r} of {tag!r} must be {getattr(hint, '__name__', hint)}, "
+            f"got {brief(value)}"
         )
     return value
 
@@ -125,10 +131,16 @@ def _parse(tag: str, name: str, raw: Any, hint: Any) -> Any:
         item = get_args(hint)[0]
         return tuple(_parse(tag, name, v, item) for v in raw)
     if hint is int:
-        try:
-            return int(raw)
-        except ValueError:
-            raise MalformedAction(f"{name} of {tag} must be a whole number, got {raw!r}") from None
+        # ASCII digits only (int() takes "²" and other scripts' digits) and not too many of them
+        # (int() of thousands of digits raises ValueError, or takes seconds).
+        if raw.isascii() and len(raw) <= 100:
+            try:
+                return int(raw)
+            except ValueError:
+                pass
+        raise MalformedAction(
+            f"{name} of {tag} must be a whole number (at most 100 digits), got {brief(raw)}"
+        )
     if hint is bool:
         return str(raw).lower() in {"true", "yes", "1"}
     return raw

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, ClassVar, TypeVar, get_args, get_origin, get_type_hints
 
-from gamenight.engine.errors import ConfigError
+from gamenight.engine.errors import ConfigError, brief
 
 C = TypeVar("C", bound="Config")
 
@@ -33,10 +33,10 @@ class Config:
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
-            raise ConfigError(f"players must be a whole number, got {self.players!r}")
+            raise ConfigError(f"players must be a whole number, got {brief(self.players)}")
         if not self.min_players <= self.players <= self.max_players:
             raise ConfigError(
-                f"{self.players} players is out of range: this game takes "
+                f"{brief(self.players)} players is out of range: this game takes "
                 f"{self.min_players} to {self.max_players} players"
             )
         self.validate()
@@ -91,17 +91,23 @@ def _convert(name: str, text: str, hint: Any) -> Any:
             return True
         if low in _FALSE:
             return False
-        raise ConfigError(f"option {name} takes true or false, got {text!r}")
+        raise ConfigError(f"option {name} takes true or false, got {brief(text)}")
+    # Numbers in ASCII digits only (int() takes "²" and other scripts' digits), and short:
+    # int() of thousands of digits raises ValueError or takes seconds.
     if hint is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise ConfigError(f"option {name} takes a whole number, got {text!r}") from None
+        if text.isascii() and len(text) <= 100:
+            try:
+                return int(text)
+            except ValueError:
+                pass
+        raise ConfigError(f"option {name} takes a whole number, got {brief(text)}")
     if hint is float:
-        try:
-            return float(text)
-        except ValueError:
-            raise ConfigError(f"option {name} takes a number, got {text!r}") from None
+        if text.isascii() and len(text) <= 100:
+            try:
+                return float(text)
+            except ValueError:
+                pass
+        raise ConfigError(f"option {name} takes a number, got {brief(text)}")
     return text
 
 
@@ -110,7 +116,7 @@ def _check_type(name: str, value: Any, hint: Any) -> Any:
     origin = get_origin(hint)
     if origin is tuple:
         if not isinstance(value, list | tuple):
-            raise ConfigError(f"option {name} takes a list, got {value!r}")
+            raise ConfigError(f"option {name} takes a list, got {brief(value)}")
         (item, *_rest) = get_args(hint)
         return tuple(_check_type(name, v, item) for v in value)
     ok = {
@@ -119,8 +125,11 @@ def _check_type(name: str, value: Any, hint: Any) -> Any:
         float: isinstance(value, int | float) and not isinstance(value, bool),
         str: isinstance(value, str),
     }.get(hint, True)
+    if ok and hint in (int, float) and abs(value) > 2**63:
+        raise ConfigError(f"option {name} is out of range: {brief(value)}")
     if not ok:
-        raise ConfigError(f"option {name} takes a {getattr(hint, '__name__', hint)}, got {value!r}")
+        kind = getattr(hint, "__name__", hint)
+        raise ConfigError(f"option {name} takes a {kind}, got {brief(value)}")
     return value
 
 
@@ -142,10 +151,10 @@ def config_from_options(cls: type[C], options: Iterable[str] = (), players: int 
         key, sep, text = option.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise ConfigError(f"option {option!r} is not of the form key=value")
+            raise ConfigError(f"option {brief(option)} is not of the form key=value")
         if key not in fields:
             allowed = ", ".join(sorted(n for n in fields if n != "players")) or "none"
-            raise ConfigError(f"unknown option {key!r}; options are: {allowed}")
+            raise ConfigError(f"unknown option {brief(key, 40)}; options are: {allowed}")
         values[key] = _convert(key, text, fields[key])
     if players is not None:
         values["players"] = players
@@ -157,11 +166,9 @@ def config_from_json(cls: type[C], data: Mapping[str, Any]) -> C:
     if not isinstance(data, Mapping):
         raise ConfigError(f"a config must be a JSON object, got {type(data).__name__}")
     fields = _fields(cls)
-    unknown = sorted(set(data) - set(fields))
+    unknown = sorted(map(str, set(data) - set(fields)))
     if unknown:
-        raise ConfigError(
-            f"unknown option(s) {', '.join(unknown)}; options are: {', '.join(fields)}"
-        )
+        raise ConfigError(f"unknown option(s) {brief(unknown)}; options are: {', '.join(fields)}")
     return cls(**{k: _check_type(k, v, fields[k]) for k, v in data.items()})
 
 

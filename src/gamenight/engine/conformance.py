@@ -8,11 +8,15 @@
 - immutability: applying an action leaves the old state equal to its snapshot;
 - views: every viewer's view (and the spectator's) is JSON data, and does not change when
   everything that viewer cannot see is re-dealt by ``shuffle_hidden`` (redaction);
+- seats that do not exist: ``Game.view`` and ``Match.view`` refuse the viewers ``-1``,
+  ``players``, ``True``, ``False``, ``"0"`` and ``1.0`` with ``UnknownSeat`` (never a view, never
+  another error), and ``Match.check`` refuses them as players the same way;
 - events: every event, as each viewer sees it, is JSON data, and secrets reach only their
   audience;
 - codecs: JSON, text and integer-id round trips of every legal action and chance outcome;
-- replay: the JSON match record replays to an equal final state, and the same seed with the
-  same player actions re-samples the same chance outcomes;
+- replay: the JSON match record replays to an equal final state and states what it ends in
+  (the outcome and the final state's digest); a record whose stated end is changed is refused;
+  and the same seed with the same player actions re-samples the same chance outcomes;
 - an optional game-specific ``invariant(game, state)`` (e.g. conservation of cards).
 """
 
@@ -26,6 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gamenight.engine.core import CHANCE, Event, Kind
+from gamenight.engine.errors import RecordMismatch, UnknownSeat
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match, replay
 
@@ -71,16 +76,53 @@ def check_views(game: Game[Any, Any], state: Any, step: int, rng: random.Random)
     """
     changed = False
     for viewer in [None, *range(game.players)]:
-        view = game.observe(state, viewer)
+        view = game.view(state, viewer)
+        if view != game.observe(state, viewer):
+            raise _fail(step, f"view of {viewer} is not what observe shows")
         try:
             json.dumps(view)
         except TypeError as exc:
             raise _fail(step, f"view of {viewer} is not JSON data: {exc}") from None
         other = game.shuffle_hidden(state, viewer, rng)
-        if game.observe(other, viewer) != view:
+        if game.view(other, viewer) != view:
             raise _fail(step, f"view of {viewer} changes when hidden information is re-dealt")
         changed = changed or other != state
     return changed
+
+
+def bad_seats(game: Game[Any, Any]) -> list[Any]:
+    """Viewers and players that are no seat: before the first, past the last, bools, others."""
+    return [-1, game.players, True, False, "0", 1.0]
+
+
+def check_unknown_seats(match: Match, step: int) -> None:
+    """Every seat that does not exist is refused with ``UnknownSeat``, by views and by moves."""
+    game = match.game
+    views: list[tuple[str, Callable[[Any], object]]] = [
+        ("Game.view", lambda seat: game.view(match.state, seat)),
+        ("Match.view", match.view),
+    ]
+    for seat in bad_seats(game):
+        for name, view in views:
+            try:
+                view(seat)
+            except UnknownSeat:
+                continue
+            except Exception as exc:  # any other outcome is the failure, named
+                raise _fail(step, f"{name}({seat!r}) raises {exc!r}, not UnknownSeat") from None
+            raise _fail(step, f"{name}({seat!r}) shows a view of a seat that does not exist")
+    pending = game.pending(match.state)
+    if pending.kind in (Kind.CHANCE, Kind.TERMINAL):
+        return
+    action = game.legal_actions(match.state, pending.players[0])[0]
+    for seat in bad_seats(game):
+        try:
+            match.check(seat, action, match.version)
+        except UnknownSeat:
+            continue
+        except Exception as exc:  # any other outcome is the failure, named
+            raise _fail(step, f"a move for seat {seat!r} raises {exc!r}, not UnknownSeat") from None
+        raise _fail(step, f"a move for seat {seat!r}, which does not exist, would be accepted")
 
 
 def check_events(game: Game[Any, Any], events: tuple[Event, ...], step: int) -> None:
@@ -147,6 +189,7 @@ def check_game(
             invariant(game, state)
         if deep:
             redealt = check_views(game, state, step, probe) or redealt
+            check_unknown_seats(match, step)
         pending = game.pending(state)
         if pending.kind is Kind.TERMINAL:
             break
@@ -183,9 +226,19 @@ def check_replay(match: Match) -> None:
     """The record replays exactly; the seed and the player actions re-sample the same chance."""
     game = match.game
     record = json.loads(json.dumps(match.record()))
+    if record.get("outcome") != json.loads(json.dumps(match.outcome().to_json())):
+        raise ConformanceError("the match record does not state the match's outcome")
+    if not isinstance(record.get("digest"), str):
+        raise ConformanceError("the match record does not state its final state's digest")
     replayed = replay(record, type(game))
     if replayed.state != match.state:
         raise ConformanceError("the match record does not replay to the same final state")
+    for changed in ({**record, "digest": "sha256:" + "0" * 64}, {**record, "outcome": None}):
+        try:
+            replay(changed, type(game))
+        except RecordMismatch:
+            continue
+        raise ConformanceError("a record with a changed end replays without complaint")
     again = Match(type(game)(game.config), seed=match.seed)
     for step in match.steps:
         if step.player == CHANCE:

@@ -10,6 +10,11 @@ methods below are the whole interface that matches, bots, clients and adapters u
 - ``observe(state, viewer)``: what one seat (or a spectator, ``None``) may see, built field by
   field; ``shuffle_hidden(state, viewer, rng)``: a state the viewer cannot tell apart from this
   one (used to test redaction, and by bots that sample what they cannot see);
+- ``view(state, viewer)``: the checked way to ``observe``. Seats that do not exist are handled
+  here, once, the same way in every game: a viewer is a seat ``0`` to ``players - 1`` or ``None``
+  (a spectator), and anything else (``-1``, ``players``, ``True``, ``"0"``) is refused with
+  :class:`~gamenight.engine.errors.UnknownSeat` before the game's ``observe`` sees it, so a game
+  never has to range-check its viewer (nor can it leak a hand by indexing with ``-1``);
 - three action codecs: JSON, text and integer ids in ``range(num_actions)``.
 """
 
@@ -25,7 +30,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from gamenight.engine.codec import ActionCodec
 from gamenight.engine.config import Config
 from gamenight.engine.core import Event, Outcome, Pending, View
-from gamenight.engine.errors import MalformedAction
+from gamenight.engine.errors import MalformedAction, UnknownSeat, brief
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -54,6 +59,36 @@ class Game(ABC, Generic[S, A]):
         self.config = config
         self.players = config.players
         self.codec = ActionCodec(self.action_types)
+
+    # ---- seats -------------------------------------------------------------------------------
+    def check_viewer(self, viewer: object) -> int | None:
+        """``viewer`` as a seat number, or ``None`` (a spectator); else :class:`UnknownSeat`."""
+        if viewer is None:
+            return None
+        return self._seat(viewer, "seat", "; None views as a spectator")
+
+    def check_player(self, player: object) -> int:
+        """``player`` as a seat number; anything else (``None`` too) is :class:`UnknownSeat`."""
+        return self._seat(player, "player", "")
+
+    def _seat(self, value: object, noun: str, spectator: str) -> int:
+        last = self.players - 1
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise UnknownSeat(
+                f"a {noun} is a seat number, 0 to {last}{spectator}; got {brief(value, 40)}"
+            )
+        if not 0 <= value <= last:
+            raise UnknownSeat(
+                f"there is no {noun} {brief(value, 40)}: seats are 0 to {last}{spectator}"
+            )
+        return int(value)
+
+    def view(self, state: S, viewer: int | None) -> View:
+        """What ``viewer`` may see (``observe``), once the viewer is known to exist.
+
+        Raises :class:`UnknownSeat` for anything but a seat number or ``None``.
+        """
+        return self.observe(state, self.check_viewer(viewer))
 
     # ---- rules -------------------------------------------------------------------------------
     @abstractmethod
@@ -108,7 +143,11 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def observe(self, state: S, viewer: int | None) -> View:
-        """What ``viewer`` may see, as JSON data (``None``: a spectator)."""
+        """What ``viewer`` may see, as JSON data (``None``: a spectator).
+
+        ``viewer`` is a seat that exists or ``None``: callers go through :meth:`view` (or
+        ``Match.view``), which refuses any other viewer before this is called.
+        """
 
     @abstractmethod
     def shuffle_hidden(self, state: S, viewer: int | None, rng: random.Random) -> S:
@@ -136,14 +175,16 @@ class Game(ABC, Generic[S, A]):
         """The integer id of a player action."""
         try:
             return self._ids[action]
-        except KeyError:
-            raise MalformedAction(f"{action!r} has no id in {self.id}") from None
+        except (KeyError, TypeError):  # TypeError: an unhashable value is no action either
+            raise MalformedAction(f"{brief(action)} has no id in {self.id}") from None
 
     def action_from_id(self, action_id: int) -> A:
         """The player action with integer id ``action_id``."""
         actions = self.all_actions()
+        if isinstance(action_id, bool) or not isinstance(action_id, int):
+            raise MalformedAction(f"an action id is a whole number, got {brief(action_id)}")
         if not 0 <= action_id < len(actions):
-            raise MalformedAction(f"action id {action_id} is outside 0..{len(actions) - 1}")
+            raise MalformedAction(f"action id {brief(action_id)} is outside 0..{len(actions) - 1}")
         return actions[action_id]
 
     def action_to_json(self, action: A) -> dict[str, Any]:

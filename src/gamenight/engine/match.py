@@ -1,16 +1,33 @@
 """A match: one game, its current state, the history of steps, a version and a private RNG.
 
-``Match.submit`` is the checked way in for every untrusted action: it checks the seat, the version
-(a late grab in a race is answered "too slow"), the action's legality, and raises a precise error;
-the match is unchanged by a refused action. A match record (config, seed, steps) replays exactly.
+``Match.submit`` is the checked way in for every untrusted action. It checks, in this order: that
+the action is one of the game's actions; the version it was made at (a move made against an older
+version, in a race or after the winning move of the match, is answered "too slow" naming both
+versions); that the match is not over; the seat (a seat that does not exist is
+:class:`~gamenight.engine.errors.UnknownSeat`); that the seat decides now; legality. It raises a
+precise error, and the match is unchanged by a refused action. Messages show submitted values
+through ``errors.brief``, never whole.
+
+Every action and every read of a match (``submit``, ``apply_trusted``, ``roll_chance``,
+``advance_chance``, ``view``, ``record``) holds the match's lock (``Match.lock``, re-entrant), so
+two moves sent at once from two threads are checked and applied one after the other: of two grabs
+made at the same version, one is applied and the other is too slow. A caller that must read and
+act as one step holds ``with match.lock:`` around both.
+
+Chance is drawn from a :class:`~gamenight.engine.chance.ChanceRng` keyed by the match's seed (by
+default 128 secret bits), so no player can foresee a draw. The seed and the RNG are never in a
+view. A match record (config, seed, steps, and what the match ends in: its outcome and a digest of
+its final state) replays exactly; ``replay`` refuses a record whose steps end anywhere else.
 """
 
 from __future__ import annotations
 
-import random
+import json
+import threading
 from dataclasses import dataclass
 from typing import Any
 
+from gamenight.engine.chance import MAX_SEED, ChanceRng, check_seed, new_seed
 from gamenight.engine.config import config_from_json
 from gamenight.engine.core import CHANCE, Event, Kind, Outcome, Pending, View
 from gamenight.engine.errors import (
@@ -18,9 +35,13 @@ from gamenight.engine.errors import (
     IllegalAction,
     MalformedAction,
     NotYourDecision,
+    RecordMismatch,
     StaleVersion,
+    brief,
+    clip,
 )
 from gamenight.engine.game import Game
+from gamenight.engine.records import state_digest
 
 RECORD_FORMAT = "gamenight-match/1"
 
@@ -34,12 +55,18 @@ class Step:
 
 
 class Match:
-    """A game in progress. The RNG that samples chance is private and never shown in a view."""
+    """A game in progress. The RNG that samples chance is private and never shown in a view.
+
+    ``seed`` is a whole number from 0 to ``2**256 - 1`` (``ConfigError`` otherwise); without one,
+    the match draws a fresh secret 128-bit seed.
+    """
 
     def __init__(self, game: Game[Any, Any], seed: int | None = None) -> None:
         self.game = game
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
-        self._rng = random.Random(self.seed)
+        self.seed = check_seed(seed) if seed is not None else new_seed()
+        self._rng = ChanceRng(self.seed)
+        #: Held by every action and read; hold it to read and act as one step.
+        self.lock = threading.RLock()
         self.state: Any = game.initial_state()
         self.steps: list[Step] = []
 
@@ -61,52 +88,62 @@ class Match:
 
     def outcome(self) -> Outcome:
         """The outcome of a finished match."""
-        if not self.finished:
-            raise IllegalAction("the match is not over yet")
-        return self.game.outcome(self.state)
+        with self.lock:
+            if not self.finished:
+                raise IllegalAction("the match is not over yet")
+            return self.game.outcome(self.state)
 
     def view(self, viewer: int | None) -> View:
-        """What ``viewer`` may see now, with the match version and their legal actions."""
-        pending = self.pending
-        legal = (
-            [self.game.action_to_json(a) for a in self.game.legal_actions(self.state, viewer)]
-            if viewer is not None and viewer in pending.players
-            else []
-        )
-        return {
-            "game": self.game.id,
-            "version": self.version,
-            "you": viewer,
-            "pending": pending.to_json(),
-            "legal": legal,
-            "state": self.game.observe(self.state, viewer),
-        }
+        """What ``viewer`` may see now, with the match version and their legal actions.
+
+        ``viewer`` is a seat or ``None`` (a spectator); anything else is ``UnknownSeat``.
+        """
+        with self.lock:
+            viewer = self.game.check_viewer(viewer)
+            pending = self.pending
+            legal = (
+                [self.game.action_to_json(a) for a in self.game.legal_actions(self.state, viewer)]
+                if viewer is not None and viewer in pending.players
+                else []
+            )
+            return {
+                "game": self.game.id,
+                "version": self.version,
+                "you": viewer,
+                "pending": pending.to_json(),
+                "legal": legal,
+                "state": self.game.observe(self.state, viewer),
+            }
 
     # ---- acting ------------------------------------------------------------------------------
     def check(self, player: int, action: Any, version: int | None = None) -> None:
         """Raise the precise error that ``submit`` would raise, or nothing if it would accept."""
+        with self.lock:
+            self._check(player, action, version)
+
+    def _check(self, player: int, action: Any, version: int | None) -> None:
         pending = self.pending
-        if pending.kind is Kind.TERMINAL:
-            raise GameOver("the match is over; no more actions are accepted")
         if not isinstance(action, self.game.action_types):
             names = ", ".join(t.__name__ for t in self.game.action_types)
-            raise MalformedAction(f"{action!r} is not a {self.game.id} action ({names})")
+            raise MalformedAction(f"{brief(action)} is not a {self.game.id} action ({names})")
+        if version is not None:
+            if isinstance(version, bool) or not isinstance(version, int):
+                raise MalformedAction(f"a version is a whole number, got {brief(version, 40)}")
+            if version != self.version:
+                # Before the game-over check: a late grab after the winning one is too slow.
+                over = "; the match is over" if pending.kind is Kind.TERMINAL else ""
+                raise StaleVersion(
+                    f"too slow: the action was made at version {brief(version, 40)}, "
+                    f"the match is at version {self.version}{over}"
+                )
+        if pending.kind is Kind.TERMINAL:
+            raise GameOver("the match is over; no more actions are accepted")
         if version is None and pending.kind in (Kind.RACE, Kind.REACTION):
             raise StaleVersion(
                 f"a move in a {pending.kind.value} window must name the version it was made at "
                 f"(now {self.version}), so that a late one is answered too slow"
             )
-        if version is not None and version != self.version:
-            raise StaleVersion(
-                f"too slow: the action was made at version {version}, "
-                f"the match is at version {self.version}"
-            )
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise NotYourDecision(f"a player is a seat number, got {player!r}")
-        if not 0 <= player < self.game.players:
-            raise NotYourDecision(
-                f"there is no player {player}; players are 0 to {self.game.players - 1}"
-            )
+        player = self.game.check_player(player)
         if pending.kind is Kind.CHANCE or player not in pending.players:
             deciders = ", ".join(map(str, pending.players)) or "chance"
             why = None
@@ -114,7 +151,7 @@ class Match:
                 why = self.game.explain_not_deciding(self.state, player, action)
             raise NotYourDecision(
                 f"player {player} may not act now ({pending.kind.value}; deciding: {deciders})"
-                f"{': ' + why if why else ''}"
+                f"{': ' + clip(why) if why else ''}"
             )
         if not self.game.is_legal(self.state, player, action):
             legal = [
@@ -123,14 +160,15 @@ class Match:
             shown = ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
             why = self.game.explain_illegal(self.state, player, action)
             raise IllegalAction(
-                f"{self.game.action_to_text(action)!r} is not legal now for player {player}"
-                f"{': ' + why if why else ''}; legal: {shown}"
+                f"{brief(self.game.action_to_text(action))} is not legal now for player {player}"
+                f"{': ' + clip(why) if why else ''}; legal: {clip(shown, 400)}"
             )
 
     def submit(self, player: int, action: Any, version: int | None = None) -> tuple[Event, ...]:
         """Check and apply a player's action; return its events. Refused actions change nothing."""
-        self.check(player, action, version)
-        return self._apply(player, action)
+        with self.lock:
+            self._check(player, action, version)
+            return self._apply(player, action)
 
     def submit_json(self, player: int, data: Any, version: int | None = None) -> tuple[Event, ...]:
         """Decode a wire action (raises ``MalformedAction``) and submit it."""
@@ -142,20 +180,23 @@ class Match:
 
     def apply_trusted(self, player: int, action: Any) -> tuple[Event, ...]:
         """Apply an action already known to be legal (a bot chose it from ``legal_actions``)."""
-        return self._apply(player, action)
+        with self.lock:
+            return self._apply(player, action)
 
     def roll_chance(self) -> tuple[Event, ...]:
         """At a chance node, sample an outcome from the private RNG and apply it."""
-        if self.pending.kind is not Kind.CHANCE:
-            raise NotYourDecision("no chance move is pending")
-        return self._apply(CHANCE, self.game.sample_chance(self.state, self._rng))
+        with self.lock:
+            if self.pending.kind is not Kind.CHANCE:
+                raise NotYourDecision("no chance move is pending")
+            return self._apply(CHANCE, self.game.sample_chance(self.state, self._rng))
 
     def advance_chance(self) -> list[Event]:
         """Roll every pending chance node until a player must decide or the game ends."""
-        events: list[Event] = []
-        while self.pending.kind is Kind.CHANCE:
-            events.extend(self.roll_chance())
-        return events
+        with self.lock:
+            events: list[Event] = []
+            while self.pending.kind is Kind.CHANCE:
+                events.extend(self.roll_chance())
+            return events
 
     def _apply(self, player: int, action: Any) -> tuple[Event, ...]:
         self.state, events = self.game.apply(self.state, player, action)
@@ -164,20 +205,25 @@ class Match:
 
     # ---- records -----------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
-        """The match as JSON data: game, config, seed and every step (chance included)."""
-        return {
-            "format": RECORD_FORMAT,
-            "game": self.game.id,
-            "config": self.game.config.to_json(),
-            "seed": self.seed,
-            "steps": [
-                {
-                    "player": None if s.player == CHANCE else s.player,
-                    "action": self.game.action_to_json(s.action),
-                }
-                for s in self.steps
-            ],
-        }
+        """The match as JSON data: game, config, seed, every step (chance included), and what
+        it ends in: ``outcome`` (``None`` while the match goes on) and ``digest``, a hash of the
+        state after the last step (``records.state_digest``)."""
+        with self.lock:
+            return {
+                "format": RECORD_FORMAT,
+                "game": self.game.id,
+                "config": self.game.config.to_json(),
+                "seed": self.seed,
+                "steps": [
+                    {
+                        "player": None if s.player == CHANCE else s.player,
+                        "action": self.game.action_to_json(s.action),
+                    }
+                    for s in self.steps
+                ],
+                "outcome": self.outcome().to_json() if self.finished else None,
+                "digest": state_digest(self.state),
+            }
 
 
 def replay(record: Any, game_class: type[Game[Any, Any]], upto: int | None = None) -> Match:
@@ -186,18 +232,24 @@ def replay(record: Any, game_class: type[Game[Any, Any]], upto: int | None = Non
     Every chance step is drawn again from the match's own seeded RNG and must equal the recorded
     outcome, so a record that does not belong to its seed is refused and the rebuilt match goes on
     drawing exactly what the original would have. ``upto`` stops after that many steps. A bad
-    record raises the error of its first bad step, naming its index.
+    record raises the error of its first bad step, naming its index. When every step is replayed,
+    the record's ``outcome`` and ``digest`` (where present: records written before they existed
+    have neither) must be what the steps end in, else :class:`RecordMismatch`.
     """
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise MalformedAction(f"not a match record (expected format {RECORD_FORMAT!r})")
     config = config_from_json(game_class.config_type, record.get("config", {}))
     seed = record.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise MalformedAction("a match record needs an integer seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise MalformedAction(
+            f"a match record's seed is a whole number from 0 to 2**256 - 1, got {brief(seed, 40)}"
+        )
     match = Match(game_class(config), seed=seed)
     steps = record.get("steps")
     if not isinstance(steps, list):
         raise MalformedAction("a match record needs a list of steps")
+    if upto is not None and upto < 0:
+        raise MalformedAction(f"a replay stops after 0 or more steps, not {brief(upto, 40)}")
     for index, step in enumerate(steps[:upto]):
         try:
             if not isinstance(step, dict):
@@ -220,4 +272,39 @@ def replay(record: Any, game_class: type[Game[Any, Any]], upto: int | None = Non
             raise MalformedAction(f"step {index} is malformed: missing {exc}") from None
         except (IllegalAction, NotYourDecision, MalformedAction, GameOver, StaleVersion) as exc:
             raise type(exc)(f"step {index}: {exc}") from None
+    if upto is None or upto >= len(steps):
+        check_end(record, match)
     return match
+
+
+def check_end(record: dict[str, Any], match: Match) -> None:
+    """Refuse (:class:`RecordMismatch`) a record whose stated end is not where ``match`` is.
+
+    Each of ``outcome`` and ``digest`` is checked when the record has it.
+    """
+    if "outcome" in record:
+        stated = record["outcome"]
+        actual = json.loads(json.dumps(match.outcome().to_json())) if match.finished else None
+        if stated != actual:
+            raise RecordMismatch(
+                f"the record says the match ended with {_describe(stated)}, but its steps end "
+                f"with {_describe(actual)}"
+            )
+    if "digest" in record:
+        stated = record["digest"]
+        if not isinstance(stated, str):
+            raise MalformedAction(f"a record's digest is a text, got {brief(stated, 40)}")
+        actual = state_digest(match.state)
+        if stated != actual:
+            raise RecordMismatch(
+                f"the record's steps do not end in the state it states (digest {brief(stated)}, "
+                f"replayed {actual})"
+            )
+
+
+def _describe(outcome: Any) -> str:
+    if outcome is None:
+        return "no outcome (the match not over)"
+    if isinstance(outcome, dict) and "winners" in outcome:
+        return f"winners {brief(outcome.get('winners'), 40)}, scores {brief(outcome.get('scores'))}"
+    return brief(outcome)
