@@ -124,6 +124,8 @@ class RoomService:
         self.record_key = record_key
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        #: Set while the server shuts down (matches stop; a restart resumes them).
+        self.closing = False
 
     # ---- looking rooms up --------------------------------------------------------------------
     async def room(self, code: str) -> Room:
@@ -145,6 +147,7 @@ class RoomService:
         """The room as anyone with its code sees it."""
         row = room.row
         cls = game_class(row.game)
+        names = seat_names(row.seats)
         return RoomInfo(
             code=row.code,
             game=row.game,
@@ -156,7 +159,7 @@ class RoomService:
                 SeatInfo(
                     index=s.index,
                     kind=s.kind,
-                    name=s.name if s.kind != "open" else None,
+                    name=names[s.index] if s.kind != "open" else None,
                     bot=s.bot,
                     connected=room.present(s.index),
                     stand_in=s.index in room.stand_ins,
@@ -370,7 +373,8 @@ class RoomService:
         try:
             await live.finished()
         except GameError as exc:
-            log.error("room %s: the live match stopped: %s", room.code, exc)
+            if not self.closing:
+                log.error("room %s: the live match stopped: %s", room.code, exc)
         except Exception:
             log.exception("room %s: the live match failed", room.code)
         for task in room.grace.values():
@@ -474,6 +478,7 @@ class RoomService:
 
     async def close(self) -> None:
         """Stop every live match (their steps are stored; a restart resumes them)."""
+        self.closing = True
         for room in self.rooms.values():
             for task in room.grace.values():
                 task.cancel()
