@@ -25,7 +25,8 @@ from gamenight.server.app import create_app
 from gamenight.server.settings import Limits, Settings
 from tests.server.pgcluster import free_port
 
-FAST = {"bot_delay": 0.0}
+#: Bots act at once; test clients that play every move may send far more than a person.
+FAST = {"bot_delay": 0.0, "rate_per_second": 500.0, "rate_burst": 500}
 
 
 def settings_for(db_url: str, **changes: Any) -> Settings:
@@ -93,8 +94,10 @@ class ServerProcess:
         env = {**os.environ, "GAMENIGHT_BOT_DELAY": "0", **self.env}
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gamenight.server", "--port", str(self.port)]
-                + ["--db", self.db_url, "--log-level", "warning"],
+                [
+                    *(sys.executable, "-m", "gamenight.server", "--port", str(self.port)),
+                    *("--db", self.db_url, "--log-level", "warning"),
+                ],
                 env=env,
                 stdout=out,
                 stderr=subprocess.STDOUT,
@@ -248,3 +251,57 @@ class Client:
         await self.ws.close()
         with contextlib.suppress(Exception):
             await self._reader
+
+
+Until = Callable[[int, dict[str, Any]], bool]
+
+
+async def drive(
+    clients: dict[int, Client],
+    rng: random.Random,
+    until: Until | None = None,
+    number: int = 1,
+    limit: float = 120.0,
+) -> tuple[int, dict[str, Any]] | None:
+    """Play a random legal action for each seat whenever its newest view offers one, until
+    ``until(seat, update)`` holds for a seat's newest update (returns them) or the match ends
+    (returns ``None``)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    acted: dict[int, int] = {}
+    while loop.time() < deadline:
+        if all(
+            any(m["type"] == "over" and m["match_number"] == number for m in c.messages)
+            for c in clients.values()
+        ):
+            return None
+        latest = {seat: c.latest() for seat, c in clients.items()}
+        for seat, update in latest.items():
+            mine = update is not None and update["match_number"] == number
+            if mine and update is not None and until is not None and until(seat, update):
+                return seat, update
+        for seat, update in latest.items():
+            if update is None or update["match_number"] != number:
+                continue
+            legal = update["view"]["legal"]
+            if legal and acted.get(seat) != update["version"]:
+                acted[seat] = update["version"]
+                action = rng.choice(legal)
+                await clients[seat].send(
+                    {"type": "act", "action": action, "version": update["version"]}
+                )
+        await asyncio.sleep(0.003)
+    report = {
+        seat: {
+            "latest": {k: v for k, v in (c.latest() or {}).items() if k != "view"},
+            "pending": (c.latest() or {}).get("view", {}).get("pending"),
+            "errors": [m for m in c.messages if m["type"] == "error"][-3:],
+        }
+        for seat, c in clients.items()
+    }
+    raise AssertionError(f"the match did not end in time: {json.dumps(report)[:3000]}")
+
+
+async def play_to_end(clients: list[Client], number: int = 1, seed: int = 7) -> None:
+    """Every client plays random legal actions (seeded) until the match is over."""
+    await drive(dict(enumerate(clients)), random.Random(seed), None, number)

@@ -5,7 +5,6 @@ schema that lists exactly the routes."""
 from __future__ import annotations
 
 import asyncio
-import random
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ from gamenight.engine.records import verify_record
 from gamenight.engine.registry import game_class
 from gamenight.server.app import create_app
 from gamenight.server.settings import Settings
-from tests.server.helpers import Client, create_room, host_call, join, serving
+from tests.server.helpers import Client, create_room, host_call, join, play_to_end, serving
 
 
 @pytest.fixture
@@ -129,31 +128,6 @@ def test_a_room_from_creation_to_rematch(db_url: str) -> None:
 
     with serving(db_url) as server:
         asyncio.run(play(server.url))
-
-
-async def play_to_end(clients: list[Client], number: int = 1, limit: float = 60.0) -> None:
-    """Each client plays a random legal action (seeded) whenever its newest view offers one."""
-    rng = random.Random(7)
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + limit
-    acted: dict[str, int] = {}
-    while loop.time() < deadline:
-        if all(
-            any(m["type"] == "over" and m["match_number"] == number for m in c.messages)
-            for c in clients
-        ):
-            return
-        for client in clients:
-            latest = client.latest()
-            if latest is None or latest["match_number"] != number:
-                continue
-            legal = latest["view"]["legal"]
-            if legal and acted.get(client.name) != latest["version"]:
-                acted[client.name] = latest["version"]
-                action = rng.choice(legal)
-                await client.send({"type": "act", "action": action, "version": latest["version"]})
-        await asyncio.sleep(0.005)
-    raise AssertionError("the match did not end in time")
 
 
 def test_refusals_say_what_was_wrong(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from typing import Any
 
@@ -64,6 +65,16 @@ def describe(error: ValidationError) -> str:
     text = str(first.get("msg", "invalid"))
     kinds = "act, ping, sync"
     return f"not a valid message ({where + ': ' if where else ''}{text}); types are: {kinds}"
+
+
+def ref_of(raw: str | bytes) -> str | None:
+    """The ``ref`` of a message refused as malformed, when it has a readable one."""
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    ref = data.get("ref") if isinstance(data, dict) else None
+    return ref if isinstance(ref, str) and len(ref) <= 64 else None
 
 
 class Connection:
@@ -203,7 +214,7 @@ class Connection:
             try:
                 parsed = client_message.validate_json(raw)
             except ValidationError as exc:
-                self.error("malformed", describe(exc))
+                self.error("malformed", describe(exc), ref_of(raw))
                 continue
             await self.handle(parsed)
 

@@ -171,9 +171,9 @@ class RoomService:
         )
 
     def seat_of(self, room: Room, token: str | None) -> int | None:
-        """The seat whose token this is (``None``: no token, a spectator); ``Forbidden`` for a
-        token of no seat of this room."""
-        if token is None:
+        """The seat whose token this is (``None``: no token or an empty one, a spectator);
+        ``Forbidden`` for a token of no seat of this room."""
+        if not token:
             return None
         digest = token_digest(token)
         for seat in room.row.seats:
