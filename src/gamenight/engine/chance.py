@@ -13,10 +13,10 @@ the generator and foresee every hand; the seeds were small enough to try them al
 
 :class:`ChanceRng` is a ``random.Random``, so ``random()``, ``choice``, ``choices``, ``shuffle``,
 ``sample`` and ``randrange`` work unchanged: ``random()`` returns a multiple of ``2**-52`` (52
-random bits, read 256 at a time from one hash call), and the whole-number methods draw unbiased
-values by rejection (from the top bits of ``random()`` below ``2**52``, else from
-``getrandbits``). What it costs is measured by ``bench/bench_chance.py`` (figures in
-``docs/benchmarks.md``).
+random bits, read from one hash call per block of numbers: 32, 64 and 128 for the first blocks,
+so that a short game hashes little, then 256), and the whole-number methods draw unbiased values
+by rejection (from the top bits of ``random()`` below ``2**52``, else from ``getrandbits``). What
+it costs is measured by ``bench/bench_chance.py`` (figures in ``docs/benchmarks.md``).
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ MAX_SEED = 2**256 - 1
 #: ``getstate()`` tags its state with this version.
 STATE_VERSION = "gamenight-chance/1"
 
-_BLOCK = 256  # numbers (and 8-byte words) per hash call
-_BLOCK_BYTES = 8 * _BLOCK
+_BLOCK = 256  # numbers per hash call, from the fourth block on (the first three: 32, 64, 128)
+_BLOCK_BYTES = 8 * _BLOCK  # bytes per hash call of the bit stream
 _EXPONENT = b"\x3f" * _BLOCK  # sign 0 and exponent 0x3ff: a double in [1, 2)
 _NIBBLE = bytes(0xF0 | (b & 0x0F) for b in range(256))  # exponent's low bits, 4 random bits
 
@@ -62,13 +62,24 @@ def _key(seed: int) -> bytes:
     return hashlib.blake2b(b"%d" % seed, digest_size=32, person=b"gamenight-chance").digest()
 
 
+def _size(block: int) -> int:
+    """How many numbers block ``block`` holds: small first blocks keep a short game cheap."""
+    return min(32 << block, _BLOCK)
+
+
+def _start(block: int) -> int:
+    """How many numbers come before block ``block``."""
+    return 32 * ((1 << block) - 1) if block <= 3 else 224 + _BLOCK * (block - 3)
+
+
 def _floats(key: bytes, block: int) -> list[float]:
     """Block ``block`` of the number stream, as doubles in [1, 2) (52 random mantissa bits)."""
-    raw = hashlib.shake_256(key + b"F" + block.to_bytes(8, "little")).digest(_BLOCK_BYTES)
+    size = _size(block)
+    raw = hashlib.shake_256(key + b"F" + block.to_bytes(8, "little")).digest(8 * size)
     # Each little-endian 8-byte word becomes a double with exponent 0x3ff: byte 7 is the sign
     # and the exponent's high bits, byte 6 the exponent's low bits and the mantissa's top 4.
     buf = bytearray(raw)
-    buf[7::8] = _EXPONENT
+    buf[7::8] = _EXPONENT[:size]
     buf[6::8] = raw[6::8].translate(_NIBBLE)
     return cast(list[float], memoryview(buf).cast("d").tolist())
 
@@ -76,6 +87,30 @@ def _floats(key: bytes, block: int) -> list[float]:
 def _bytes(key: bytes, block: int) -> bytes:
     """Block ``block`` of the bit stream."""
     return hashlib.shake_256(key + b"B" + block.to_bytes(8, "little")).digest(_BLOCK_BYTES)
+
+
+class _Numbers:
+    """The number stream's blocks: which comes next, and the one being read.
+
+    Kept apart from the generator so that the iterator ``random`` steps through does not refer
+    back to the generator (no reference cycle: a finished match's generator is freed at once).
+    """
+
+    __slots__ = ("block", "current", "key")
+
+    def __init__(self, key: bytes, block: int) -> None:
+        self.key = key
+        self.block = block
+        self.current: Iterator[float] = iter(())
+
+    def next_block(self, _: None) -> Iterator[float]:
+        self.current = iter(_floats(self.key, self.block))
+        self.block += 1
+        return self.current
+
+    def used(self) -> int:
+        """How many numbers have been read."""
+        return _start(self.block) - operator.length_hint(self.current)
 
 
 class ChanceRng(random.Random):
@@ -90,8 +125,7 @@ class ChanceRng(random.Random):
 
     _seed: int
     _key: bytes
-    _blocks: int
-    _current: Iterator[float]
+    _numbers: _Numbers
     _bits: bytes
     _bits_block: int
     _bits_at: int
@@ -112,10 +146,15 @@ class ChanceRng(random.Random):
 
     def _position(self, numbers: int, bits_bytes: int) -> None:
         """Set both streams to just after ``numbers`` numbers and ``bits_bytes`` bytes."""
-        self._blocks, skip = divmod(numbers, _BLOCK)
-        self._current = iter(())
-        source = itertools.chain.from_iterable(map(self._next_block, itertools.repeat(None)))
-        # random() is a C-level iterator step: one hash call fills 256 numbers at a time.
+        block = 0
+        while _start(block + 1) <= numbers:
+            block += 1
+        skip = numbers - _start(block)
+        self._numbers = _Numbers(self._key, block)
+        source = itertools.chain.from_iterable(
+            map(self._numbers.next_block, itertools.repeat(None))
+        )
+        # random() is a C-level iterator step; one hash call fills a block of numbers.
         self.__dict__["random"] = map(operator.sub, source, itertools.repeat(1.0)).__next__
         for _ in range(skip):
             self.random()
@@ -124,11 +163,6 @@ class ChanceRng(random.Random):
             self._bits_block, self._bits_at, self._bits = block, at, _bytes(self._key, block)
         else:  # as if the block before were used up: the next draw hashes block ``block``
             self._bits_block, self._bits_at, self._bits = block - 1, _BLOCK_BYTES, b""
-
-    def _next_block(self, _: None) -> Iterator[float]:
-        self._current = iter(_floats(self._key, self._blocks))
-        self._blocks += 1
-        return self._current
 
     def random(self) -> float:
         """A number in [0, 1): a multiple of ``2**-52``, each equally likely."""
@@ -182,7 +216,7 @@ class ChanceRng(random.Random):
 
     def getstate(self) -> tuple[Any, ...]:
         """The seed and how far each stream has been read (for ``copy`` and ``pickle``)."""
-        numbers = self._blocks * _BLOCK - operator.length_hint(self._current)
+        numbers = self._numbers.used()
         bits_bytes = self._bits_block * _BLOCK_BYTES + self._bits_at
         return (STATE_VERSION, self._seed, numbers, bits_bytes, self.gauss_next)
 

@@ -72,6 +72,19 @@ class ActionCodec:
             values[name] = _check(str(tag), name, data[name], hint)
         return cls(**values)
 
+    def check(self, action: Any) -> None:
+        """Raise :class:`MalformedAction` unless every field of ``action`` has its declared type.
+
+        An action object built by a caller (not decoded) may hold anything (``Bully(None)``):
+        this refuses it before any rule or wording code reads its fields.
+        """
+        cls = type(action)
+        tag = action_tag(cls)
+        if self.by_tag.get(tag) is not cls:
+            raise MalformedAction(f"{brief(action)} is not an action of this game")
+        for name, hint in _field_hints(cls):
+            _check(tag, name, getattr(action, name), hint, built=True)
+
     def to_text(self, action: Any) -> str:
         """Encode an action as terminal text: the tag and its field values."""
         parts = [action_tag(type(action))]
@@ -106,13 +119,24 @@ class ActionCodec:
         return cls(**values)
 
 
-def _check(tag: str, name: str, value: Any, hint: Any) -> Any:
+#: Whole numbers in actions stay within 64 bits (seats, positions, counts, dice).
+LIMIT = 2**63
+
+
+def _check(tag: str, name: str, value: Any, hint: Any, built: bool = False) -> Any:
+    """``value`` as field ``name`` of a ``tag`` action, or :class:`MalformedAction`.
+
+    ``built``: the value is in an action object already (so a tuple field must be a tuple).
+    """
     origin = get_origin(hint)
     if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise MalformedAction(f"field {name!r} of {tag!r} must be a list, got {brief(value)}")
+        if not isinstance(value, tuple if built else list | tuple):
+            kind = "tuple" if built else "list"
+            raise MalformedAction(f"field {name!r} of {tag!r} must be a {kind}, got {brief(value)}")
         item = get_args(hint)[0]
-        return tuple(_check(tag, name, v, item) for v in value)
+        return tuple(_check(tag, name, v, item, built) for v in value)
+    if hint is int and isinstance(value, int) and not -LIMIT <= value < LIMIT:
+        raise MalformedAction(f"field {name!r} of {tag!r} is out of range: {brief(value)}")
     ok = {
         bool: isinstance(value, bool),
         int: isinstance(value, int) and not isinstance(value, bool),

@@ -79,7 +79,7 @@ class Game(ABC, Generic[S, A]):
             )
         if not 0 <= value <= last:
             raise UnknownSeat(
-                f"there is no {noun} {brief(value, 40)}: seats are 0 to {last}{spectator}"
+                f"there is no {noun} {brief(value, 40)}; {noun}s are 0 to {last}{spectator}"
             )
         return int(value)
 

@@ -126,6 +126,7 @@ class Match:
         if not isinstance(action, self.game.action_types):
             names = ", ".join(t.__name__ for t in self.game.action_types)
             raise MalformedAction(f"{brief(action)} is not a {self.game.id} action ({names})")
+        self.game.codec.check(action)
         if version is not None:
             if isinstance(version, bool) or not isinstance(version, int):
                 raise MalformedAction(f"a version is a whole number, got {brief(version, 40)}")
