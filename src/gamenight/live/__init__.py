@@ -5,13 +5,14 @@ races, reaction windows and turns have time limits, bots act after human-like de
 every viewer gets its own view. See ``docs/live.md``.
 """
 
-from gamenight.live.runtime import LiveMatch, MatchStopped, Persist
+from gamenight.live.runtime import Controller, LiveMatch, MatchStopped, Persist
 from gamenight.live.settings import LiveSettings
 from gamenight.live.updates import Applied, By, Reason, Subscription, Update
 
 __all__ = [
     "Applied",
     "By",
+    "Controller",
     "LiveMatch",
     "LiveSettings",
     "MatchStopped",

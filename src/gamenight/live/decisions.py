@@ -9,14 +9,22 @@ and an answer made before it is too slow.
 
 from __future__ import annotations
 
+import logging
 import random
-from collections.abc import Sequence
+import reprlib
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
 from gamenight.engine.core import Kind, Pending
 from gamenight.engine.game import Game
+from gamenight.live.settings import LiveSettings
 from gamenight.live.updates import Applied
+
+LOG = logging.getLogger("gamenight.live")
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 40
 
 #: Kinds whose open decision survives a step that takes its maker out.
 STANDING_KINDS = (Kind.SIMULTANEOUS, Kind.REACTION)
@@ -84,10 +92,37 @@ def decide(agent: Agent, game: Game[Any, Any], state: Any, rng: random.Random) -
     try:
         action = agent.act(game.observe(state, agent.seat), legal, rng)
     except Exception:  # a bot's bug must not end the match for the people playing it
+        LOG.exception(
+            "bot %s at seat %d failed; playing a random legal move", agent.name, agent.seat
+        )
         action = None
     if action not in legal:
+        if action is not None:
+            LOG.warning("bot %s at seat %d chose an illegal %r", agent.name, agent.seat, action)
         return legal[rng.randrange(len(legal))]
     return action
+
+
+def bot_delay(
+    settings: LiveSettings,
+    kind: Kind,
+    agent: Agent,
+    game: Game[Any, Any],
+    state: Any,
+    action: Any,
+    rng: random.Random,
+) -> float:
+    """Seconds before a planned move lands: the agent's own reaction time in a race or window
+    (scaled and capped by the room), else a think time (shorter for a lone legal move)."""
+    if kind in (Kind.RACE, Kind.REACTION):
+        view = game.observe(state, agent.seat)
+        delay = agent.reaction_time(view, action, rng) * settings.reaction_scale
+        if settings.reaction_cap is not None:
+            delay = min(delay, settings.reaction_cap)
+        return max(0.0, delay)
+    lone = len(game.legal_actions(state, agent.seat)) == 1
+    low, high = settings.bot_forced if lone else settings.bot_think
+    return rng.uniform(low, high)
 
 
 def too_slow(
@@ -123,3 +158,39 @@ def too_slow(
     if shown:
         return f"too slow: {names[who]} played {text} first"
     return f"too slow: {names[who]} moved first"
+
+
+def beaten_by(log: Iterable[Applied], version: int) -> Applied | None:
+    """The step that made an answer at ``version`` late: the first step since that did more
+    than take its maker out (else the first step since); ``None`` if the log no longer
+    reaches back to ``version``."""
+    since = [a for a in log if a.index >= version]
+    if not since or since[0].index != version:
+        return None
+    return next((a for a in since if not a.took_out_only), since[0])
+
+
+def overdue_seat(
+    kind: Kind, owed: Sequence[int], listed: Sequence[int], is_person: Callable[[int], bool]
+) -> int | None:
+    """The next seat the runtime plays for once a decision has run out of time.
+
+    In a window, every seat still asked when time ran out (``owed``), bots too; in a race, any
+    person still racing, again and again until the race is over; elsewhere, each person still
+    deciding who was owed.
+    """
+    if kind is Kind.RACE:
+        return next((s for s in listed if is_person(s)), None)
+    return next(
+        (s for s in owed if s in listed and (kind is Kind.REACTION or is_person(s))),
+        None,
+    )
+
+
+def brief(value: object) -> str:
+    """A submitted value as an error message may show it: short, whatever was sent.
+
+    >>> brief("x" * 100)
+    "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
+    """
+    return _REPR.repr(value)

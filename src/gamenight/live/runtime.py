@@ -21,7 +21,6 @@ import random
 import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from gamenight.bots.base import Agent
@@ -36,19 +35,27 @@ from gamenight.engine.errors import (
 )
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match, replay
+from gamenight.live.commands import BotMove, Command, Plan, SetController, Submit, Timeout
 from gamenight.live.decisions import (
     STANDING_KINDS,
+    beaten_by,
+    bot_delay,
+    brief,
     decide,
     find_pass,
+    overdue_seat,
     same_decision,
     takes_out_only,
     too_slow,
 )
 from gamenight.live.settings import LiveSettings
-from gamenight.live.updates import Applied, By, Reason, Subscription, Update
+from gamenight.live.updates import Applied, Audience, By, Reason, Subscription, Table, update_for
 
 #: The owner's hook, awaited with each applied step before any subscriber is told of it.
 Persist = Callable[[Applied], Awaitable[None]]
+
+#: A seat's controller: a bot spec, a bot built for the seat, or ``None`` for a person.
+Controller = str | Agent | None
 
 #: How many recent steps are kept to say what beat a late answer.
 LOG_SIZE = 256
@@ -58,55 +65,14 @@ class MatchStopped(GameError):
     """The live match is not running (not started yet, stopped, or failed while storing)."""
 
 
-# ---- commands (everything the match task does arrives as one of these) -----------------------
-@dataclass(slots=True)
-class _Submit:
-    seat: int
-    action: Any
-    version: int | None
-    reply: asyncio.Future[int]
-
-
-@dataclass(slots=True)
-class _BotMove:
-    seat: int
-    token: int
-
-
-@dataclass(slots=True)
-class _Timeout:
-    decision: int
-
-
-@dataclass(slots=True)
-class _SetController:
-    seat: int
-    spec: str | None
-    agent: Agent | None
-    reply: asyncio.Future[None]
-
-
-_Command = _Submit | _BotMove | _Timeout | _SetController
-
-
-@dataclass(slots=True)
-class _Plan:
-    """A bot's decided move, waiting for its timer; it stands while ``version`` is settled."""
-
-    action: Any
-    version: int
-    token: int
-    handle: asyncio.TimerHandle | None = field(default=None)
-
-
 class LiveMatch:
     """One match on a clock: people submit, bots act after human-like delays, limits run out.
 
-    ``controllers`` gives each seat's controller: a bot spec (``make_bot`` reads it) or ``None``
-    for a person (the default for every seat). ``names`` are used in "too slow" sentences
-    (default ``player N``). ``persist`` is awaited with each applied step before any subscriber
-    hears of it. ``rng`` seeds the bots' choices and delays (default: unpredictable); the match's
-    own chance stays with the ``Match``.
+    ``controllers`` gives each seat's controller: a bot spec (``make_bot`` reads it), a bot
+    already built for that seat (an ``Agent``), or ``None`` for a person (the default for every
+    seat). ``names`` are used in "too slow" sentences (default ``player N``). ``persist`` is
+    awaited with each applied step before any subscriber hears of it. ``rng`` seeds the bots'
+    choices and delays (default: unpredictable); the match's own chance stays with the ``Match``.
 
     Use it inside a running event loop: ``start()`` (or ``async with``), then ``submit``,
     ``subscribe``, ``set_controller``; ``await finished()`` gives the outcome.
@@ -117,7 +83,7 @@ class LiveMatch:
         match: Match,
         settings: LiveSettings | None = None,
         *,
-        controllers: Sequence[str | None] | None = None,
+        controllers: Sequence[Controller] | None = None,
         names: Sequence[str] | None = None,
         persist: Persist | None = None,
         rng: random.Random | None = None,
@@ -137,18 +103,17 @@ class LiveMatch:
         self._specs: list[str | None] = [None] * seats
         self._bots: list[Agent | None] = [None] * seats
         for seat, spec in enumerate(specs):
-            self._specs[seat] = spec
-            self._bots[seat] = make_bot(spec, self.game, seat) if spec is not None else None
-        self._stand_ins: dict[int, Agent] = {}
+            self._bots[seat], self._specs[seat] = self._build(seat, spec)
+        self._stand_ins = {s: make_bot(self.settings.stand_in, self.game, s) for s in range(seats)}
         self._persist = persist
-        self._inbox: asyncio.Queue[_Command] = asyncio.Queue()
+        self._inbox: asyncio.Queue[Command] = asyncio.Queue()
         self._task: asyncio.Task[Outcome] | None = None
-        self._subs: list[Subscription] = []
+        self._audience = Audience(self.settings.max_backlog)
         self._publishing = False
         self._idle = asyncio.Event()
         self._idle.set()
         self._log: deque[Applied] = deque(maxlen=LOG_SIZE)
-        self._plans: dict[int, _Plan] = {}
+        self._plans: dict[int, Plan] = {}
         self._tokens = itertools.count(1)
         self._passes: dict[str, Any] = {}
         # The decision clock: a new decision gets a new number (and a new deadline); answers
@@ -182,7 +147,7 @@ class LiveMatch:
     async def stop(self) -> None:
         """Stop the match task and every timer; pending submissions get ``MatchStopped``."""
         if self._task is None:
-            self._close_subscriptions("stopped")
+            self._audience.close_all("stopped")
             return
         if not self._task.done():
             self._task.cancel()
@@ -238,7 +203,7 @@ class LiveMatch:
 
     async def view(self, viewer: int | None) -> View:
         """``Match.view(viewer)`` as last told to subscribers (never a step not yet stored)."""
-        self._check_viewer(viewer)
+        self._check_seat(viewer, spectator=True)
         while not self._idle.is_set():
             await self._idle.wait()
         return self.match.view(viewer)
@@ -250,22 +215,17 @@ class LiveMatch:
         stored just now, the first update is that step's instead. Each later update follows one
         step or one change of controllers.
         """
-        self._check_viewer(viewer)
-        sub = Subscription(viewer, self.settings.max_backlog)
-        if self._task is not None and self._task.done():
-            sub.push(self._update(viewer, "joined", None, {}))
-            sub.close("over" if self.match.finished else "stopped")
-            return sub
-        self._subs.append(sub)
+        self._check_seat(viewer, spectator=True)
+        sub = self._audience.join(viewer)
         if not self._publishing:
-            sub.push(self._update(viewer, "joined", None, {}))
+            sub.push(update_for(viewer, self._table("joined", None), self.match.view(viewer)))
+        if self._task is not None and self._task.done():
+            self._audience.close_all("over" if self.match.finished else "stopped")
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:
         """End a subscription (a connection closed)."""
-        sub.close()
-        if sub in self._subs:
-            self._subs.remove(sub)
+        self._audience.leave(sub)
 
     # ---- acting ------------------------------------------------------------------------------
     async def submit(self, seat: int, action: Any, version: int | None = None) -> int:
@@ -278,45 +238,47 @@ class LiveMatch:
         changes nothing.
         """
         reply: asyncio.Future[int] = self._loop_future()
-        self._send(_Submit(seat, action, version, reply))
+        self._send(Submit(seat, action, version, reply))
         return await reply
 
     async def submit_json(self, seat: int, data: Any, version: int | None = None) -> int:
         """Decode a wire action (raises ``MalformedAction``) and ``submit`` it."""
         return await self.submit(seat, self.game.action_from_json(data), version)
 
-    async def set_controller(self, seat: int, spec: str | None) -> None:
-        """Hand ``seat`` to a bot (a spec, e.g. the room's stand-in) or back to a person
-        (``None``). The bot acts on the current decision after its usual delay; a person taking
-        a seat back keeps whatever time is left on the current decision."""
+    async def set_controller(self, seat: int, spec: Controller) -> None:
+        """Hand ``seat`` to a bot (a spec such as the room's stand-in, or an ``Agent`` built for
+        that seat) or back to a person (``None``). The bot acts on the current decision after
+        its usual delay; a person taking a seat back keeps whatever time is left on it."""
         self._check_seat(seat)
-        agent = make_bot(spec, self.game, seat) if spec is not None else None
+        agent, name = self._build(seat, spec)
         reply: asyncio.Future[None] = self._loop_future()
-        self._send(_SetController(seat, spec, agent, reply))
+        self._send(SetController(seat, name, agent, reply))
         await reply
 
     # ---- the match task ----------------------------------------------------------------------
     async def _run(self) -> Outcome:
         try:
+            self._arm_deadline()
+            self._notify("start", None)  # the clock now runs: tell those who joined before
             await self._settle()
             while not self.match.finished:
                 self._plan()
                 command = await self._inbox.get()
                 await self._handle(command)
                 await self._settle()
-            self._close_subscriptions("over")
+            self._audience.close_all("over")
             return self.match.outcome()
         finally:
             self._cancel_timers()
             self._refuse_waiting()
-            self._close_subscriptions("stopped")
+            self._audience.close_all("stopped")
 
-    async def _handle(self, command: _Command) -> None:
-        if isinstance(command, _Submit):
+    async def _handle(self, command: Command) -> None:
+        if isinstance(command, Submit):
             await self._person_move(command)
-        elif isinstance(command, _BotMove):
+        elif isinstance(command, BotMove):
             await self._bot_move(command)
-        elif isinstance(command, _Timeout):
+        elif isinstance(command, Timeout):
             if command.decision == self._decision:
                 await self._time_out()
         else:
@@ -327,7 +289,7 @@ class LiveMatch:
             if not command.reply.done():
                 command.reply.set_result(None)
 
-    async def _person_move(self, command: _Submit) -> None:
+    async def _person_move(self, command: Submit) -> None:
         try:
             version = self._judge(command.seat, command.action, command.version, person=True)
             self.match.check(command.seat, command.action, version)
@@ -344,7 +306,7 @@ class LiveMatch:
         if not command.reply.done():
             command.reply.set_result(applied.version)
 
-    async def _bot_move(self, command: _BotMove) -> None:
+    async def _bot_move(self, command: BotMove) -> None:
         plan = self._plans.get(command.seat)
         if plan is None or plan.token != command.token:
             return  # dropped or re-decided since its timer was set
@@ -352,9 +314,12 @@ class LiveMatch:
         try:
             version = self._judge(command.seat, plan.action, plan.version, person=False)
             self.match.check(command.seat, plan.action, version)
-        except GameError:
-            return  # re-decided by the next ``_plan``
-        await self._step(command.seat, plan.action, "bot")
+        except GameError:  # outpaced after its timer fired: it decides again in ``_plan``
+            agent = self._bots[command.seat]
+            if agent is not None and plan.by == "bot":
+                agent.outpaced(plan.action)
+            return
+        await self._step(command.seat, plan.action, plan.by)
 
     async def _time_out(self) -> None:
         """The current decision ran out of time: close a reaction window by passing for everyone
@@ -366,17 +331,7 @@ class LiveMatch:
             if self._decision != decision:
                 return  # the decision is over (or a response reopened the window: a new clock)
             listed = self.match.pending.players
-            if pending.kind is Kind.RACE:
-                seat = next((s for s in listed if self._is_person(s)), None)
-            else:
-                seat = next(
-                    (
-                        s
-                        for s in owed
-                        if s in listed and (pending.kind is Kind.REACTION or self._is_person(s))
-                    ),
-                    None,
-                )
+            seat = overdue_seat(pending.kind, owed, listed, self._is_person)
             if seat is None:
                 return
             if seat in owed:
@@ -398,7 +353,7 @@ class LiveMatch:
                 action = known
             if action is not None:
                 return action, "system"
-        agent = self._bots[seat] or self._stand_in(seat)
+        agent = self._bots[seat] or self._stand_ins[seat]
         return decide(agent, self.game, state, self._seat_rngs[seat]), "stand-in"
 
     async def _settle(self) -> None:
@@ -450,71 +405,79 @@ class LiveMatch:
         return applied
 
     def _judge(self, seat: int, action: Any, version: int | None, *, person: bool) -> int | None:
-        """Check what the runtime adds to ``Match.check`` and return the version to check at:
-        a late answer stands if only passes or commitments came since (see ``decisions``)."""
-        match = self.match
-        if match.finished:
-            raise GameOver("the match is over; no more actions are accepted")
+        """Check what the runtime adds to ``Match.check`` and return the version to check at.
+
+        In the engine's order: the action's type, its version (a late answer stands if only
+        passes or commitments came since, see ``decisions``; else it is too slow, even once the
+        match is over), the end of the match, the seat; then whether a bot plays it now.
+        """
+        match, now = self.match, self.match.version
         if not isinstance(action, self.game.action_types):
             names = ", ".join(t.__name__ for t in self.game.action_types)
-            raise MalformedAction(f"{action!r} is not a {self.game.id} action ({names})")
-        if person and self._valid_seat(seat) and self._specs[seat] is not None:
+            raise MalformedAction(f"{brief(action)} is not a {self.game.id} action ({names})")
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            raise MalformedAction(f"a version is a whole number, got {brief(version)}")
+        if version is not None and version > now:
+            raise StaleVersion(f"version {version} is ahead of the match (now at {now})")
+        if version is not None and version < now:
+            if match.pending.kind in STANDING_KINDS and version >= self._settled_from:
+                version = now  # only passes or commitments came since: the answer stands
+            else:
+                beaten = beaten_by(self._log, version)
+                seen_as = [self._name(s, seat) for s in range(self.game.players)]
+                raise StaleVersion(too_slow(self.game, seat, version, now, beaten, seen_as))
+        if match.finished:
+            raise GameOver("the match is over; no more actions are accepted")
+        self._check_seat(seat)
+        if person and self._specs[seat] is not None:
             raise NotYourDecision(
                 f"seat {seat} is played by the bot {self._specs[seat]} now; "
                 "take the seat back first"
             )
-        now = match.version
-        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-            raise MalformedAction(f"a version is a whole number, got {version!r}")
-        if version is None or version == now:
-            return version
-        if version > now:
-            raise StaleVersion(f"version {version} is ahead of the match (now at {now})")
-        if match.pending.kind in STANDING_KINDS and version >= self._settled_from:
-            return now  # only passes or commitments came since: the answer still stands
-        since = [a for a in self._log if a.index >= version]
-        beaten_by = None
-        if since and since[0].index == version:
-            beaten_by = next((a for a in since if not a.took_out_only), since[0])
-        seen_as = [self._name(s, seat) for s in range(self.game.players)]
-        raise StaleVersion(too_slow(self.game, seat, version, now, beaten_by, seen_as))
+        return version
 
     # ---- bots and clocks ---------------------------------------------------------------------
     def _plan(self) -> None:
-        """Arm the decision's deadline, and give every bot still deciding a planned move."""
+        """Arm the decision's deadline, and give every bot still deciding a planned move (and,
+        with ``auto_pass``, every person whose only answer in a window is to pass)."""
         if self._armed != self._decision:
             self._arm_deadline()
-        pending = self.match.pending
+        pending, state = self.match.pending, self.match.state
         for seat in range(self.game.players):
             agent = self._bots[seat]
+            by: By = "bot"
+            if agent is None and self._lone_pass(seat):
+                agent, by = self._stand_ins[seat], "person"
             if agent is None or seat not in pending.players:
                 self._drop_plan(seat)
                 continue
             plan = self._plans.get(seat)
             if (
                 plan is not None
+                and plan.by == by
                 and plan.version >= self._settled_from
-                and self.game.is_legal(self.match.state, seat, plan.action)
+                and self.game.is_legal(state, seat, plan.action)
             ):
                 continue
             self._drop_plan(seat)
-            action = decide(agent, self.game, self.match.state, self._seat_rngs[seat])
+            action = decide(agent, self.game, state, self._seat_rngs[seat])
             if action is not None:
-                self._schedule(seat, agent, action)
+                self._schedule(seat, agent, action, by)
 
-    def _schedule(self, seat: int, agent: Agent, action: Any) -> None:
-        settings, pending = self.settings, self.match.pending
-        if pending.kind in (Kind.RACE, Kind.REACTION):
-            view = self.game.observe(self.match.state, seat)
-            delay = agent.reaction_time(view, action, self._rng) * settings.reaction_scale
-        else:
-            lone = len(self.game.legal_actions(self.match.state, seat)) == 1
-            low, high = settings.bot_forced if lone else settings.bot_think
-            delay = self._rng.uniform(low, high)
-        plan = _Plan(action, self.match.version, next(self._tokens))
+    def _lone_pass(self, seat: int) -> bool:
+        """Whether a person's only answer in an open reaction window is to pass (and the room
+        lets the runtime answer it for them)."""
+        if not self.settings.auto_pass or self.match.pending.kind is not Kind.REACTION:
+            return False
+        return len(self.game.legal_actions(self.match.state, seat)) == 1
+
+    def _schedule(self, seat: int, agent: Agent, action: Any, by: By) -> None:
+        state, kind = self.match.state, self.match.pending.kind
+        delay = bot_delay(self.settings, kind, agent, self.game, state, action, self._rng)
+        plan = Plan(action, self.match.version, next(self._tokens), by)
         loop = asyncio.get_running_loop()
         plan.handle = loop.call_later(
-            max(0.0, delay), self._inbox.put_nowait, _BotMove(seat, plan.token)
+            max(0.0, delay), self._inbox.put_nowait, BotMove(seat, plan.token)
         )
         self._plans[seat] = plan
 
@@ -524,7 +487,7 @@ class LiveMatch:
             if plan.handle is not None:
                 plan.handle.cancel()
             agent = self._bots[seat]
-            if agent is not None:
+            if agent is not None and plan.by == "bot":
                 agent.outpaced(plan.action)
 
     def _arm_deadline(self) -> None:
@@ -532,18 +495,12 @@ class LiveMatch:
         if self._deadline is not None:
             self._deadline.cancel()
         self._deadline, self._deadline_at, self._armed = None, None, self._decision
-        kind = self.match.pending.kind
-        limit = {
-            Kind.SINGLE: self.settings.turn_limit,
-            Kind.SIMULTANEOUS: self.settings.turn_limit,
-            Kind.RACE: self.settings.race_limit,
-            Kind.REACTION: self.settings.window_limit,
-        }.get(kind)
+        limit = self.settings.limit(self.match.pending.kind)
         if limit is None:
             return
         loop = asyncio.get_running_loop()
         self._deadline_at = loop.time() + limit
-        self._deadline = loop.call_later(limit, self._inbox.put_nowait, _Timeout(self._decision))
+        self._deadline = loop.call_later(limit, self._inbox.put_nowait, Timeout(self._decision))
 
     def _cancel_timers(self) -> None:
         for seat in list(self._plans):
@@ -552,81 +509,66 @@ class LiveMatch:
             self._deadline.cancel()
         self._deadline, self._deadline_at = None, None
 
-    def _stand_in(self, seat: int) -> Agent:
-        agent = self._stand_ins.get(seat)
-        if agent is None:
-            agent = make_bot(self.settings.stand_in, self.game, seat)
-            self._stand_ins[seat] = agent
-        return agent
-
     # ---- telling -----------------------------------------------------------------------------
     def _notify(self, reason: Reason, applied: Applied | None) -> None:
-        """Push one update to each subscriber: its own view, the events redacted for it."""
-        views: dict[int | None, View] = {}
-        for sub in list(self._subs):
-            sub.push(self._update(sub.viewer, reason, applied, views))
-            if sub.closed:
-                self._subs.remove(sub)
+        """Tell every subscriber: each its own view, the events redacted for it."""
+        self._audience.tell(self._table(reason, applied), self.match.view)
 
-    def _update(
-        self,
-        viewer: int | None,
-        reason: Reason,
-        applied: Applied | None,
-        views: dict[int | None, View],
-    ) -> Update:
-        if viewer not in views:
-            views[viewer] = self.match.view(viewer)
-        events = tuple(e.for_viewer(viewer) for e in applied.events) if applied else ()
-        outcome = self.match.outcome().to_json() if self.match.finished else None
-        return Update(
+    def _table(self, reason: Reason, applied: Applied | None) -> Table:
+        deadline = self._deadline_at
+        try:
+            now = asyncio.get_running_loop().time()
+        except RuntimeError:  # no running loop: a subscriber joined before the match started
+            deadline = None
+        return Table(
             reason=reason,
             version=self.match.version,
-            view=views[viewer],
-            events=events,
-            actor=applied.seat if applied else None,
-            by=applied.by if applied else None,
+            applied=applied,
             deciding=self.deciding(),
-            time_left=self._time_left_now(),
+            time_left=None if deadline is None else max(0.0, deadline - now),
             controllers=self.controllers,
-            outcome=outcome,
+            outcome=self.match.outcome().to_json() if self.match.finished else None,
         )
 
-    def _time_left_now(self) -> float | None:
-        if self._deadline_at is None:
-            return None
-        try:
-            return self.time_left()
-        except RuntimeError:  # no running loop (an update made before the match started)
-            return None
-
-    def _close_subscriptions(self, because: str) -> None:
-        for sub in self._subs:
-            sub.close(because)
-        self._subs.clear()
-
     # ---- small helpers -----------------------------------------------------------------------
-    def _send(self, command: _Command) -> None:
+    def _build(self, seat: int, spec: Controller) -> tuple[Agent | None, str | None]:
+        """The bot for a controller, and the name updates show for it (``None``: a person)."""
+        if spec is None:
+            return None, None
+        if isinstance(spec, Agent):
+            if spec.seat != seat or spec.game is not self.game:
+                raise MalformedAction(
+                    f"the bot {spec.name} was built for seat {spec.seat} of another game or "
+                    f"seat, not seat {seat} of this match"
+                )
+            return spec, spec.name
+        return make_bot(spec, self.game, seat), spec
+
+    def _send(self, command: Command) -> None:
         if self._task is None:
             raise MatchStopped("the live match has not been started")
         if self._task.done():
-            if self.match.finished:
-                raise GameOver("the match is over; no more actions are accepted")
-            raise MatchStopped("the live match has stopped")
+            raise self._refusal(command)
         self._inbox.put_nowait(command)
 
     def _refuse_waiting(self) -> None:
         """Answer every command still queued once the task ends."""
         while not self._inbox.empty():
             command = self._inbox.get_nowait()
-            reply = getattr(command, "reply", None)
-            if reply is not None and not reply.done():
-                error: GameError = (
-                    GameOver("the match is over; no more actions are accepted")
-                    if self.match.finished
-                    else MatchStopped("the live match has stopped")
-                )
-                reply.set_exception(error)
+            if isinstance(command, Submit | SetController) and not command.reply.done():
+                command.reply.set_exception(self._refusal(command))
+
+    def _refusal(self, command: Command) -> GameError:
+        """The answer to a command that comes after the task ended: for a move, what the match
+        would say (too slow, not an action...), else that it is over or stopped."""
+        if not self.match.finished:
+            return MatchStopped("the live match has stopped")
+        if isinstance(command, Submit):
+            try:
+                self._judge(command.seat, command.action, command.version, person=True)
+            except GameError as error:
+                return error
+        return GameOver("the match is over; no more actions are accepted")
 
     @staticmethod
     def _loop_future() -> asyncio.Future[Any]:
@@ -643,15 +585,8 @@ class LiveMatch:
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.game.players
         )
 
-    def _check_seat(self, seat: object) -> None:
-        if not self._valid_seat(seat):
-            raise NotYourDecision(
-                f"there is no seat {seat!r}; seats are 0 to {self.game.players - 1}"
-            )
-
-    def _check_viewer(self, viewer: object) -> None:
-        if viewer is not None and not self._valid_seat(viewer):
-            raise NotYourDecision(
-                f"there is no seat {viewer!r}; seats are 0 to {self.game.players - 1}, "
-                "or None for a spectator"
-            )
+    def _check_seat(self, seat: object, spectator: bool = False) -> None:
+        if not (spectator and seat is None) and not self._valid_seat(seat):
+            last = self.game.players - 1
+            extra = ", or None for a spectator" if spectator else ""
+            raise NotYourDecision(f"there is no seat {seat!r}; seats are 0 to {last}{extra}")

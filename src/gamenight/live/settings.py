@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields
 
+from gamenight.engine.core import Kind
 from gamenight.engine.errors import ConfigError
 
 
@@ -33,6 +34,10 @@ class LiveSettings:
     #: Bots react in races and windows after ``Agent.reaction_time`` (about a second for the
     #: built-in bots) times this factor.
     reaction_scale: float = 1.0
+    #: No bot takes longer than this to react (``None``: no cap). Some bots wait on purpose
+    #: before passing; the window stays open for the people all the same, so the cap only saves
+    #: a table of people waiting on bots.
+    reaction_cap: float | None = 2.5
     #: Time for a turn or a simultaneous choice (single and simultaneous decisions); when it runs
     #: out, each person still deciding is played by their stand-in bot for that decision.
     turn_limit: float | None = 60.0
@@ -44,6 +49,9 @@ class LiveSettings:
     #: The bot that stands in for a person who runs out of time (a bot spec, as ``make_bot``
     #: reads it; ``default`` is the game's default bot).
     stand_in: str = "default"
+    #: Answer for a person whose only answer in a reaction window is to pass, after a delay
+    #: like a bot's reaction (their seat looks the same to the table as any other pass).
+    auto_pass: bool = False
     #: Updates a subscriber may leave unread before the runtime drops it (it reconnects and gets
     #: the full view again).
     max_backlog: int = 1000
@@ -55,16 +63,31 @@ class LiveSettings:
                 raise ConfigError(f"{name} needs 0 <= low <= high, got ({low}, {high})")
         if not _finite(self.reaction_scale) or self.reaction_scale < 0:
             raise ConfigError(f"reaction_scale must be 0 or more, got {self.reaction_scale!r}")
-        for name in ("turn_limit", "window_limit", "race_limit"):
+        for name in ("reaction_cap", "turn_limit", "window_limit", "race_limit"):
             value = getattr(self, name)
             if value is not None and (not _finite(value) or value <= 0):
                 raise ConfigError(f"{name} must be positive seconds or None, got {value!r}")
+        if not isinstance(self.auto_pass, bool):
+            raise ConfigError(f"auto_pass must be true or false, got {self.auto_pass!r}")
         if not isinstance(self.stand_in, str) or not self.stand_in.strip():
             raise ConfigError(f"stand_in must name a bot, got {self.stand_in!r}")
         if isinstance(self.max_backlog, bool) or not isinstance(self.max_backlog, int):
             raise ConfigError(f"max_backlog must be a whole number, got {self.max_backlog!r}")
         if self.max_backlog < 1:
             raise ConfigError(f"max_backlog must be at least 1, got {self.max_backlog}")
+
+    def limit(self, kind: Kind) -> float | None:
+        """The time limit of a decision of ``kind`` (``None``: none, as for chance).
+
+        >>> LiveSettings().limit(Kind.REACTION), LiveSettings().limit(Kind.CHANCE)
+        (6.0, None)
+        """
+        return {
+            Kind.SINGLE: self.turn_limit,
+            Kind.SIMULTANEOUS: self.turn_limit,
+            Kind.RACE: self.race_limit,
+            Kind.REACTION: self.window_limit,
+        }.get(kind)
 
     @classmethod
     def fast(cls, **changes: object) -> LiveSettings:
@@ -75,7 +98,13 @@ class LiveSettings:
             value = getattr(base, f.name)
             if f.name in ("bot_think", "bot_forced"):
                 value = (value[0] / 1000, value[1] / 1000)
-            elif f.name in ("reaction_scale", "turn_limit", "window_limit", "race_limit"):
+            elif f.name in (
+                "reaction_scale",
+                "reaction_cap",
+                "turn_limit",
+                "window_limit",
+                "race_limit",
+            ):
                 value = value / 1000 if value is not None else None
             values[f.name] = value
         values.update(changes)

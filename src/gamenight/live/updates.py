@@ -3,13 +3,13 @@
 ``Applied`` is one step as the owner stores it, with every event whole; it never leaves the
 server. ``Update`` is what one viewer may see after a step: that viewer's own view and the step's
 events redacted for them. A ``Subscription`` is one viewer's stream of updates (one per
-connection), read with ``async for``.
+connection), read with ``async for``; an ``Audience`` holds a match's subscriptions.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -20,9 +20,10 @@ from gamenight.engine.core import CHANCE, Event, Pending, View
 #: (the runtime passing for a seat when a reaction window ran out of time).
 By = Literal["chance", "person", "bot", "stand-in", "system"]
 
-#: Why an update was sent: ``joined`` (the first update of a subscription), ``step`` (a step was
-#: applied), ``seats`` (a seat changed hands between a person and a bot).
-Reason = Literal["joined", "step", "seats"]
+#: Why an update was sent: ``joined`` (the first update of a subscription), ``start`` (the match
+#: task started: the clock runs from now), ``step`` (a step was applied), ``seats`` (a seat
+#: changed hands between a person and a bot).
+Reason = Literal["joined", "start", "step", "seats"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,3 +164,73 @@ class Subscription:
             if update is None:
                 return
             yield update
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What every viewer is told alike after a change (their views and events differ)."""
+
+    reason: Reason
+    version: int
+    applied: Applied | None
+    deciding: tuple[int, ...]
+    time_left: float | None
+    controllers: tuple[str | None, ...]
+    outcome: View | None
+
+
+class Audience:
+    """The subscriptions of one match, and the per-viewer updates each is told.
+
+    ``view_of(viewer)`` is the match's ``Match.view``; it is computed once per viewer and
+    change, however many connections watch that seat.
+    """
+
+    def __init__(self, max_backlog: int) -> None:
+        self.max_backlog = max_backlog
+        self._subs: list[Subscription] = []
+
+    def join(self, viewer: int | None) -> Subscription:
+        """A new open subscription for ``viewer`` (told of every later change)."""
+        sub = Subscription(viewer, self.max_backlog)
+        self._subs.append(sub)
+        return sub
+
+    def leave(self, sub: Subscription) -> None:
+        """End ``sub`` and forget it."""
+        sub.close()
+        if sub in self._subs:
+            self._subs.remove(sub)
+
+    def tell(self, table: Table, view_of: Callable[[int | None], View]) -> None:
+        """Push one update to each subscriber: its own view, the events redacted for it."""
+        views: dict[int | None, View] = {}
+        for sub in list(self._subs):
+            if sub.viewer not in views:
+                views[sub.viewer] = view_of(sub.viewer)
+            sub.push(update_for(sub.viewer, table, views[sub.viewer]))
+            if sub.closed:
+                self._subs.remove(sub)
+
+    def close_all(self, because: str) -> None:
+        """End every subscription (the match is over or stopped)."""
+        for sub in self._subs:
+            sub.close(because)
+        self._subs.clear()
+
+
+def update_for(viewer: int | None, table: Table, view: View) -> Update:
+    """The update for one viewer: ``view`` is theirs, the events are redacted for them."""
+    applied = table.applied
+    return Update(
+        reason=table.reason,
+        version=table.version,
+        view=view,
+        events=tuple(e.for_viewer(viewer) for e in applied.events) if applied else (),
+        actor=applied.seat if applied else None,
+        by=applied.by if applied else None,
+        deciding=table.deciding,
+        time_left=table.time_left,
+        controllers=table.controllers,
+        outcome=table.outcome,
+    )
