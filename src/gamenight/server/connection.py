@@ -183,6 +183,9 @@ class Connection:
                             record_url=f"/api/rooms/{self.room.code}/matches/{number}/record",
                         )
                     )
+        except Exception:  # a bug here must show, not silently stop this seat's updates
+            log.exception("room %s: updates to seat %s failed", self.room.code, self.seat)
+            self._closer = asyncio.create_task(self._close(1011, "server error: reconnect"))
         finally:
             live.unsubscribe(sub)
 

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from gamenight.live.updates import By, Reason
 from gamenight.server.settings import Limits
 
 Ref = Annotated[str | None, Field(default=None, max_length=64)]
@@ -101,19 +102,19 @@ class Room(ServerBase):
 class Update(ServerBase):
     """Your view after a change, and the step's events as you may see them.
 
-    ``reason``: ``joined`` (your whole current view), ``step`` (a step was applied) or ``seats``
-    (a seat changed hands between a person and a bot). ``deciding`` says who is still deciding,
+    ``reason``: ``joined`` (your whole current view), ``start`` (the match's clock started),
+    ``step`` (a step was applied) or ``seats`` (a seat changed hands between a person and a bot). ``deciding`` says who is still deciding,
     never what anybody chose; ``time_left`` is the time before the server acts for them.
     """
 
     type: Literal["update"] = "update"
     match_number: int
-    reason: Literal["joined", "step", "seats"]
+    reason: Reason
     version: int
     view: dict[str, Any]
     events: list[dict[str, Any]]
     actor: int | None
-    by: Literal["chance", "person", "bot", "stand-in", "system"] | None
+    by: By | None
     deciding: list[int]
     time_left: float | None
     controllers: list[str | None]
