@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Path, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -32,6 +32,7 @@ from gamenight.server.api import (
     Spectating,
 )
 from gamenight.server.catalog import GameInfo, catalog, discover
+from gamenight.server.cluster import Cluster, serve_or_forward
 from gamenight.server.connection import Connection
 from gamenight.server.errors import Forbidden, NotFound, ServiceError, Unavailable
 from gamenight.server.protocol import Error, RoomInfo, Welcome
@@ -91,13 +92,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = RoomService(store, settings, key.encode("utf-8"))
         app.state.store = store
         app.state.service = service
-        resumed = await service.resume()
-        if resumed:
-            log.info("resumed %d match(es) from the database", resumed)
+        app.state.cluster = None
+        if settings.cluster:
+            if store.dialect != "postgresql":
+                await store.close()
+                raise StorageError("cluster mode needs PostgreSQL (--db postgresql://...)")
+            # The rooms of a process that stopped are taken over once their leases run out.
+            app.state.cluster = Cluster(store, settings, service)
+            await app.state.cluster.start()
+        else:
+            resumed = await service.resume()
+            if resumed:
+                log.info("resumed %d match(es) from the database", resumed)
         try:
             yield
         finally:
-            await service.close()
+            if app.state.cluster is not None:
+                await app.state.cluster.stop()
+            else:
+                await service.close()
             await store.close()
 
     app = FastAPI(
@@ -107,6 +120,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+
+    if settings.cluster:
+
+        @app.middleware("http")
+        async def _route(request: Request, call_next: Any) -> Response:
+            return await serve_or_forward(request, call_next, request.app.state.cluster)
 
     @app.exception_handler(ServiceError)
     async def _refused(_request: Request, exc: ServiceError) -> JSONResponse:
@@ -151,6 +170,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         room, host, token = await service.create(
             body.game, body.seats, body.options, body.limits, body.name
         )
+        if request.app.state.cluster is not None:
+            await request.app.state.cluster.claim(room.code)
         base = base_url(request, settings)
         return RoomCreated(
             code=room.code,
@@ -221,7 +242,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def websocket(ws: WebSocket, code: str, token: str | None = None) -> None:
         """A seat's connection (``?token=``) or a spectator's (no token)."""
         service: RoomService = ws.app.state.service
+        cluster: Cluster | None = ws.app.state.cluster
         await ws.accept()
+        while cluster is not None:
+            where = await cluster.locate(code)
+            if where is None:
+                break
+            if await cluster.relay(ws, where, code.strip().upper(), token):
+                return
+            await cluster.wait_moved(code, 0.5)
         try:
             room: Room = await service.room(code)
             seat = service.seat_of(room, token)

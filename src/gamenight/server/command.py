@@ -33,10 +33,23 @@ def serve(
     db_url: str | None = None,
     *,
     public_url: str | None = None,
+    cluster: bool | None = None,
+    advertise_url: str | None = None,
     log_level: str = "info",
 ) -> None:
-    """Run the server until interrupted (Ctrl-C stops it; every match resumes at the next start)."""
-    settings = settings_from(host, port, db_url, public_url=public_url)
+    """Run the server until interrupted (Ctrl-C stops it; every match resumes at the next start).
+
+    With ``cluster``, several processes share the rooms of one PostgreSQL database (see
+    ``docs/server.md``); ``advertise_url`` is where the others reach this one.
+    """
+    settings = settings_from(
+        host,
+        port,
+        db_url,
+        public_url=public_url,
+        cluster=cluster,
+        advertise_url=advertise_url,
+    )
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     uvicorn.run(
         create_app(settings),

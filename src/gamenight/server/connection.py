@@ -104,6 +104,11 @@ class Connection:
         """Send the room as it is now."""
         self.push(Room(room=info))
 
+    def moved(self) -> None:
+        """Another process serves the room now: close (1012), so the client connects again."""
+        self._closing = True
+        self._closer = asyncio.create_task(self._close(1012, "the room moved: connect again"))
+
     def follow(self, live: LiveMatch, number: int) -> None:
         """Subscribe to ``live`` (a match started, resumed, or the client asked for a sync); the
         first update is the seat's whole current view."""

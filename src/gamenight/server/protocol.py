@@ -103,8 +103,9 @@ class Update(ServerBase):
     """Your view after a change, and the step's events as you may see them.
 
     ``reason``: ``joined`` (your whole current view), ``start`` (the match's clock started),
-    ``step`` (a step was applied) or ``seats`` (a seat changed hands between a person and a bot). ``deciding`` says who is still deciding,
-    never what anybody chose; ``time_left`` is the time before the server acts for them.
+    ``step`` (a step was applied) or ``seats`` (a seat changed hands between a person and a
+    bot). ``deciding`` says who is still deciding, never what anybody chose; ``time_left`` is the
+    time before the server acts for them.
     """
 
     type: Literal["update"] = "update"

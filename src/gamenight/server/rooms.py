@@ -32,7 +32,7 @@ from gamenight.live.updates import Applied
 from gamenight.server.errors import Conflict, Forbidden, Invalid, NotFound, Unauthorized
 from gamenight.server.protocol import RoomInfo, SeatInfo
 from gamenight.server.settings import Limits, Settings
-from gamenight.server.storage import RoomRow, SeatRow, StepRow, Store, token_digest
+from gamenight.server.storage import MatchRow, RoomRow, SeatRow, StepRow, Store, token_digest
 
 log = logging.getLogger("gamenight.server")
 
@@ -61,6 +61,9 @@ class Listener(Protocol):
 
     def follow(self, live: LiveMatch, number: int) -> None:
         """A match started (or resumed) in the room: subscribe to it."""
+
+    def moved(self) -> None:
+        """Another process serves the room now: close, so that the client connects again."""
 
 
 @dataclass(eq=False)
@@ -126,6 +129,9 @@ class RoomService:
         self._loading = asyncio.Lock()
         #: Set while the server shuts down (matches stop; a restart resumes them).
         self.closing = False
+        #: The rooms this process serves, when several processes share the database (``None``:
+        #: this process serves every room).
+        self.owned: set[str] | None = None
 
     # ---- looking rooms up --------------------------------------------------------------------
     async def room(self, code: str) -> Room:
@@ -386,33 +392,72 @@ class RoomService:
         """Rebuild and restart every unfinished match from the store; returns how many."""
         resumed = 0
         for row, stored in await self.store.live_matches():
-            try:
-                cls = game_class(row.game)
-            except UnknownGame:
-                log.error("room %s: game %s is not installed; not resumed", row.code, row.game)
-                continue
-            steps = await self.store.load_steps(row.code, stored.number)
-            record = {
-                "format": RECORD_FORMAT,
-                "game": row.game,
-                "config": stored.config,
-                "seed": stored.seed,
-                "steps": [{"player": s.player, "action": s.action} for s in steps],
-            }
-            try:
-                match = replay(record, cls)
-            except GameError as exc:
-                log.error("room %s: match %d does not replay: %s", row.code, stored.number, exc)
-                continue
             room = self.rooms.get(row.code) or Room(row)
             room.row = row
             self.rooms[row.code] = room
-            if match.finished:  # its last step was stored, its end was not
-                await self._finish(room, match, stored.number)
-                continue
-            self._run(room, match, stored.number)
-            resumed += 1
+            if await self._resume_room(room, stored):
+                resumed += 1
         return resumed
+
+    async def _resume_room(self, room: Room, stored: MatchRow) -> bool:
+        """Rebuild a live match from its seed and stored steps and start it again."""
+        row = room.row
+        try:
+            cls = game_class(row.game)
+        except UnknownGame:
+            log.error("room %s: game %s is not installed; not resumed", row.code, row.game)
+            return False
+        steps = await self.store.load_steps(row.code, stored.number)
+        record = {
+            "format": RECORD_FORMAT,
+            "game": row.game,
+            "config": stored.config,
+            "seed": stored.seed,
+            "steps": [{"player": s.player, "action": s.action} for s in steps],
+        }
+        try:
+            match = replay(record, cls)
+        except GameError as exc:
+            log.error("room %s: match %d does not replay: %s", row.code, stored.number, exc)
+            return False
+        if match.finished:  # its last step was stored, its end was not
+            await self._finish(room, match, stored.number)
+            return False
+        self._run(room, match, stored.number)
+        return True
+
+    async def adopt(self, code: str) -> None:
+        """Serve a room from now on (this process claimed it): load it, resume its match."""
+        old = self.rooms.pop(code, None)
+        if old is not None:
+            await self._stop_room(old)
+        row = await self.store.load_room(code)
+        if row is None:
+            return
+        room = self.rooms[code] = Room(row)
+        if row.status == "playing":
+            stored = await self.store.load_match(code, row.match_number)
+            if stored is not None and stored.status == "live":
+                await self._resume_room(room, stored)
+
+    async def drop(self, code: str) -> None:
+        """Stop serving a room (another process has it now); its connections are closed."""
+        if self.owned is not None:
+            self.owned.discard(code)
+        room = self.rooms.pop(code, None)
+        if room is not None:
+            await self._stop_room(room)
+            for listener in list(room.listeners):
+                listener.moved()
+
+    async def _stop_room(self, room: Room) -> None:
+        for task in room.grace.values():
+            task.cancel()
+        room.grace.clear()
+        if room.watcher is not None:
+            room.watcher.cancel()
+        if room.live is not None:
+            await room.live.stop()
 
     async def record(self, code: str, number: int | None) -> dict[str, Any]:
         """The signed record of a finished match (default: the room's last one)."""
@@ -480,12 +525,7 @@ class RoomService:
         """Stop every live match (their steps are stored; a restart resumes them)."""
         self.closing = True
         for room in self.rooms.values():
-            for task in room.grace.values():
-                task.cancel()
-            if room.live is not None:
-                await room.live.stop()
-            if room.watcher is not None:
-                room.watcher.cancel()
+            await self._stop_room(room)
 
 
 def _plausible(code: str) -> bool:

@@ -89,3 +89,17 @@ class Settings(BaseSettings):
         description="scale of the bots' human-like thinking delays (0: bots act at once)",
     )
     migrate: bool = Field(default=True, description="upgrade the database schema at start-up")
+    cluster: bool = Field(
+        default=False,
+        description="several processes serve the same rooms through one PostgreSQL database",
+    )
+    advertise_url: str | None = Field(
+        default=None,
+        description="where the other processes reach this one (default http://host:port)",
+    )
+    lease_seconds: float = Field(
+        default=5.0,
+        gt=0.2,
+        le=600,
+        description="how long a room stays with a process that stopped renewing its lease",
+    )

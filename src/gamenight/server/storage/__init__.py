@@ -2,6 +2,7 @@
 
 from gamenight.server.storage.base import (
     MatchRow,
+    Owner,
     RoomRow,
     SeatRow,
     StepConflict,
@@ -14,6 +15,7 @@ from gamenight.server.storage.sql import SqlStore, make_engine, migrate
 
 __all__ = [
     "MatchRow",
+    "Owner",
     "RoomRow",
     "SeatRow",
     "SqlStore",

@@ -80,6 +80,15 @@ class StepRow:
     action: dict[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """Which server process serves a room (``cluster`` mode), and until when its lease runs."""
+
+    owner: str | None
+    url: str | None
+    lease_until: float
+
+
 class Store(Protocol):
     """Durable storage of rooms, seats, matches and steps. Every method is a coroutine; a write
     has reached the database when it returns."""
@@ -117,6 +126,26 @@ class Store(Protocol):
 
     async def live_matches(self) -> list[tuple[RoomRow, MatchRow]]:
         """Every match still being played, with its room (to resume them at start-up)."""
+
+    # ---- several processes (cluster mode) -------------------------------------------------------
+    async def room_owner(self, code: str) -> Owner | None:
+        """The room's owner and lease, or ``None`` when there is no such room."""
+
+    async def claim_room(self, code: str, owner: str, url: str, until: float, now: float) -> bool:
+        """Make ``owner`` the room's owner until ``until`` if the room has no owner, is
+        ``owner``'s already, or its owner's lease ran out before ``now``."""
+
+    async def renew_rooms(self, owner: str, until: float) -> set[str]:
+        """Extend every lease ``owner`` holds; returns the codes of the rooms it still owns."""
+
+    async def orphaned_rooms(self, now: float) -> list[str]:
+        """Rooms with a match on whose owner's lease ran out before ``now``."""
+
+    async def release_rooms(self, owner: str) -> None:
+        """End every lease ``owner`` holds (a clean shut-down: others take over at once)."""
+
+    async def notify(self, payload: str) -> None:
+        """Tell every process listening (PostgreSQL ``NOTIFY gamenight``); a no-op elsewhere."""
 
     async def close(self) -> None:
         """Release the connections."""

@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError, NoSuchModuleError, SQLAlchemyError
 from gamenight.server.storage import tables as t
 from gamenight.server.storage.base import (
     MatchRow,
+    Owner,
     RoomRow,
     SeatRow,
     StepConflict,
@@ -367,6 +368,92 @@ class SqlStore:
                 except IntegrityError:
                     failed.add(index)
             return failed
+
+    # ---- several processes (cluster mode) -------------------------------------------------------
+    async def room_owner(self, code: str) -> Owner | None:
+        """The room's owner and lease, or ``None`` when there is no such room."""
+
+        def work() -> Owner | None:
+            with self.engine.connect() as c:
+                row = c.execute(
+                    select(t.rooms.c.owner, t.rooms.c.owner_url, t.rooms.c.lease_until).where(
+                        t.rooms.c.code == code
+                    )
+                ).first()
+                if row is None:
+                    return None
+                return Owner(row.owner, row.owner_url, row.lease_until or 0.0)
+
+        return await self._run(work)
+
+    async def claim_room(self, code: str, owner: str, url: str, until: float, now: float) -> bool:
+        """Take the room if it is free, already ours, or its owner's lease ran out."""
+        r = t.rooms.c
+
+        def work() -> bool:
+            with self.engine.begin() as c:
+                done = c.execute(
+                    update(t.rooms)
+                    .where(
+                        r.code == code,
+                        (r.owner.is_(None)) | (r.owner == owner) | (r.lease_until < now),
+                    )
+                    .values(owner=owner, owner_url=url, lease_until=until)
+                )
+                return done.rowcount == 1
+
+        return await self._run(work)
+
+    async def renew_rooms(self, owner: str, until: float) -> set[str]:
+        """Extend every lease ``owner`` holds; the rooms it still owns."""
+
+        def work() -> set[str]:
+            with self.engine.begin() as c:
+                c.execute(update(t.rooms).where(t.rooms.c.owner == owner).values(lease_until=until))
+                rows = c.execute(select(t.rooms.c.code).where(t.rooms.c.owner == owner))
+                return {row.code for row in rows}
+
+        return await self._run(work)
+
+    async def orphaned_rooms(self, now: float) -> list[str]:
+        """Rooms with a match on whose owner's lease ran out."""
+
+        def work() -> list[str]:
+            with self.engine.connect() as c:
+                rows = c.execute(
+                    select(t.rooms.c.code).where(
+                        t.rooms.c.status == "playing",
+                        (t.rooms.c.lease_until.is_(None)) | (t.rooms.c.lease_until < now),
+                    )
+                )
+                return [row.code for row in rows]
+
+        return await self._run(work)
+
+    async def release_rooms(self, owner: str) -> None:
+        """End every lease ``owner`` holds."""
+
+        def work() -> None:
+            with self.engine.begin() as c:
+                c.execute(update(t.rooms).where(t.rooms.c.owner == owner).values(lease_until=0.0))
+
+        await self._run(work)
+
+    async def notify(self, payload: str) -> None:
+        """``NOTIFY gamenight`` on PostgreSQL (delivered to listeners at commit)."""
+        if self.dialect != "postgresql":
+            return
+
+        def work() -> None:
+            with self.engine.begin() as c:
+                c.execute(text("SELECT pg_notify('gamenight', :payload)"), {"payload": payload})
+
+        await self._run(work)
+
+    def listen_url(self) -> str:
+        """The libpq URL of the database (for a dedicated ``LISTEN`` connection)."""
+        url = self.engine.url.set(drivername="postgresql")
+        return url.render_as_string(hide_password=False)
 
     async def close(self) -> None:
         """Wait for pending writes, then release the connections."""

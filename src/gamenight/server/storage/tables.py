@@ -37,6 +37,9 @@ rooms = Table(
     Column("status", String(16), nullable=False),
     Column("match_number", Integer, nullable=False),
     Column("created_at", Float, nullable=False),
+    Column("owner", String(64)),
+    Column("owner_url", Text),
+    Column("lease_until", Float),
 )
 
 seats = Table(
