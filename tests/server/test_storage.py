@@ -165,3 +165,30 @@ def test_bad_database_urls_are_refused_with_a_reason() -> None:
         SqlStore("::nonsense::")
     with pytest.raises(StorageError, match="unsupported database 'mysql'"):
         SqlStore("mysql://localhost/db")
+
+
+def test_room_leases_go_to_one_owner_at_a_time(db_url: str) -> None:
+    """A free room is claimed; another process cannot claim it while the lease runs, can once
+    it ran out; the old owner's renewal then no longer names it; released leases lapse at once."""
+
+    async def go() -> None:
+        store = await opened(db_url)
+        await store.create_room(room())
+        assert await store.room_owner("NOPE22") is None
+        assert await store.claim_room("ABC234", "a", "http://a", until=110.0, now=100.0)
+        assert not await store.claim_room("ABC234", "b", "http://b", until=111.0, now=101.0)
+        owner = await store.room_owner("ABC234")
+        assert owner is not None
+        assert (owner.owner, owner.url, owner.lease_until) == ("a", "http://a", 110.0)
+        assert await store.renew_rooms("a", until=120.0) == {"ABC234"}
+        await store.begin_match("ABC234", 1, 5, {})
+        assert await store.orphaned_rooms(now=119.0) == []
+        assert await store.orphaned_rooms(now=121.0) == ["ABC234"]
+        assert await store.claim_room("ABC234", "b", "http://b", until=131.0, now=121.0)
+        assert await store.renew_rooms("a", until=140.0) == set()
+        await store.release_rooms("b")
+        assert await store.orphaned_rooms(now=122.0) == ["ABC234"]
+        await store.notify('{"room": "ABC234"}')  # PostgreSQL: NOTIFY; SQLite: nothing
+        await store.close()
+
+    asyncio.run(go())
