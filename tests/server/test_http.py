@@ -32,7 +32,8 @@ def test_health_and_the_game_list(sqlite_url: str) -> None:
         health = httpx.get(server.url + "/healthz").json()
         assert health == {"status": "ok", "database": "sqlite"}
         games = {g["id"]: g for g in httpx.get(server.url + "/api/games").json()}
-    assert set(games) == {"toss-up", "paper-toss", "toss-your-cookies", "cover-your-cookies"}
+    built_in = {"toss-up", "paper-toss", "toss-your-cookies", "cover-your-cookies"}
+    assert set(games) == built_in | {"grab-bag"}  # the test run's plug-in game is served too
     toss_up = games["toss-up"]
     assert (toss_up["min_players"], toss_up["max_players"]) == (2, 6)
     target = next(o for o in toss_up["options"] if o["name"] == "target")
@@ -168,7 +169,7 @@ def test_refusals_say_what_was_wrong(tmp_path: Path) -> None:
         bot = host_call(base, "PUT", f"/api/rooms/{code}/seats/1/bot", host, json={"bot": "genius"})
         assert bot.status_code == 422
         assert (
-            "unknown bot 'genius' for toss-up; bots are: hold:T, random, smart"
+            "unknown bot 'genius' for toss-up; bots are: hold:T, optimal, random, smart"
             in bot.json()["message"]
         )
         bot = host_call(base, "PUT", f"/api/rooms/{code}/seats/0/bot", host, json={"bot": "smart"})

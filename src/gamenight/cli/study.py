@@ -142,18 +142,18 @@ def sweep_command(
     entries = first.get("bots") or first["seats"]
     table = Table(title=f"{game}: win rate [95% interval], {games} games per variant, seed {seed}")
     for name in rows[0].options:
-        table.add_column(name, no_wrap=True)
+        table.add_column(name, overflow="fold")
     table.add_column("mean turns", justify="right", no_wrap=True)
     for i, entry in enumerate(entries):
         label = f"{entry['bot']} ({i})" if per_bot else f"seat {i}"
-        table.add_column(label, justify="right", no_wrap=True)
+        table.add_column(label, justify="right", no_wrap=True, min_width=11)
     for row in rows:
         data = row.to_json()
         cells = [*row.options.values(), f"{data['mean_turns']:.1f}"]
         for entry in data.get("bots") or data["seats"]:
             low, high = entry["ci95"]
-            cells.append(f"{entry['win_rate']:.1%} [{low:.1%}-{high:.1%}]")
-        table.add_row(*cells)
+            cells.append(f"{entry['win_rate']:.1%}\n{low:.1%}-{high:.1%}")
+        table.add_row(*cells, end_section=True)
     out.print(table)
 
 

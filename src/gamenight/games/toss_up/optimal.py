@@ -192,7 +192,8 @@ class OptimalBot(Agent):
         points = int(view["turn_points"])
         if view["sudden_death"] and len(view["to_play"]) == 2:
             sudden = solution.sudden
-            assert sudden is not None
+            if sudden is None:  # solved under the shared-victory ruling: no sudden death
+                raise ConfigError("this solution has no sudden death; solve with sudden death")
             return points < len(sudden.rolls) and bool(sudden.rolls[points])
         if view["final_round"] or view["sudden_death"]:
             return coach(view, solution).best == "roll"
