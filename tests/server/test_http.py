@@ -39,7 +39,7 @@ def test_health_and_the_game_list(sqlite_url: str) -> None:
     target = next(o for o in toss_up["options"] if o["name"] == "target")
     assert target == {"name": "target", "default": "100", "help": target["help"]}
     assert "final round" in target["help"]
-    assert {b["name"] for b in toss_up["bots"]} == {"hold", "random", "smart"}
+    assert {b["name"] for b in toss_up["bots"]} == {"hold", "optimal", "random", "smart"}
     assert next(b for b in toss_up["bots"] if b["name"] == "hold")["arg"] == "T"
     assert games["cover-your-cookies"]["default_bot"] == "baker"
     assert (
