@@ -73,6 +73,10 @@ class Console:
             else None,
         )
         page.on("pageerror", lambda e: self.problems.append(f"exception: {e}"))
+        page.on(
+            "response",
+            lambda r: self.problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None,
+        )
 
 
 @pytest.fixture

@@ -60,7 +60,12 @@ def play_to_end(page: Page, move: Callable[[Page], None], limit: float = 300) ->
         page.wait_for_function(MY_MOVE_OR_OVER, timeout=90_000)
         if page.locator("#result").count():
             return moves
-        version = page.locator("#table").get_attribute("data-version")
+        version, mine = page.evaluate(
+            "() => [document.querySelector('#table').dataset.version,"
+            " document.querySelector('#table').dataset.mine]"
+        )
+        if mine != "1":
+            continue  # the view moved on while we looked
         move(page)
         moves += 1
         page.wait_for_function(MOVED_ON, arg=version, timeout=60_000)

@@ -22,6 +22,9 @@ const SHAPES = {
   ring: () => s("circle", { cx: 10, cy: 10, r: 6.5, fill: "none", stroke: "currentColor", "stroke-width": 3 }),
   bolt: () => s("path", { d: "M11.5 1 L3 11.5 H9 L7.5 19 L17 7.5 H11 Z" }),
   octagon: () => s("path", { d: "M6.5 1 H13.5 L19 6.5 V13.5 L13.5 19 H6.5 L1 13.5 V6.5 Z" }),
+  left: () => s("path", { d: "M1 10 L9 2 V6.5 H19 V13.5 H9 V18 Z" }),
+  right: () => s("path", { d: "M19 10 L11 2 V6.5 H1 V13.5 H11 V18 Z" }),
+  swap: () => s("path", { d: "M1 6 L6 1.5 V4.5 H17 V7.5 H6 V10.5 Z M19 14 L14 9.5 V12.5 H3 V15.5 H14 V18.5 Z" }),
 };
 
 export const SHAPE_NAMES = Object.keys(SHAPES);
@@ -83,7 +86,8 @@ export function die(opts) {
     role: "img",
     "aria-label": opts.label,
     title: opts.label,
-  }, shape(opts.shapeName || "circle", { size: opts.size || 22 }), opts.text ? h("span", { class: "die-text" }, opts.text) : null);
+  }, opts.shapeName === null ? null : shape(opts.shapeName || "circle", { size: opts.size || 22 }),
+  opts.text ? h("span", { class: ["die-text", opts.shapeName === null && "die-big"] }, opts.text) : null);
 }
 
 /** A big action button with its keyboard shortcut shown. */

@@ -179,6 +179,7 @@ export class RoomPage {
       kit,
       h,
       s,
+      redraw,
       me: this.seat,
       mode: this.mode,
       gameId: this.room.game,

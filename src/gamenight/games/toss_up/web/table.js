@@ -72,7 +72,7 @@ class TossUpTable {
       kit.section(t("dice_title", { name: turnName }), [rolled, aside > 0 ? h("div", { class: "tu-aside", "aria-label": t("set_aside") }, h("span", { class: "help" }, t("set_aside")), dice(this.ctx, "green", aside, { dim: true })) : null, panel], { cls: "tu-play" }),
       actions,
     ];
-    this.root.replaceChildren(...board.filter(Boolean));
+    this.ctx.redraw(this.root, board);
     if (mine) {
       const focused = document.activeElement;
       if (!focused || focused === document.body || focused.id === "main") this.root.querySelector('[data-key="roll"]')?.focus({ preventScroll: true });
