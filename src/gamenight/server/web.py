@@ -64,10 +64,15 @@ def game_web_dir(game_id: str) -> Path | None:
 
 
 def game_file(game_id: str, path: str) -> Path:
-    """A file of a game's table; ``NotFound`` for anything else (no escaping the folder)."""
+    """A file of a game's table, or the game's ``components.json`` (its card data, which a
+    table may read); ``NotFound`` for anything else (no escaping the folder)."""
     folder = game_web_dir(game_id)
     if folder is None:
         raise NotFound(f"no table for the game {game_id!r}")
+    if path == "components.json":
+        data = folder.parent / "components.json"
+        if data.is_file():
+            return data
     target = (folder / path).resolve()
     if (
         not target.is_relative_to(folder.resolve())
