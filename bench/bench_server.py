@@ -61,38 +61,76 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
-def make_rooms(base: str, game: str, seats: int, count: int) -> list[dict[str, Any]]:
-    """Create ``count`` rooms with every seat taken; returns code, host token and seat tokens."""
-    rooms = []
-    with httpx.Client(base_url=base, timeout=60) as http:
-        for n in range(count):
-            made = http.post(
-                "/api/rooms", json={"game": game, "seats": seats, "name": f"p{n}-0"}
+async def make_rooms(base: str, game: str, seats: int, count: int) -> list[dict[str, Any]]:
+    """Create ``count`` rooms with every seat taken (16 at a time); code, host and seat tokens."""
+    limit = asyncio.Semaphore(16)
+
+    async def one(http: httpx.AsyncClient, n: int) -> dict[str, Any]:
+        async with limit:
+            made = (
+                await http.post("/api/rooms", json={"game": game, "seats": seats, "name": f"p{n}"})
             ).json()
             tokens = [made["token"]]
             for seat in range(1, seats):
-                joined = http.post(
+                joined = await http.post(
                     f"/api/rooms/{made['code']}/join", json={"name": f"p{n}-{seat}"}
-                ).json()
-                tokens.append(joined["token"])
-            rooms.append({"code": made["code"], "host": made["host_token"], "tokens": tokens})
-    return rooms
+                )
+                tokens.append(joined.json()["token"])
+            return {"code": made["code"], "host": made["host_token"], "tokens": tokens}
+
+    async with httpx.AsyncClient(base_url=base, timeout=120) as http:
+        return list(await asyncio.gather(*(one(http, n) for n in range(count))))
+
+
+async def start_rooms(base: str, rooms: list[dict[str, Any]]) -> None:
+    """Start every match (16 requests at a time)."""
+    limit = asyncio.Semaphore(16)
+
+    async def one(http: httpx.AsyncClient, room: dict[str, Any]) -> None:
+        async with limit:
+            answer = await http.post(
+                f"/api/rooms/{room['code']}/start",
+                headers={"Authorization": f"Bearer {room['host']}"},
+            )
+            answer.raise_for_status()
+
+    async with httpx.AsyncClient(base_url=base, timeout=120) as http:
+        await asyncio.gather(*(one(http, room) for room in rooms))
+
+
+class Clock:
+    """Times shared by the main process and the workers (wall clock; 0: not yet)."""
+
+    def __init__(self) -> None:
+        self.measure_from: Any = multiprocessing.Value("d", 0.0)
+        self.stop_at: Any = multiprocessing.Value("d", 0.0)
+        self.connected: Any = multiprocessing.Value("i", 0)
+
+    def measuring(self, now: float) -> bool:
+        """Whether ``now`` is inside the measured window."""
+        start, stop = self.measure_from.value, self.stop_at.value
+        return 0 < start <= now and (stop == 0 or now < stop)
+
+    def stopped(self, now: float) -> bool:
+        """Whether the run is over."""
+        return 0 < self.stop_at.value <= now
 
 
 async def play_seat(
     base: str,
-    code: str,
+    room: dict[str, Any],
     token: str,
     think: float,
     rng: random.Random,
     stats: dict[str, Any],
-    stop_at: float,
-    measure_from: float,
+    clock: Clock,
 ) -> None:
-    """One simulated person: connect, then think and play until ``stop_at``."""
+    """One simulated person: connect, then think and play until the run stops."""
+    code = room["code"]
     url = base.replace("http://", "ws://") + f"/ws/{code}?token={token}"
-    async with connect(url, max_size=1 << 22, open_timeout=60, ping_interval=None) as ws:
-        stats["connected"] += 1
+    async with connect(url, max_size=1 << 22, open_timeout=120, ping_interval=None) as ws:
+        with clock.connected.get_lock():
+            clock.connected.value += 1
         sent: dict[int, float] = {}
         latest: dict[str, Any] | None = None
         loop = asyncio.get_running_loop()
@@ -100,7 +138,7 @@ async def play_seat(
         my_seat: int | None = None
 
         async def move(update: dict[str, Any]) -> None:
-            if latest is not update or loop.time() > stop_at:
+            if latest is not update or clock.stopped(time.time()):
                 return
             action = rng.choice(update["view"]["legal"])
             sent[update["version"]] = time.perf_counter()
@@ -110,13 +148,14 @@ async def play_seat(
                 )
 
         try:
-            while loop.time() < stop_at:
+            while not clock.stopped(time.time()):
                 try:
-                    text = await asyncio.wait_for(ws.recv(), max(0.01, stop_at - loop.time()))
+                    text = await asyncio.wait_for(ws.recv(), 1.0)
                 except TimeoutError:
-                    break
+                    continue
                 now = time.perf_counter()
-                if now >= measure_from:
+                measuring = clock.measuring(time.time())
+                if measuring:
                     stats["messages"] += 1
                 message = json.loads(text)
                 kind = message["type"]
@@ -125,7 +164,7 @@ async def play_seat(
                 elif kind == "update":
                     if message["actor"] == my_seat and message["by"] == "person":
                         made_at = sent.pop(message["version"] - 1, None)
-                        if made_at is not None and now >= measure_from:
+                        if made_at is not None and measuring:
                             stats["latencies"].append(now - made_at)
                             stats["actions"] += 1
                     latest = message
@@ -143,25 +182,17 @@ async def play_seat(
                     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
                         await http.post(
                             f"/api/rooms/{code}/rematch",
-                            headers={"Authorization": f"Bearer {stats['hosts'][code]}"},
+                            headers={"Authorization": f"Bearer {room['host']}"},
                         )
-                elif kind == "error" and message["code"] not in ("stale_version",):
+                elif kind == "error" and message["code"] != "stale_version":
                     stats["errors"] += 1
+            stats["held"] += 1
         finally:
             if next_move is not None:
                 next_move.cancel()
-            stats["held"] += 1 if loop.time() >= stop_at - 0.5 else 0
 
 
-def worker(
-    base: str,
-    rooms: list[dict[str, Any]],
-    think: float,
-    start_at: float,
-    measure_from: float,
-    stop_at: float,
-    out: Any,
-) -> None:
+def worker(base: str, rooms: list[dict[str, Any]], think: float, clock: Clock, out: Any) -> None:
     """Play ``rooms`` in one process; put the figures on ``out``."""
     stats: dict[str, Any] = {
         "latencies": [],
@@ -169,35 +200,20 @@ def worker(
         "actions": 0,
         "finished": 0,
         "errors": 0,
-        "connected": 0,
         "held": 0,
-        "hosts": {r["code"]: r["host"] for r in rooms},
     }
 
     async def main() -> None:
         rng = random.Random(os.getpid())
-        loop = asyncio.get_running_loop()
-        offset = time.time() - loop.time()
         tasks = [
-            play_seat(
-                base,
-                room["code"],
-                token,
-                think,
-                random.Random(rng.getrandbits(64)),
-                stats,
-                stop_at - offset,
-                measure_from,
-            )
+            play_seat(base, room, token, think, random.Random(rng.getrandbits(64)), stats, clock)
             for room in rooms
             for token in room["tokens"]
         ]
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    while time.time() < start_at:
-        time.sleep(0.01)
     asyncio.run(main())
-    stats.pop("hosts")
+    stats["cpu"] = time.process_time()
     out.put(stats)
 
 
@@ -217,7 +233,12 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds before measuring")
     parser.add_argument("--workers", type=int, default=2, help="load-generator processes")
     parser.add_argument("--db", default=None, help="database URL (default: a SQLite file)")
+    parser.add_argument("--url", default=None, help="load a server already running here")
+    parser.add_argument("--pid", type=int, default=None, help="its process id (for CPU, RSS)")
     args = parser.parse_args()
+    if args.url:
+        run(args, args.url, None, args.pid, args.db or "(given server)")
+        return
 
     folder = Path(tempfile.mkdtemp(prefix="gamenight-bench-"))
     db = args.db or f"sqlite:///{folder / 'bench.db'}"
@@ -226,67 +247,13 @@ def main() -> None:
     env = {**os.environ, "GAMENIGHT_BOT_DELAY": "1"}
     log = (folder / "server.log").open("wb")
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gamenight.server",
-            "--port",
-            str(port),
-            "--db",
-            db,
-            "--log-level",
-            "warning",
-        ],
+        [sys.executable, "-m", "gamenight.server", "--port", str(port), "--db", db, *LOG],
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
     )
     try:
-        deadline = time.time() + 60
-        while True:
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(base + "/healthz", timeout=2).status_code == 200:
-                    break
-            if time.time() > deadline or server.poll() is not None:
-                raise SystemExit("the server did not start")
-            time.sleep(0.1)
-        made = time.perf_counter()
-        rooms = make_rooms(base, args.game, args.seats, args.matches)
-        print(f"{len(rooms)} rooms made in {time.perf_counter() - made:.1f} s", flush=True)
-
-        start_at = time.time() + 1.0
-        connect_time = max(5.0, args.matches * args.seats / 400)
-        measure_from_wall = start_at + connect_time + args.warmup
-        stop_at = measure_from_wall + args.duration
-        measure_from = time.perf_counter() + (measure_from_wall - time.time())
-        queue: Any = multiprocessing.Queue()
-        shares = [rooms[i :: args.workers] for i in range(args.workers)]
-        procs = [
-            multiprocessing.Process(
-                target=worker,
-                args=(base, share, args.think, start_at, measure_from, stop_at, queue),
-            )
-            for share in shares
-        ]
-        for proc in procs:
-            proc.start()
-        # Start every match once its seats are connected (a little after the workers start).
-        time.sleep(max(0.0, start_at - time.time()) + connect_time * 0.8)
-        with httpx.Client(base_url=base, timeout=60) as http:
-            for room in rooms:
-                http.post(
-                    f"/api/rooms/{room['code']}/start",
-                    headers={"Authorization": f"Bearer {room['host']}"},
-                )
-        time.sleep(max(0.0, measure_from_wall - time.time()))
-        cpu_before, rss_samples = cpu_seconds(server.pid), []
-        while time.time() < stop_at:
-            rss_samples.append(rss_kib(server.pid))
-            time.sleep(1.0)
-        cpu_used = cpu_seconds(server.pid) - cpu_before
-        results = [queue.get(timeout=120) for _ in procs]
-        for proc in procs:
-            proc.join(timeout=60)
+        run(args, base, server, server.pid, db)
     finally:
         server.send_signal(signal.SIGTERM)
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -294,12 +261,63 @@ def main() -> None:
         if server.poll() is None:
             server.kill()
 
+
+def run(args: Any, base: str, server: Any, pid: int | None, db: str) -> None:
+    """Make the rooms, connect every seat, start, measure, print."""
+    if True:
+        deadline = time.time() + 60
+        while True:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(base + "/healthz", timeout=2).status_code == 200:
+                    break
+            if time.time() > deadline or (server is not None and server.poll() is not None):
+                raise SystemExit("the server did not start")
+            time.sleep(0.1)
+        began = time.perf_counter()
+        rooms = asyncio.run(make_rooms(base, args.game, args.seats, args.matches))
+        print(f"{len(rooms)} rooms made in {time.perf_counter() - began:.1f} s", flush=True)
+        clock = Clock()
+        queue: Any = multiprocessing.Queue()
+        procs = [
+            multiprocessing.Process(
+                target=worker, args=(base, rooms[i :: args.workers], args.think, clock, queue)
+            )
+            for i in range(args.workers)
+        ]
+        for proc in procs:
+            proc.start()
+        seats = args.matches * args.seats
+        began = time.perf_counter()
+        while clock.connected.value < seats:
+            if time.perf_counter() - began > 300:
+                raise SystemExit(f"only {clock.connected.value} of {seats} seats connected")
+            time.sleep(0.2)
+        print(f"{seats} seats connected in {time.perf_counter() - began:.1f} s", flush=True)
+        began = time.perf_counter()
+        asyncio.run(start_rooms(base, rooms))
+        print(f"{len(rooms)} matches started in {time.perf_counter() - began:.1f} s", flush=True)
+        time.sleep(args.warmup)
+        load_before = os.getloadavg()[0]
+        cpu_before = cpu_seconds(pid) if pid else 0.0
+        clock.measure_from.value = time.time()
+        rss_samples = []
+        while time.time() < clock.measure_from.value + args.duration:
+            rss_samples.append(rss_kib(pid) if pid else 0)
+            time.sleep(1.0)
+        clock.stop_at.value = time.time()
+        cpu_used = (cpu_seconds(pid) if pid else 0.0) - cpu_before
+        load_after = os.getloadavg()[0]
+        results = [queue.get(timeout=300) for _ in procs]
+        for proc in procs:
+            proc.join(timeout=60)
+
     latencies = [x for r in results for x in r["latencies"]]
     messages = sum(r["messages"] for r in results)
     actions = sum(r["actions"] for r in results)
     held = sum(r["held"] for r in results) // args.seats
     errors = sum(r["errors"] for r in results)
     finished = sum(r["finished"] for r in results)
+    client_cpu = sum(r["cpu"] for r in results)
     ms = [1000 * x for x in latencies] or [float("nan")]
     print(f"game {args.game}, {args.matches} matches x {args.seats} seats, think {args.think} s")
     print(f"database: {db.split(':', 1)[0]}; measured {args.duration:.0f} s after warm-up")
@@ -312,8 +330,13 @@ def main() -> None:
     print(f"messages/s sent by the server: {messages / args.duration:.0f}")
     print(f"actions/s by people: {actions / args.duration:.0f}; refused (not too slow): {errors}")
     print(
-        f"server memory: {max(rss_samples) / 1024:.0f} MiB RSS at most; "
-        f"server CPU: {100 * cpu_used / args.duration:.0f}% of one core"
+        f"server memory: {max(rss_samples) / 1024:.0f} MiB RSS at most; server CPU: "
+        f"{100 * cpu_used / args.duration:.0f}% of one core "
+        f"({1000 * cpu_used / max(messages, 1):.2f} ms per message sent)"
+    )
+    print(
+        f"load generator CPU: {client_cpu:.0f} s in all; machine load average "
+        f"{load_before:.1f} -> {load_after:.1f} on {os.cpu_count()} cores"
     )
 
 

@@ -178,6 +178,8 @@ def test_a_late_move_after_the_winning_move_of_the_match_is_too_slow() -> None:
         match.submit(other, Pass(), version)
     with pytest.raises(GameOver, match="the match is over"):
         match.submit(other, Pass(), match.version)
+    with pytest.raises(StaleVersion, match=f"names version {version + 5}, but the match is only"):
+        match.submit(other, Pass(), version + 5)
     with pytest.raises(GameOver):
         match.submit(other, Pass())
 

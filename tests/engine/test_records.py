@@ -19,6 +19,7 @@ from gamenight.engine.errors import GameError, MalformedAction, RecordMismatch
 from gamenight.engine.records import (
     canonical,
     canonical_json,
+    parse_record,
     sign_record,
     state_digest,
     verify_record,
@@ -199,3 +200,23 @@ def test_signed_records_verify_and_any_change_breaks_the_signature() -> None:
         sign_record(record, "text key")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="non-empty bytes"):
         verify_record(signed, b"")
+
+
+def test_reading_a_record_refuses_what_is_not_one_without_a_traceback() -> None:
+    """Issue: "replay ends in a traceback on a non-UTF-8 file, deeply nested JSON or a huge
+    number". ``parse_record`` names each, and reads a record with a 128-bit seed whole."""
+    match = played(seed=2**128 - 1)
+    text = json.dumps(match.record())
+    assert parse_record(text) == json.loads(text)
+    assert parse_record(text.encode("utf-8"))["seed"] == 2**128 - 1
+    cases = {
+        b"\xff\xfe{}": "UTF-8 text; byte 0 is not",
+        "{'format': 1}": "is JSON; this is not",
+        "[" * 100_000 + "]" * 100_000: "nested",
+        '{"seed": ' + "9" * 5000 + "}": "a number too long to read",
+        "[1, 2]": "a JSON object, not list",
+    }
+    for data, message in cases.items():
+        with pytest.raises(MalformedAction, match=message) as caught:
+            parse_record(data)
+        assert len(str(caught.value)) < 120

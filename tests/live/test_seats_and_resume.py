@@ -209,8 +209,9 @@ def test_an_illegal_move_is_refused_with_the_rule_it_breaks() -> None:
 
 
 def test_lifecycle_after_the_end_and_after_a_stop() -> None:
-    """After the end: moves get ``GameOver`` (a late one: too slow), a new subscriber gets the final view and its
-    stream ends; after a stop: ``MatchStopped``, and no timer fires any more."""
+    """After the end: moves get ``GameOver`` (a late one: too slow), a new subscriber gets the
+    final view and its stream ends; after a stop: ``MatchStopped``, and no timer fires any
+    more."""
 
     async def main() -> None:
         match = Match(make_game("toss-up"), seed=8)

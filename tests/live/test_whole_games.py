@@ -14,13 +14,16 @@ from gamenight.live import Applied, LiveMatch, Update
 from tests.live.helpers import GAMES, fresh_copy, person, quick, record_of, run
 
 
-@pytest.mark.parametrize("bot", ["random", "default"])
+@pytest.mark.parametrize(
+    ("bot", "threads"), [("random", False), ("default", False), ("default", True)]
+)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_game_of_bots_alone_plays_to_the_end_and_its_store_replays_it(
-    game_id: str, bot: str
+    game_id: str, bot: str, threads: bool
 ) -> None:
-    """Bots play every seat on their own clocks; each step reaches the store once, in order,
-    and the stored steps replay to the same final state and outcome."""
+    """Bots play every seat on their own clocks (deciding in the match task, or in worker
+    threads); each step reaches the store once, in order, and the stored steps replay to the
+    same final state and outcome."""
 
     async def main() -> tuple[Match, list[Applied], Any]:
         game = make_game(game_id)
@@ -31,7 +34,11 @@ def test_a_game_of_bots_alone_plays_to_the_end_and_its_store_replays_it(
             stored.append(applied)
 
         live = LiveMatch(
-            match, quick(), controllers=[bot] * game.players, persist=persist, rng=random.Random(3)
+            match,
+            quick(bots_in_threads=threads),
+            controllers=[bot] * game.players,
+            persist=persist,
+            rng=random.Random(3),
         )
         async with live:
             outcome = await live.finished()

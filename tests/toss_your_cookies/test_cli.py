@@ -17,7 +17,7 @@ def test_play_against_bots_with_piped_input_runs_to_the_end() -> None:
     pipe (here always the first listed move) and plays the match out, seeded."""
     result = runner.invoke(
         app,
-        ["play", "toss-your-cookies", "--seats", "human,default,default", "--seed", "5"],
+        ["play", "toss-your-cookies", "--seats", "human,default,default", "--seed", "0"],
         input="1\n" * 3000,
     )
     assert result.exit_code == 0, result.output
@@ -131,7 +131,7 @@ def test_a_typed_move_that_breaks_a_rule_is_told_which_rule() -> None:
     moves = "toss fortune fortune fortune\ntoss milk milk\n" + "1\n" * 3000
     result = runner.invoke(
         app,
-        ["play", "toss-your-cookies", "--seats", "human,default,default", "--seed", "32"],
+        ["play", "toss-your-cookies", "--seats", "human,default,default", "--seed", "38"],
         input=moves,
     )
     assert result.exit_code == 0, result.output

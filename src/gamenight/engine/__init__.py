@@ -21,8 +21,10 @@ from gamenight.engine.errors import (
     IllegalAction,
     MalformedAction,
     NotYourDecision,
+    RecordMismatch,
     StaleVersion,
     UnknownGame,
+    UnknownSeat,
 )
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match, Step, replay
@@ -45,9 +47,11 @@ __all__ = [
     "NotYourDecision",
     "Outcome",
     "Pending",
+    "RecordMismatch",
     "StaleVersion",
     "Step",
     "UnknownGame",
+    "UnknownSeat",
     "View",
     "config_from_json",
     "config_from_options",

@@ -130,6 +130,11 @@ class Match:
         if version is not None:
             if isinstance(version, bool) or not isinstance(version, int):
                 raise MalformedAction(f"a version is a whole number, got {brief(version, 40)}")
+            if version > self.version:
+                raise StaleVersion(
+                    f"the action names version {brief(version, 40)}, but the match is only at "
+                    f"version {self.version}"
+                )
             if version != self.version:
                 # Before the game-over check: a late grab after the winning one is too slow.
                 over = "; the match is over" if pending.kind is Kind.TERMINAL else ""
@@ -263,8 +268,9 @@ def replay(record: Any, game_class: type[Game[Any, Any]], upto: int | None = Non
                 drawn = match.game.sample_chance(match.state, match._rng)
                 if drawn != action:
                     raise IllegalAction(
-                        f"the recorded chance outcome {match.game.action_to_text(action)!r} is "
-                        f"not what seed {seed} draws here ({match.game.action_to_text(drawn)!r})"
+                        f"the recorded chance outcome {brief(match.game.action_to_text(action))}"
+                        f" is not what seed {seed} draws here "
+                        f"({brief(match.game.action_to_text(drawn))})"
                     )
                 match.apply_trusted(CHANCE, action)
             else:

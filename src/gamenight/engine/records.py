@@ -23,6 +23,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from gamenight.engine.errors import MalformedAction
+
 #: The key of a record's signature, and the scheme its value starts with.
 SIGNATURE = "signature"
 SCHEME = "hmac-sha256:"
@@ -78,6 +80,34 @@ def state_digest(state: Any) -> str:
     True
     """
     return "sha256:" + hashlib.sha256(canonical_json(canonical(state))).hexdigest()
+
+
+def parse_record(data: str | bytes) -> dict[str, Any]:
+    """Read a match record from its JSON text (or UTF-8 bytes) without ever a traceback.
+
+    Raises :class:`MalformedAction` naming what is wrong: not UTF-8, not JSON, nested too deeply,
+    a number too long to read (Python refuses integers past 4,300 digits), or not a JSON object.
+    The record's fields are checked by ``replay``.
+    """
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise MalformedAction(
+                f"a match record is UTF-8 text; byte {exc.start} is not"
+            ) from None
+    try:
+        record = json.loads(data)
+    except json.JSONDecodeError as exc:
+        where = f"{exc.msg}, line {exc.lineno}"
+        raise MalformedAction(f"a match record is JSON; this is not ({where})") from None
+    except ValueError:  # an integer longer than int() reads
+        raise MalformedAction("a match record holds a number too long to read") from None
+    except RecursionError:
+        raise MalformedAction("a match record is not nested this deeply") from None
+    if not isinstance(record, dict):
+        raise MalformedAction(f"a match record is a JSON object, not {type(record).__name__}")
+    return record
 
 
 def _check_key(key: object) -> None:

@@ -46,16 +46,29 @@ class SetController:
     reply: asyncio.Future[None]
 
 
-Command = Submit | BotMove | Timeout | SetController
+@dataclass(slots=True)
+class Thought:
+    """A bot's decision came back from its worker thread (``result`` holds the move)."""
+
+    seat: int
+    token: int
+    result: asyncio.Future[Any]
+    elapsed: float
+
+
+Command = Submit | BotMove | Timeout | SetController | Thought
 
 
 @dataclass(slots=True)
 class Plan:
-    """A move decided for a seat, waiting for its timer; it stands while ``version`` is settled
-    (only passes or commitments since) and the move is still legal."""
+    """A move planned for a seat: decided by ``agent`` from ``state`` (``action`` is ``None``
+    while it thinks), then waiting for its timer. It stands while ``version`` is settled (only
+    passes or commitments since) and the move is still legal."""
 
     action: Any
     version: int
     token: int
     by: By
+    agent: Agent
+    state: Any
     handle: asyncio.TimerHandle | None = field(default=None)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import random
 import secrets
 from collections import deque
@@ -35,11 +34,10 @@ from gamenight.engine.errors import (
 )
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match, replay
-from gamenight.live.commands import BotMove, Command, Plan, SetController, Submit, Timeout
+from gamenight.live.commands import BotMove, Command, SetController, Submit, Thought, Timeout
 from gamenight.live.decisions import (
     STANDING_KINDS,
     beaten_by,
-    bot_delay,
     brief,
     decide,
     find_pass,
@@ -48,6 +46,7 @@ from gamenight.live.decisions import (
     takes_out_only,
     too_slow,
 )
+from gamenight.live.planner import Decider, Planner
 from gamenight.live.settings import LiveSettings
 from gamenight.live.updates import Applied, Audience, By, Reason, Subscription, Table, update_for
 
@@ -113,8 +112,9 @@ class LiveMatch:
         self._idle = asyncio.Event()
         self._idle.set()
         self._log: deque[Applied] = deque(maxlen=LOG_SIZE)
-        self._plans: dict[int, Plan] = {}
-        self._tokens = itertools.count(1)
+        self._planner = Planner(
+            self.game, self.settings, self._rng, self._seat_rngs, self._inbox.put_nowait
+        )
         self._passes: dict[str, Any] = {}
         # The decision clock: a new decision gets a new number (and a new deadline); answers
         # made at or after ``_settled_from`` still stand (see ``decisions``).
@@ -281,8 +281,10 @@ class LiveMatch:
         elif isinstance(command, Timeout):
             if command.decision == self._decision:
                 await self._time_out()
+        elif isinstance(command, Thought):
+            self._planner.thought(command)
         else:
-            self._drop_plan(command.seat)
+            self._planner.drop(command.seat)
             self._specs[command.seat] = command.spec
             self._bots[command.seat] = command.agent
             self._notify("seats", None)
@@ -307,17 +309,15 @@ class LiveMatch:
             command.reply.set_result(applied.version)
 
     async def _bot_move(self, command: BotMove) -> None:
-        plan = self._plans.get(command.seat)
-        if plan is None or plan.token != command.token:
+        plan = self._planner.take(command.seat, command.token)
+        if plan is None:
             return  # dropped or re-decided since its timer was set
-        del self._plans[command.seat]
         try:
             version = self._judge(command.seat, plan.action, plan.version, person=False)
             self.match.check(command.seat, plan.action, version)
         except GameError:  # outpaced after its timer fired: it decides again in ``_plan``
-            agent = self._bots[command.seat]
-            if agent is not None and plan.by == "bot":
-                agent.outpaced(plan.action)
+            if plan.by == "bot":
+                plan.agent.outpaced(plan.action)
             return
         await self._step(command.seat, plan.action, plan.by)
 
@@ -343,8 +343,8 @@ class LiveMatch:
 
     def _overdue_move(self, seat: int) -> tuple[Any, By]:
         """What the runtime plays for a seat out of time: its pass in a reaction window (a
-        system action), else its stand-in's choice (a bot seat's own bot in a window with no
-        pass it can find)."""
+        system action), else its stand-in's choice (also for a bot seat in a window where no
+        pass can be found)."""
         state, pending = self.match.state, self.match.pending
         if pending.kind is Kind.REACTION:
             action = find_pass(self.game, state, pending, seat)
@@ -353,8 +353,7 @@ class LiveMatch:
                 action = known
             if action is not None:
                 return action, "system"
-        agent = self._bots[seat] or self._stand_ins[seat]
-        return decide(agent, self.game, state, self._seat_rngs[seat]), "stand-in"
+        return decide(self._stand_ins[seat], self.game, state, self._rng), "stand-in"
 
     async def _settle(self) -> None:
         """Roll chance until someone must decide or the match is over."""
@@ -438,31 +437,19 @@ class LiveMatch:
 
     # ---- bots and clocks ---------------------------------------------------------------------
     def _plan(self) -> None:
-        """Arm the decision's deadline, and give every bot still deciding a planned move (and,
-        with ``auto_pass``, every person whose only answer in a window is to pass)."""
+        """Arm the decision's deadline, and plan a move for every bot still deciding (and, with
+        ``auto_pass``, every person whose only answer in a window is to pass)."""
         if self._armed != self._decision:
             self._arm_deadline()
-        pending, state = self.match.pending, self.match.state
-        for seat in range(self.game.players):
-            agent = self._bots[seat]
-            by: By = "bot"
-            if agent is None and self._lone_pass(seat):
-                agent, by = self._stand_ins[seat], "person"
-            if agent is None or seat not in pending.players:
-                self._drop_plan(seat)
-                continue
-            plan = self._plans.get(seat)
-            if (
-                plan is not None
-                and plan.by == by
-                and plan.version >= self._settled_from
-                and self.game.is_legal(state, seat, plan.action)
-            ):
-                continue
-            self._drop_plan(seat)
-            action = decide(agent, self.game, state, self._seat_rngs[seat])
-            if action is not None:
-                self._schedule(seat, agent, action, by)
+        deciders: list[Decider] = []
+        for seat, agent in enumerate(self._bots):
+            if agent is not None:
+                deciders.append((agent, "bot"))
+            elif self._lone_pass(seat):
+                deciders.append((self._stand_ins[seat], "person"))
+            else:
+                deciders.append(None)
+        self._planner.refresh(self.match, self._settled_from, deciders)
 
     def _lone_pass(self, seat: int) -> bool:
         """Whether a person's only answer in an open reaction window is to pass (and the room
@@ -470,25 +457,6 @@ class LiveMatch:
         if not self.settings.auto_pass or self.match.pending.kind is not Kind.REACTION:
             return False
         return len(self.game.legal_actions(self.match.state, seat)) == 1
-
-    def _schedule(self, seat: int, agent: Agent, action: Any, by: By) -> None:
-        state, kind = self.match.state, self.match.pending.kind
-        delay = bot_delay(self.settings, kind, agent, self.game, state, action, self._rng)
-        plan = Plan(action, self.match.version, next(self._tokens), by)
-        loop = asyncio.get_running_loop()
-        plan.handle = loop.call_later(
-            max(0.0, delay), self._inbox.put_nowait, BotMove(seat, plan.token)
-        )
-        self._plans[seat] = plan
-
-    def _drop_plan(self, seat: int) -> None:
-        plan = self._plans.pop(seat, None)
-        if plan is not None:
-            if plan.handle is not None:
-                plan.handle.cancel()
-            agent = self._bots[seat]
-            if agent is not None and plan.by == "bot":
-                agent.outpaced(plan.action)
 
     def _arm_deadline(self) -> None:
         """Start the clock of the current decision (its limit depends on its kind)."""
@@ -503,8 +471,7 @@ class LiveMatch:
         self._deadline = loop.call_later(limit, self._inbox.put_nowait, Timeout(self._decision))
 
     def _cancel_timers(self) -> None:
-        for seat in list(self._plans):
-            self._drop_plan(seat)
+        self._planner.drop_all()
         if self._deadline is not None:
             self._deadline.cancel()
         self._deadline, self._deadline_at = None, None

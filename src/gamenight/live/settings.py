@@ -52,6 +52,9 @@ class LiveSettings:
     #: Answer for a person whose only answer in a reaction window is to pass, after a delay
     #: like a bot's reaction (their seat looks the same to the table as any other pass).
     auto_pass: bool = False
+    #: Bots decide in a worker thread, so a slow bot (a search) never holds up the event loop;
+    #: the time it thinks counts toward its delay. Off: bots decide in the match task.
+    bots_in_threads: bool = False
     #: Updates a subscriber may leave unread before the runtime drops it (it reconnects and gets
     #: the full view again).
     max_backlog: int = 1000
@@ -67,8 +70,9 @@ class LiveSettings:
             value = getattr(self, name)
             if value is not None and (not _finite(value) or value <= 0):
                 raise ConfigError(f"{name} must be positive seconds or None, got {value!r}")
-        if not isinstance(self.auto_pass, bool):
-            raise ConfigError(f"auto_pass must be true or false, got {self.auto_pass!r}")
+        for name in ("auto_pass", "bots_in_threads"):
+            if not isinstance(getattr(self, name), bool):
+                raise ConfigError(f"{name} must be true or false, got {getattr(self, name)!r}")
         if not isinstance(self.stand_in, str) or not self.stand_in.strip():
             raise ConfigError(f"stand_in must name a bot, got {self.stand_in!r}")
         if isinstance(self.max_backlog, bool) or not isinstance(self.max_backlog, int):

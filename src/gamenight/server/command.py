@@ -57,6 +57,9 @@ def serve(
         port=settings.port,
         log_level=log_level,
         ws_max_size=WS_MAX_FRAME,
+        # Updates are a kilobyte or two: compressing each costs more server time than the
+        # bytes it saves (measured by bench/bench_server.py); a proxy may compress instead.
+        ws_per_message_deflate=settings.ws_compression,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
     )

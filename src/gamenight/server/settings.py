@@ -89,6 +89,9 @@ class Settings(BaseSettings):
         description="scale of the bots' human-like thinking delays (0: bots act at once)",
     )
     migrate: bool = Field(default=True, description="upgrade the database schema at start-up")
+    ws_compression: bool = Field(
+        default=False, description="compress WebSocket messages (permessage-deflate)"
+    )
     cluster: bool = Field(
         default=False,
         description="several processes serve the same rooms through one PostgreSQL database",
