@@ -30,7 +30,9 @@ CHROMIUM_ARGS = [
 ]
 #: Screenshots are test artefacts, kept out of git (build/ is ignored); a few copies chosen by
 #: hand live in docs/images/.
-SHOTS = Path(os.environ.get("GAMENIGHT_SCREENSHOTS", Path(__file__).parents[2] / "build" / "screenshots"))
+SHOTS = Path(
+    os.environ.get("GAMENIGHT_SCREENSHOTS", Path(__file__).parents[2] / "build" / "screenshots")
+)
 
 
 @pytest.fixture(scope="module")
@@ -68,14 +70,18 @@ class Console:
     def watch(self, page: Page) -> None:
         page.on(
             "console",
-            lambda m: self.problems.append(f"{m.type}: {m.text}")
-            if m.type in ("error", "warning")
-            else None,
+            lambda m: (
+                self.problems.append(f"{m.type}: {m.text}")
+                if m.type in ("error", "warning")
+                else None
+            ),
         )
         page.on("pageerror", lambda e: self.problems.append(f"exception: {e}"))
         page.on(
             "response",
-            lambda r: self.problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None,
+            lambda r: (
+                self.problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None
+            ),
         )
 
 

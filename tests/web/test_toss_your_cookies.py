@@ -103,9 +103,7 @@ def test_two_people_race_through_a_toss_scramble(new_page: Callable[..., Page]) 
     ann = new_page()
     bob = new_page(width=390, height=844, is_mobile=True, has_touch=True)
     ann_updates, bob_updates = updates_of(ann), updates_of(bob)
-    code = open_room(
-        ann, "toss-your-cookies", 3, options={"action_die": "toss", "number_die": "1"}
-    )
+    code = open_room(ann, "toss-your-cookies", 3, options={"action_die": "toss", "number_die": "1"})
     invite = ann.locator("#invite-link").get_attribute("href") or ""
     assert invite.endswith(f"/join/{code}")
     bob.goto(invite)
@@ -117,8 +115,10 @@ def test_two_people_race_through_a_toss_scramble(new_page: Callable[..., Page]) 
     bob.wait_for_selector("#table[data-version]")
 
     for page in (ann, bob):  # Toss 1: each chooses one card, in secret
-        page.wait_for_function("() => document.querySelector('#table').dataset.phase === 'commit'"
-                               " && document.querySelector('#table').dataset.mine === '1'")
+        page.wait_for_function(
+            "() => document.querySelector('#table').dataset.phase === 'commit'"
+            " && document.querySelector('#table').dataset.mine === '1'"
+        )
         expect(page.locator(".tyc-hand .card")).to_have_count(7)
         expect(page.locator(".tyc-seat .card")).to_have_count(0)  # others: counts only
         page.keyboard.press("1")
@@ -128,7 +128,9 @@ def test_two_people_race_through_a_toss_scramble(new_page: Callable[..., Page]) 
             expect(ann.locator(".tyc-prompt")).to_contain_text("Waiting for")
             shot(ann, "toss-your-cookies-waiting")
     for page in (ann, bob):
-        page.wait_for_function("() => document.querySelector('#table').dataset.phase === 'scramble'")
+        page.wait_for_function(
+            "() => document.querySelector('#table').dataset.phase === 'scramble'"
+        )
 
     bob.evaluate(HOLD)
     before = ann.locator("#table").get_attribute("data-version")
@@ -149,12 +151,16 @@ def test_two_people_race_through_a_toss_scramble(new_page: Callable[..., Page]) 
     if phase_of(bob) == "scramble":
         bob.keyboard.press("1")
     for page in (ann, bob):
-        page.wait_for_function("() => document.querySelector('#table').dataset.phase !== 'scramble'")
+        page.wait_for_function(
+            "() => document.querySelector('#table').dataset.phase !== 'scramble'"
+        )
         expect(page.locator(".tyc-hand .card")).to_have_count(7)
     assert any(e.get("kind") == "grabbed" for u in ann_updates for e in u["events"])
     # Every view each page received was its own seat's: its hand only.
     assert ann_updates and bob_updates
-    assert all(u["view"]["you"] == 0 and u["view"]["state"]["hand"] is not None for u in ann_updates)
+    assert all(
+        u["view"]["you"] == 0 and u["view"]["state"]["hand"] is not None for u in ann_updates
+    )
     assert all(u["view"]["you"] == 1 for u in bob_updates)
     ann_hand = sorted(ann_updates[-1]["view"]["state"]["hand"])
     shown = sorted(ann.locator(".tyc-hand .card").evaluate_all("els => els.map(e => e.title)"))

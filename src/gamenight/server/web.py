@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Annotated
 
 import segno
-from fastapi import FastAPI, Path as PathParam, Request
+from fastapi import FastAPI, Request
+from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import Scope

@@ -197,7 +197,7 @@ class CookiesTable {
       prompt = whole ? t(`whole_hand_${verb}`) : t(`choose_${verb}`, { count: need, name: has(st.target) ? this.ctx.name(st.target) : "" });
       buttons = whole
         ? [kit.actionButton(t(`confirm_whole_${verb}`), () => this.ctx.act(commits[0]), { primary: true, key: "confirm", shortcut: "Enter" })]
-        : [kit.actionButton(t(`confirm_${verb}`, { count: chosen.length }), () => legal && this.ctx.act(legal), { primary: true, key: "confirm", disabled: !legal, shortcut: "Enter" })];
+        : [kit.actionButton(t(`confirm_${verb}`, { count: need }), () => legal && this.ctx.act(legal), { primary: true, key: "confirm", disabled: !legal, shortcut: "Enter", title: t("chosen_of", { got: chosen.length, of: need }) })];
     } else if (st.phase === "commit" && st.my_commit) {
       const waiting = model.deciding.length;
       prompt = h("span", {}, t("you_chose", { cards: st.my_commit.map((c) => t(`card_${c}`)).join(", ") }), " ", h("b", {}, t("waiting_players", { count: waiting })));
@@ -210,7 +210,7 @@ class CookiesTable {
     return kit.section(t("your_hand"), [
       goal ? h("p", { class: "help tyc-goal" }, goal) : null,
       h("div", { class: ["cards", "tyc-hand", choosing && "choosing"] }, cards),
-      prompt ? h("p", { class: "tyc-prompt" }, prompt) : null,
+      prompt ? h("p", { class: "tyc-prompt" }, prompt, choosing && !whole ? h("span", { class: "tyc-count" }, ` ${t("chosen_of", { got: chosen.length, of: need })}`) : null) : null,
       buttons.length ? h("div", { class: "actions" }, buttons) : null,
     ], { cls: "tyc-mine" });
   }
