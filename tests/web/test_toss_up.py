@@ -31,3 +31,9 @@ def test_a_whole_game_of_toss_up_against_two_bots(new_page: Callable[..., Page])
     expect(page.locator("#result")).to_be_visible()
     expect(page.locator("#rematch")).to_be_visible()
     shot(page, "toss-up-over")
+
+    # The host offers a rematch: the same seats, a new match from the start.
+    page.click("#rematch")
+    expect(page.locator("#result")).to_have_count(0)
+    expect(page.locator(".tu-points").first).to_have_text("0")
+    expect(page.locator(".player-list")).to_contain_text("smart bot 3")

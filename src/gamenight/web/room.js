@@ -512,7 +512,10 @@ export class RoomPage {
   drawResult() {
     const over = this.over && this.update && this.over.match_number === this.update.match_number ? this.over : null;
     this.el.result.hidden = !over;
-    if (!over) return;
+    if (!over) {
+      this.el.result.replaceChildren();
+      return;
+    }
     const outcome = over.outcome;
     const winners = outcome.winners || [];
     const host = saved.get(this.code).host;

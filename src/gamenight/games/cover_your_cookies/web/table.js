@@ -58,7 +58,7 @@ class CoverTable {
         h("div", { class: "cyc-player-head" }, kit.seatLabel(this.ctx, seat), seat === st.turn ? h("span", { class: "tag turn" }, t("their_turn")) : null),
         h("div", { class: "cyc-stats" },
           kit.stat(t("dough"), st.dough[seat]),
-          kit.stat(t("crumbs"), st.crumbs[seat], { title: t("crumbs_help") }),
+          kit.stat(t("crumbs"), `+${st.dough[seat] - st.stacks[seat].reduce((n, b) => n + b.value, 0)}`, { title: t("crumbs_help", { count: st.crumbs[seat] }) }),
           kit.handCount(st.hand_sizes[seat], t("cards_count", { count: st.hand_sizes[seat] }))),
         top
           ? h("div", { class: "cyc-stack" },
