@@ -41,7 +41,7 @@ export default {
   card_double_chocolate: "Double Choc",
   card_red_velvet: "Red Velvet",
   card_white_chip_macadamia: "White Chip Mac",
-  card_birthday_cake: "Birthday Cake",
+  card_birthday_cake: "Birth­day Cake",
   card_fresh_milk: "Fresh Milk",
   card_chocolate_milk: "Choco­late Milk",
   card_rotate: "Rotate",
