@@ -67,7 +67,11 @@ class Planner:
                 and plan.agent is agent
                 and plan.by == by
                 and plan.version >= settled_from
-                and (plan.action is None or self.game.is_legal(state, seat, plan.action))
+                and (
+                    plan.action is None
+                    or plan.version == match.version  # nothing happened since it was made
+                    or self.game.is_legal(state, seat, plan.action)
+                )
             ):
                 continue
             self.drop(seat)

@@ -339,6 +339,7 @@ class LiveMatch:
             action, by = self._overdue_move(seat)
             if action is None:
                 return
+            self.match.check(seat, action, self.match.version)
             await self._step(seat, action, by)
 
     def _overdue_move(self, seat: int) -> tuple[Any, By]:
@@ -361,14 +362,15 @@ class LiveMatch:
             await self._step(CHANCE, None, "chance")
 
     async def _step(self, player: int, action: Any, by: By) -> Applied:
-        """Apply one step, move the decision clock, store it, then tell every subscriber."""
+        """Apply one step (a move already checked by ``Match.check``, or chance), move the
+        decision clock, store it, then tell every subscriber."""
         match = self.match
         before = match.pending
         if player == CHANCE:
             events = match.roll_chance()
             action = match.steps[-1].action
-        else:
-            events = match.submit(player, action, match.version)
+        else:  # checked by the caller, with nothing in between (no await)
+            events = match.apply_trusted(player, action)
         after = match.pending
         took_out = player != CHANCE and takes_out_only(before, after, player)
         if took_out and before.kind is Kind.REACTION:

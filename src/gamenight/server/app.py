@@ -35,7 +35,7 @@ from gamenight.server.catalog import GameInfo, catalog, discover
 from gamenight.server.cluster import Cluster, serve_or_forward
 from gamenight.server.connection import Connection
 from gamenight.server.errors import Forbidden, NotFound, ServiceError, Unavailable
-from gamenight.server.protocol import Error, RoomInfo, Welcome
+from gamenight.server.protocol import Error, ErrorCode, RoomInfo, Welcome
 from gamenight.server.rooms import Room, RoomService
 from gamenight.server.settings import Settings
 from gamenight.server.storage import SqlStore, StorageError
@@ -275,6 +275,6 @@ def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
     return credentials.credentials if credentials is not None else None
 
 
-async def _refuse(ws: WebSocket, code: Any, message: str, close_code: int) -> None:
+async def _refuse(ws: WebSocket, code: ErrorCode, message: str, close_code: int) -> None:
     await ws.send_text(Error(code=code, message=message).model_dump_json())
     await ws.close(close_code)

@@ -26,7 +26,7 @@ from gamenight.engine.game import Game
 from gamenight.engine.match import RECORD_FORMAT, Match, replay
 from gamenight.engine.records import sign_record
 from gamenight.engine.registry import game_class
-from gamenight.live.runtime import LiveMatch
+from gamenight.live.runtime import LiveMatch, Persist
 from gamenight.live.settings import LiveSettings
 from gamenight.live.updates import Applied
 from gamenight.server.errors import Conflict, Forbidden, Invalid, NotFound, Unauthorized
@@ -357,7 +357,7 @@ class RoomService:
                 self._start_grace(room, seat.index)
         self.announce(room)
 
-    def _persister(self, room: Room, number: int) -> Any:
+    def _persister(self, room: Room, number: int) -> Persist:
         async def persist(applied: Applied) -> None:
             step = StepRow(applied.index, applied.record["player"], applied.record["action"])
             await self.store.append_step(room.code, number, step)
