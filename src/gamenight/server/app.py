@@ -39,6 +39,7 @@ from gamenight.server.protocol import Error, ErrorCode, RoomInfo, Welcome
 from gamenight.server.rooms import Room, RoomService
 from gamenight.server.settings import Settings
 from gamenight.server.storage import SqlStore, StorageError
+from gamenight.server.web import mount_web
 
 log = logging.getLogger("gamenight.server")
 
@@ -266,6 +267,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         connection = Connection(ws, service, room, seat, settings)
         await connection.serve(Welcome(room=service.info(room), seat=seat))
 
+    mount_web(app, lambda request: base_url(request, settings))
     return app
 
 
