@@ -26,7 +26,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 run: $(STAMP)
 	@echo "gamenight: open http://$(HOST):$(PORT)/ in a browser (Ctrl-C stops the server;"
 	@echo "every match resumes at the next start). In the terminal instead: make play"
-	$(BIN)/python -m gamenight.server --host $(HOST) --port $(PORT) --log-level warning
+	$(BIN)/gamenight serve --host $(HOST) --port $(PORT) --log-level warning
 
 play: $(STAMP)
 	$(BIN)/gamenight play toss-up --seats human,smart,smart

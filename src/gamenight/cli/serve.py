@@ -28,15 +28,26 @@ def serve(
     advertise_url: Annotated[
         str | None, typer.Option(help="with --cluster: where the other servers reach this one")
     ] = None,
+    log_level: Annotated[
+        str, typer.Option(help="how much the server logs: debug, info, warning, error")
+    ] = "info",
 ) -> None:
     """Run the game server: rooms, seats, bots and clocks, for phones and browsers."""
     from pydantic import ValidationError
 
     from gamenight.server.command import serve as run_server
 
+    if log_level.lower() not in {"critical", "error", "warning", "info", "debug"}:
+        fail(f"--log-level takes debug, info, warning or error, got {log_level!r}")
     try:
         run_server(
-            host, port, db, public_url=public_url, cluster=cluster, advertise_url=advertise_url
+            host,
+            port,
+            db,
+            public_url=public_url,
+            cluster=cluster,
+            advertise_url=advertise_url,
+            log_level=log_level.lower(),
         )
     except ValidationError as exc:
         problems = "; ".join(
