@@ -1,4 +1,5 @@
-# gamenight: `make run` plays, `make test` checks everything.
+# gamenight: `make run` serves the games to a browser, `make play` plays in the terminal,
+# `make test` checks everything.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,7 +9,11 @@ STAMP := $(VENV)/.installed
 PLUGINS := $(VENV)/test-plugins
 PLUGIN_STAMP := $(PLUGINS)/.installed
 
-.PHONY: run test lint types imports pytest bench clean
+.PHONY: run play test lint types imports pytest bench clean
+
+#: Where `make run` listens (HOST=0.0.0.0 lets phones on the same network join).
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +24,11 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	@echo "gamenight: open http://$(HOST):$(PORT)/ in a browser (Ctrl-C stops the server;"
+	@echo "every match resumes at the next start). In the terminal instead: make play"
+	$(BIN)/gamenight serve --host $(HOST) --port $(PORT) --log-level warning
+
+play: $(STAMP)
 	$(BIN)/gamenight play toss-up --seats human,smart,smart
 
 test: $(STAMP) lint types imports pytest

@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from gamenight.bots import RandomBot
 from gamenight.engine import CHANCE, Kind, Match
-from gamenight.games import make_game
+from gamenight.engine.registry import make_game
 from gamenight.sim.driver import run
 
 try:

@@ -195,7 +195,7 @@ def test_simulate_table() -> None:
         (["rules", "nope"], "unknown game 'nope'"),
         (
             ["play", "toss-up", "--seats", "human"],
-            "1 players is out of range: this game takes 2 to 6",
+            "1 player is out of range: this game takes 2 to 6",
         ),
         (
             ["simulate", "toss-up", "--bots", "random,random,random,random,random,random,random"],

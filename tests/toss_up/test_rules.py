@@ -284,7 +284,7 @@ def test_fast_dice_sampling_draws_the_exact_distribution(dice: int) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"players": 1}, "1 players is out of range: this game takes 2 to 6 players"),
+        ({"players": 1}, "1 player is out of range: this game takes 2 to 6 players"),
         ({"players": 7}, "7 players is out of range: this game takes 2 to 6 players"),
         ({"target": 0}, "target must be from 1 to 1000"),
         ({"target": 1001}, "target must be from 1 to 1000"),

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
 from gamenight.cli import app
-from gamenight.engine import IllegalAction, MalformedAction, Match
+from gamenight.engine import MalformedAction, Match
 from gamenight.games.toss_your_cookies.state import (
     Commit,
     Deal,
@@ -110,8 +112,10 @@ def test_a_move_built_with_wrong_types_is_refused_in_words(action: object, reaso
     match = match_at(game)
     roll(match, "swap", "1")
     before = snapshot(match)
-    with pytest.raises(IllegalAction, match=reason):
+    with pytest.raises(MalformedAction, match="must be"):  # the engine checks types
         match.submit(0, action, match.version)
+    why = game.explain_illegal(match.state, 0, action)
+    assert why is not None and re.search(reason, why), why  # and the game words it
     assert snapshot(match) == before
 
 
@@ -128,8 +132,12 @@ def test_a_commitment_of_the_wrong_type_is_refused_in_words(action: Commit) -> N
     game = make(4)
     match = match_at(game)
     roll(match, "pass_left", "2")
-    with pytest.raises(IllegalAction, match="the cards of a commit must be a tuple of card ids"):
+    with pytest.raises(MalformedAction, match="must be"):  # the engine checks types
         match.submit(1, action, match.version)
+    why = game.explain_illegal(match.state, 1, action)
+    assert why is not None and re.search(
+        "the cards of a commit must be a tuple of card ids", why
+    ), why  # and the game words it
 
 
 @pytest.mark.parametrize(
@@ -141,8 +149,12 @@ def test_a_blind_pick_of_the_wrong_type_is_refused_in_words(action: Pick) -> Non
     game = make(4)
     match = match_at(game, at_rest(game, turn=2))
     roll(match, "swap", "milk")
-    with pytest.raises(IllegalAction, match="the position of a pick must be a whole number"):
+    with pytest.raises(MalformedAction, match="must be"):  # the engine checks types
         match.submit(0, action, match.version)
+    why = game.explain_illegal(match.state, 0, action)
+    assert why is not None and re.search("the position of a pick must be a whole number", why), (
+        why
+    )  # and the game words it
 
 
 def test_a_scramble_grab_or_take_of_the_wrong_type_is_refused_in_words() -> None:
@@ -152,14 +164,26 @@ def test_a_scramble_grab_or_take_of_the_wrong_type_is_refused_in_words() -> None
     roll(match, "toss", "1")
     for seat, card in enumerate(["ginger", "sandwich", "half", "fortune"]):
         match.submit(seat, Commit((card,)), match.version)
-    with pytest.raises(IllegalAction, match="the card of a grab must be a card id"):
+    with pytest.raises(MalformedAction, match="must be"):  # the engine checks types
         match.submit(1, Grab(None), match.version)  # type: ignore[arg-type]
+    why = game.explain_illegal(match.state, 1, Grab(None))  # type: ignore[arg-type]
+    assert why is not None and re.search("the card of a grab must be a card id", why), (
+        why
+    )  # and the game words it
     for seat, card in [(1, "fortune"), (1, "ginger"), (2, "half"), (1, "sandwich")]:
         match.submit(seat, Grab(card), match.version)
-    with pytest.raises(IllegalAction, match="the player of a take must be a whole number"):
+    with pytest.raises(MalformedAction, match="must be"):  # the engine checks types
         match.submit(0, Take(None, "ginger"), match.version)  # type: ignore[arg-type]
-    with pytest.raises(IllegalAction, match="the card of a take must be a card id"):
+    why = game.explain_illegal(match.state, 0, Take(None, "ginger"))  # type: ignore[arg-type]
+    assert why is not None and re.search("the player of a take must be a whole number", why), (
+        why
+    )  # and the game words it
+    with pytest.raises(MalformedAction, match="must be"):  # the engine checks types
         match.submit(0, Take(1, 3), match.version)  # type: ignore[arg-type]
+    why = game.explain_illegal(match.state, 0, Take(1, 3))  # type: ignore[arg-type]
+    assert why is not None and re.search("the card of a take must be a card id", why), (
+        why
+    )  # and the game words it
     match.submit(0, Take(1, "ginger"), match.version)  # the match goes on
 
 

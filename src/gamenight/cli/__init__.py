@@ -2,15 +2,16 @@
 
 - ``play``: ``list``, ``rules``, ``play``, ``replay``;
 - ``simulate``: ``simulate``;
-- ``study``: ``sweep``, ``report``.
+- ``study``: ``sweep``, ``report``, ``solve``, ``ladder``;
+- ``serve``: ``serve``.
 """
 
 from __future__ import annotations
 
-from gamenight.cli import play, simulate, study
+from gamenight.cli import play, serve, simulate, study
 from gamenight.cli.app import app
 
-__all__ = ["app", "main", "play", "simulate", "study"]
+__all__ = ["app", "main", "play", "serve", "simulate", "study"]
 
 
 def main() -> None:

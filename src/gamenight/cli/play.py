@@ -84,6 +84,9 @@ def play(
     seed: SeedOpt = None,
     option: OptionOpt = None,
     record: Annotated[Path | None, typer.Option(help="write the match record here")] = None,
+    coach: Annotated[
+        bool, typer.Option(help="show the game's coach before each of your moves (Toss Up!)")
+    ] = False,
 ) -> None:
     """Play a game in the terminal against bots (or with friends, taking turns at the screen)."""
     seat_list = split_list(seats, "--seats")
@@ -97,7 +100,7 @@ def play(
     if record is not None:
         check_writable(record)
     try:
-        play_game(built, seat_list, seed, out, sys.stdin, record)
+        play_game(built, seat_list, seed, out, sys.stdin, record, coach)
     except InputClosed as exc:
         fail(str(exc), status=1)
     except KeyboardInterrupt:

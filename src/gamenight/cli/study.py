@@ -1,4 +1,5 @@
-"""``gamenight sweep`` and ``gamenight report``: rule variants side by side, and HTML reports."""
+"""``gamenight sweep``, ``report``, ``solve`` and ``ladder``: rule variants side by side, HTML
+reports, exact solutions and bot rankings."""
 
 from __future__ import annotations
 
@@ -8,10 +9,20 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from gamenight.bots import make_bot
-from gamenight.cli.app import GameArg, OptionOpt, app, check_options, fail, out, split_list
+from gamenight.cli.app import (
+    GameArg,
+    OptionOpt,
+    app,
+    check_options,
+    err,
+    fail,
+    out,
+    split_list,
+)
 from gamenight.cli.simulate import (
     AddressOpt,
     BackendOpt,
@@ -22,7 +33,7 @@ from gamenight.cli.simulate import (
     progress_bar,
 )
 from gamenight.engine.errors import GameError
-from gamenight.engine.registry import make_game
+from gamenight.engine.registry import game_ids, game_part, make_game, plugin
 from gamenight.sim.simulate import simulate
 from gamenight.sim.sweep import SweepRow, Variation, rows_to_csv, sweep
 
@@ -32,7 +43,7 @@ VaryOpt = Annotated[
 ]
 BotsOpt = Annotated[str, typer.Option(help="comma list of bots, one per seat")]
 GamesOpt = Annotated[int, typer.Option(min=1, help="games per variant")]
-SeedOpt = Annotated[int, typer.Option(min=0, help="seed of every variant's run")]
+SeedOpt = Annotated[int, typer.Option(min=0, help="seed of the whole run")]
 WorkersOpt = Annotated[int, typer.Option(min=0, help="processes to play in (0: one per core)")]
 
 
@@ -131,18 +142,18 @@ def sweep_command(
     entries = first.get("bots") or first["seats"]
     table = Table(title=f"{game}: win rate [95% interval], {games} games per variant, seed {seed}")
     for name in rows[0].options:
-        table.add_column(name, no_wrap=True)
+        table.add_column(name, overflow="fold")
     table.add_column("mean turns", justify="right", no_wrap=True)
     for i, entry in enumerate(entries):
         label = f"{entry['bot']} ({i})" if per_bot else f"seat {i}"
-        table.add_column(label, justify="right", no_wrap=True)
+        table.add_column(label, justify="right", no_wrap=True, min_width=11)
     for row in rows:
         data = row.to_json()
         cells = [*row.options.values(), f"{data['mean_turns']:.1f}"]
         for entry in data.get("bots") or data["seats"]:
             low, high = entry["ci95"]
-            cells.append(f"{entry['win_rate']:.1%} [{low:.1%}-{high:.1%}]")
-        table.add_row(*cells)
+            cells.append(f"{entry['win_rate']:.1%}\n{low:.1%}-{high:.1%}")
+        table.add_row(*cells, end_section=True)
     out.print(table)
 
 
@@ -207,3 +218,74 @@ def report_command(
         fail(str(exc))
     output.write_text(page, encoding="utf-8")
     out.print(f"Report written to {output} ({len(page) // 1024} KB)")
+
+
+@app.command("solve")
+def solve_command(
+    game: GameArg,
+    players: Annotated[int, typer.Option(min=1, help="number of players")] = 2,
+    target: Annotated[int, typer.Option(min=1, help="the score to pass")] = 100,
+    plot: Annotated[Path | None, typer.Option(help="also draw the policy to this image")] = None,
+) -> None:
+    """Solve a game exactly where it has a solver (Toss Up!: the policy that wins most often)."""
+    try:
+        part = game_part(game, "solver")
+    except GameError as exc:
+        fail(str(exc))
+    except ImportError:
+        fail("the solver needs numpy and matplotlib: pip install 'gamenight[study]'")
+    if part is None:
+        have = [g for g in game_ids() if "solver" in plugin(g).parts]
+        fail(f"no solver for {game}; solvers exist for: {', '.join(have) or 'none'}")
+    try:
+        text = str(part.solve_report(players, target, plot))
+    except GameError as exc:
+        fail(str(exc))
+    except ImportError:
+        fail("the solver needs numpy and matplotlib: pip install 'gamenight[study]'")
+    out.print(text, markup=False, highlight=False)
+
+
+@app.command("ladder")
+def ladder_command(
+    game: GameArg,
+    bots: Annotated[str, typer.Option(help="comma list of the bots to rank (two or more)")],
+    games: Annotated[int, typer.Option(min=1, help="games per seating")] = 200,
+    players: Annotated[
+        int | None, typer.Option(help="seats at the table (default: the game's smallest)")
+    ] = None,
+    seed: SeedOpt = 0,
+    option: OptionOpt = None,
+    workers: WorkersOpt = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON document on stdout")] = False,
+) -> None:
+    """A round robin across seat orders: win rates with 95% intervals and Elo ratings."""
+    from gamenight.sim.ladder import ladder, ladder_table, pairs_table
+
+    bot_list = split_list(bots, "--bots")
+    try:
+        built = make_game(game, check_options(option, "--players"), players=players)
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        ) as bar:
+            task = bar.add_task(f"ladder of {game}: seatings", total=None)
+            report = ladder(
+                built,
+                bot_list,
+                games,
+                seed,
+                workers,
+                lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    except GameError as exc:
+        fail(str(exc))
+    if as_json:
+        sys.stdout.write(json.dumps(report.to_json(), indent=2) + "\n")
+        return
+    out.print(ladder_table(report))
+    out.print(pairs_table(report))

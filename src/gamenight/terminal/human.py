@@ -49,6 +49,8 @@ class HumanAgent(Agent):
         self.names = names
         self.hot_seat = hot_seat
         self.last_delay = 0.0
+        #: Whether to show the game's coach before each decision (``play --coach``).
+        self.coach = False
         #: The match being played, set by the play loop: only used to ask the game why a typed
         #: move is refused (the same reason ``Match.submit`` would give this player).
         self.match: Match | None = None
@@ -72,6 +74,10 @@ class HumanAgent(Agent):
             self._readline()
         self.console.rule(f"{escape(self.name)} (seat {self.seat})")
         self.renderer.show(self.console, view, self.seat, self.names)
+        if self.coach:
+            advice = self.renderer.advice(self.game, view)
+            if advice:
+                self.console.print(f"[cyan]{escape(advice)}[/]")
         texts = [self.game.action_to_text(a) for a in legal]
         started = time.monotonic()
         while True:

@@ -62,8 +62,10 @@ def play(
     console: Console,
     stream: TextIO = sys.stdin,
     record: Path | None = None,
+    coach: bool = False,
 ) -> Match:
-    """Play one game in the terminal; writes the match record to ``record`` if given."""
+    """Play one game in the terminal; writes the match record to ``record`` if given; with
+    ``coach``, people see the game's coach (if it has one) before each decision."""
     agents = build_agents(game, seats, console, stream)
     names = seat_names(seats, game.id)
     humans = [i for i, s in enumerate(seats) if s == "human"]
@@ -73,6 +75,7 @@ def play(
     for agent in agents:
         if isinstance(agent, HumanAgent):
             agent.match = match
+            agent.coach = coach
     console.print(f"[bold]{escape(game.title)}[/]: {escape(', '.join(names))}")
 
     def show(seat: int, events: tuple[Event, ...]) -> None:

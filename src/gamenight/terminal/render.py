@@ -32,6 +32,11 @@ class Renderer:
         """How a legal action is listed in the prompt (default: its text form)."""
         return text
 
+    def advice(self, game: Any, view: View) -> str | None:
+        """A coach's line for the person about to decide (``--coach``), or ``None`` (the
+        default: the game has no coach)."""
+        return None
+
     def auto_answer(self, view: View, legal: Sequence[Any]) -> Any | None:
         """A move to make for a lone person without asking (default ``None``: always ask).
 

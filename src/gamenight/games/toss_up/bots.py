@@ -13,6 +13,7 @@ from gamenight.bots.registry import BotSpec, UnknownBot
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 from gamenight.games.toss_up.config import TossUpConfig
+from gamenight.games.toss_up.optimal import BOT_SPECS
 from gamenight.games.toss_up.state import Bank, Roll
 
 #: The largest hold:T threshold (a turn reaching it is already very rare).
@@ -141,5 +142,6 @@ def _smart(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
 BOTS = (
     BotSpec("hold", "banks once the turn total reaches T (Pig's hold-at-T)", _hold, arg="T"),
     BotSpec("smart", "plays the solved points-maximising policy, racing at the end", _smart),
+    *BOT_SPECS,
 )
 DEFAULT_BOT = "smart"

@@ -7,12 +7,15 @@ record calls itself, ``[/]`` included). The end of the game is announced once, b
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from gamenight.engine.core import GAME_OVER, View
+from gamenight.engine.errors import GameError
 from gamenight.terminal.render import Renderer, possessive, verb, winners_line
 
 STYLE = {"green": "bold green", "yellow": "bold yellow", "red": "bold red"}
@@ -43,6 +46,24 @@ def _names(names: list[str], seats: list[int]) -> str:
 
 class TossUpRenderer(Renderer):
     """Scores table, the current roll and what the next roll risks."""
+
+    def advice(self, game: Any, view: View) -> str | None:
+        """The coach (``play --coach``, two players): the chance of winning if you roll on and if
+        you bank now, from the exactly solved game (solved once and cached, about 10 s)."""
+        if game.players != 2 or not view.get("rolled"):
+            return None  # a turn's first roll is not a choice
+        try:
+            from gamenight.games.toss_up.optimal import coach, solution_for
+
+            chances = coach(view, solution_for(game.config))
+        except ImportError:
+            return "Coach: needs numpy (pip install 'gamenight[study]')."
+        except GameError as exc:
+            return f"Coach: {exc}"
+        return (
+            f"Coach: roll on and you win {chances.roll:.1%}; bank now and you win "
+            f"{chances.bank:.1%}. Best: {chances.best}."
+        )
 
     def show(self, console: Console, view: View, seat: int | None, names: list[str]) -> None:
         """Print the score sheet and the turn in progress."""

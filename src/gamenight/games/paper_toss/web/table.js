@@ -1,0 +1,259 @@
+// Paper Toss! at the table: everyone's Paper Tokens on the way to the target, hand sizes and
+// Flat Tires, the toss in the air and any Hazard on it, the Toss cards turned over (and the
+// choice between two), and every response window with its countdown and the cards that could
+// answer it: Hazards, Counters, and Bully and Flat Tire at every window.
+
+const PAPER = {
+  paper_toss: { colour: "#dbe7f5", shape: "circle", kind: "toss" },
+  dog: { colour: "#e0702f", shape: "triangle", kind: "hazard", ink: "#fff" },
+  kid: { colour: "#d64561", shape: "heart", kind: "hazard", ink: "#fff" },
+  obstacle: { colour: "#9b2d20", shape: "octagon", kind: "hazard", ink: "#fff" },
+  food: { colour: "#54a84b", shape: "drop", kind: "counter", beats: "dog" },
+  trick: { colour: "#3d85c6", shape: "diamond", kind: "counter", beats: "kid", ink: "#fff" },
+  remedy: { colour: "#17a589", shape: "cross", kind: "counter", beats: "obstacle", ink: "#fff" },
+  shortcut: { colour: "#7d3c98", shape: "bolt", kind: "counter", beats: "any", ink: "#fff" },
+  energy_drink: { colour: "#f4c430", shape: "hexagon", kind: "boost" },
+  bully: { colour: "#34495e", shape: "square", kind: "attack", ink: "#fff" },
+  flat_tire: { colour: "#7f8c8d", shape: "ring", kind: "attack", ink: "#fff" },
+};
+const TOSS = {
+  good_throw: { colour: "#3c9d4e", shape: "check", ink: "#fff", value: "+1" },
+  perfect: { colour: "#e3b21c", shape: "star", value: "+2" },
+  bad_throw: { colour: "#b4b4b4", shape: "dash", value: "0" },
+  window: { colour: "#c0392b", shape: "x", ink: "#fff", value: "−1" },
+  sprinklers: { colour: "#5dade2", shape: "drop", value: "+1?" },
+};
+const ORDER = Object.keys(PAPER);
+const WINDOWS = new Set(["hazard", "counter", "after"]);
+const has = (v) => v !== null && v !== undefined && v !== -1;
+
+function paperCard(ctx, id, opts = {}) {
+  const look = PAPER[id] || { colour: "#ddd", shape: "circle" };
+  return ctx.kit.card({ label: ctx.t(`card_${id}`), colour: look.colour, ink: look.ink, shapeName: look.shape, sub: ctx.t(`kind_${look.kind}`), ...opts });
+}
+
+function tossCard(ctx, id, opts = {}) {
+  const look = TOSS[id] || { colour: "#ddd", shape: "circle", value: "" };
+  return ctx.kit.card({ label: ctx.t(`toss_${id}`), colour: look.colour, ink: look.ink, shapeName: look.shape, sub: ctx.t("tokens_change", { value: look.value }), ...opts });
+}
+
+class PaperTossTable {
+  constructor(root, ctx) {
+    this.root = root;
+    this.ctx = ctx;
+    this.landed = null;
+    this.flips = [];
+  }
+
+  render(model) {
+    const st = model.state;
+    for (const event of model.events) {
+      if (event.kind === "turn_started") {
+        this.landed = null;
+        this.flips = [];
+      }
+      if (event.kind === "flipped") this.flips.push(event.card);
+      if (event.kind === "landed") this.landed = { card: event.card, chooser: event.chooser, hazard: event.hazard };
+    }
+    if (st.flipped && st.flipped.length) this.flips = [...st.flipped];
+    this.ctx.redraw(this.root, [this.board(model), this.air(model), this.mine(model)]);
+  }
+
+  board(model) {
+    const { h, kit, t } = this.ctx;
+    const st = model.state;
+    const players = Array.from({ length: st.players }, (_, seat) => {
+      const tokens = st.tokens[seat];
+      const pips = Array.from({ length: st.target }, (_, i) => h("span", { class: ["pt-pip", i < tokens && "on"] }));
+      return h("div", { class: ["pt-player", seat === st.turn && "turn", model.deciding.includes(seat) && "deciding"] },
+        h("div", { class: "pt-player-head" }, kit.seatLabel(this.ctx, seat), seat === st.turn ? h("span", { class: "tag turn" }, t("their_turn")) : null,
+          st.flat_tires[seat] ? h("span", { class: "tag off pt-flat" }, kit.shape("ring", { size: 12 }), t("flat_tires", { count: st.flat_tires[seat] })) : null),
+        h("div", { class: "pt-tokens", role: "img", "aria-label": t("tokens_of", { count: tokens, target: st.target }) }, pips, h("b", {}, t("tokens_n", { count: tokens }))),
+        kit.handCount(st.hand_sizes[seat], t("cards_count", { count: st.hand_sizes[seat] })));
+    });
+    const deck = Object.entries(st.toss_deck || {}).map(([id, n]) => tossCard(this.ctx, id, { small: true, badge: String(n), title: t("left_in_deck", { count: n, card: t(`toss_${id}`) }) }));
+    const discards = Object.entries(st.paper_discard || {}).map(([id, n]) => paperCard(this.ctx, id, { small: true, badge: String(n), sub: null }));
+    return kit.section(t("table_title", { target: st.target }), [
+      h("div", { class: "pt-players" }, players),
+      h("details", { class: "pt-piles" },
+        h("summary", {}, t("piles_summary", { paper: st.paper_deck_size, toss: Object.values(st.toss_deck || {}).reduce((a, b) => a + b, 0) })),
+        h("p", { class: "help" }, t("toss_deck_left")), h("div", { class: "cards" }, deck),
+        discards.length ? [h("p", { class: "help" }, t("paper_discards")), h("div", { class: "cards" }, discards)] : null),
+    ], { public: true, cls: "pt-board" });
+  }
+
+  air(model) {
+    const { h, kit, t } = this.ctx;
+    const st = model.state;
+    const parts = [];
+    const tosser = this.ctx.name(st.turn);
+    if (st.tossed) parts.push(h("p", { class: "pt-in-air" }, kit.shape("circle", { size: 18 }), t("in_the_air", { name: tosser })));
+    if (st.hazard) {
+      parts.push(h("div", { class: "pt-hazard" }, paperCard(this.ctx, st.hazard.card, { small: true }),
+        h("p", {}, t("hazard_on", { name: this.ctx.name(st.hazard.player), card: t(`card_${st.hazard.card}`), tosser }))));
+    }
+    if (st.phase === "choose" || this.flips.length) {
+      const choosing = st.phase === "choose" && model.me !== null && st.chooser === model.me;
+      const options = model.legal.filter((a) => a.type === "choose");
+      const cards = this.flips.map((id, i) => tossCard(this.ctx, id, choosing ? {
+        key: `choose-${i}`,
+        onClick: () => this.ctx.act(options.find((a) => a.card === id)),
+        badge: String(i + 1),
+      } : {}));
+      const words = st.phase === "choose"
+        ? choosing ? t("choose_you", { name: tosser }) : t("choose_watch", { name: this.ctx.name(st.chooser), tosser })
+        : this.landed ? t("landed_on", { name: tosser, card: t(`toss_${this.landed.card}`) }) : t("flipped_cards");
+      parts.push(h("div", { class: "pt-flips" }, h("p", {}, words), h("div", { class: "cards" }, cards)));
+    }
+    if (WINDOWS.has(st.phase)) parts.unshift(h("p", { class: "pt-window" }, t(`window_${st.phase}`, { name: tosser })));
+    if (!parts.length) return null;
+    return kit.section(t("air_title"), parts, { cls: "pt-air" });
+  }
+
+  mine(model) {
+    const { h, kit, t } = this.ctx;
+    const st = model.state;
+    if (model.me === null || !st.hand) return null;
+    const me = model.me;
+    const legal = model.legal;
+    const mine = model.pending.players.includes(me);
+    const discards = new Map(legal.filter((a) => a.type === "discard").map((a) => [a.card, a]));
+    const answers = new Set(legal.filter((a) => a.type === "hazard" || a.type === "counter").map((a) => a.card));
+    if (legal.some((a) => a.type === "bully")) answers.add("bully");
+    if (legal.some((a) => a.type === "flat_tire")) answers.add("flat_tire");
+    const hand = [...st.hand].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+    const cards = hand.map((id, i) => {
+      if (st.phase === "discard" && mine && discards.has(id)) {
+        return paperCard(this.ctx, id, { key: `hand-${i}`, onClick: () => this.ctx.act(discards.get(id)), title: t("discard_card", { card: t(`card_${id}`) }) });
+      }
+      return paperCard(this.ctx, id, { key: `hand-${i}`, cls: answers.has(id) && "pt-can-answer" });
+    });
+    const buttons = [];
+    let prompt = null;
+    if (mine) {
+      if (st.phase === "discard") {
+        prompt = t("discard_prompt", { size: st.hand_size });
+        buttons.push(kit.actionButton(t("ready"), () => this.ctx.act({ type: "ready" }), { primary: true, key: "ready", shortcut: "D" }));
+      } else if (st.phase === "main") {
+        prompt = legal.some((a) => a.type === "toss") ? t("main_prompt") : t("main_no_toss");
+        if (legal.some((a) => a.type === "toss")) buttons.push(kit.actionButton(t("toss"), () => this.ctx.act({ type: "toss" }), { primary: true, key: "toss", shortcut: "T" }));
+        buttons.push(kit.actionButton(t("end_turn"), () => this.ctx.act({ type: "end_turn" }), { key: "end", shortcut: "E" }));
+      } else if (st.phase === "launch") {
+        prompt = t("launch_prompt");
+        buttons.push(kit.actionButton(t("flip_one"), () => this.ctx.act({ type: "flip_one" }), { primary: true, key: "flip", shortcut: "F" }));
+        if (legal.some((a) => a.type === "drink")) buttons.push(kit.actionButton(t("drink"), () => this.ctx.act({ type: "drink" }), { key: "drink", shortcut: "K" }));
+      } else if (st.phase === "sprinklers") {
+        prompt = t("sprinklers_prompt");
+        if (legal.some((a) => a.type === "sprinkle" && a.discard)) buttons.push(kit.actionButton(t("sprinkle_yes"), () => this.ctx.act({ type: "sprinkle", discard: true }), { primary: true, key: "sprinkle-yes", shortcut: "Y" }));
+        buttons.push(kit.actionButton(t("sprinkle_no"), () => this.ctx.act({ type: "sprinkle", discard: false }), { key: "sprinkle-no", shortcut: "N" }));
+      } else if (WINDOWS.has(st.phase)) {
+        prompt = t(answers.size ? "window_prompt" : "window_prompt_pass");
+        for (const a of legal) {
+          if (a.type === "hazard") buttons.push(kit.actionButton(t("throw_hazard", { card: t(`card_${a.card}`) }), () => this.ctx.act(a), { danger: true, key: `hazard-${a.card}` }));
+          if (a.type === "counter") buttons.push(kit.actionButton(t("play_counter", { card: t(`card_${a.card}`) }), () => this.ctx.act(a), { primary: true, key: `counter-${a.card}` }));
+          if (a.type === "bully") buttons.push(kit.actionButton(t("bully_target", { name: this.ctx.name(a.target) }), () => this.ctx.act(a), { key: `bully-${a.target}` }));
+          if (a.type === "flat_tire") buttons.push(kit.actionButton(t("flat_target", { name: this.ctx.name(a.target) }), () => this.ctx.act(a), { key: `flat-${a.target}` }));
+        }
+        buttons.push(kit.actionButton(t("pass"), () => this.ctx.act({ type: "pass" }), { key: "pass", shortcut: "P" }));
+      }
+    }
+    return kit.section(t("your_hand"), [
+      h("div", { class: "cards pt-hand" }, cards),
+      prompt ? h("p", { class: "pt-prompt" }, prompt) : null,
+      buttons.length ? h("div", { class: "actions pt-actions" }, buttons) : null,
+    ], { cls: "pt-mine" });
+  }
+
+  key(event, model) {
+    const me = model.me;
+    if (me === null || !model.pending.players.includes(me)) return false;
+    const k = event.key.toLowerCase();
+    const phase = model.state.phase;
+    const find = (type, extra) => model.legal.find((a) => a.type === type && (!extra || extra(a)));
+    const keys = {
+      d: phase === "discard" && find("ready"),
+      t: phase === "main" && find("toss"),
+      e: phase === "main" && find("end_turn"),
+      f: phase === "launch" && find("flip_one"),
+      k: phase === "launch" && find("drink"),
+      y: phase === "sprinklers" && find("sprinkle", (a) => a.discard),
+      n: phase === "sprinklers" && find("sprinkle", (a) => !a.discard),
+      p: WINDOWS.has(phase) && find("pass"),
+    };
+    let action = keys[k];
+    if (!action && phase === "choose" && /^[1-9]$/.test(k)) {
+      const card = this.flips[Number(k) - 1];
+      action = card && find("choose", (a) => a.card === card);
+    }
+    if (!action) return false;
+    this.ctx.act(action);
+    return true;
+  }
+}
+
+function describe(event, ctx) {
+  const { t } = ctx;
+  const name = (seat) => ctx.name(seat);
+  const card = (id) => t(`card_${id}`);
+  switch (event.kind) {
+    case "turn_started":
+      return t("ev_turn_started", { name: name(event.player) });
+    case "turn_skipped":
+      return t("ev_turn_skipped", { name: name(event.player) });
+    case "dealt":
+      return t("ev_dealt", { count: event.cards });
+    case "discarded":
+      return t("ev_discarded", { name: name(event.player), card: card(event.card) });
+    case "tossed":
+      return t("ev_tossed", { name: name(event.player) });
+    case "no_toss":
+      return t("ev_no_toss", { name: name(event.player) });
+    case "hazard":
+      return t("ev_hazard", { name: name(event.player), card: card(event.card), tosser: name(event.tosser) });
+    case "countered":
+      return t("ev_countered", { name: name(event.player), card: card(event.card), hazard: card(event.hazard) });
+    case "bullied":
+      return t("ev_bullied", { name: name(event.player), target: name(event.target), count: event.lost });
+    case "flat_tire":
+      return t("ev_flat_tire", { name: name(event.player), target: name(event.target) });
+    case "window_clean":
+      return t("ev_window_clean", { name: name(event.player) });
+    case "hazard_stands":
+      return t("ev_hazard_stands", { name: name(event.player), card: card(event.card) });
+    case "energy_drink":
+      return t("ev_energy_drink", { name: name(event.player) });
+    case "flipped":
+      return t("ev_flipped", { card: t(`toss_${event.card}`) });
+    case "chose":
+      return t("ev_chose", { name: name(event.player), card: t(`toss_${event.card}`) });
+    case "sprinklers":
+      return t(event.discarded ? "ev_sprinkle_yes" : "ev_sprinkle_no", { name: name(event.player) });
+    case "scored":
+      return t("ev_scored", { name: name(event.player), card: t(`toss_${event.card}`), change: event.change > 0 ? `+${event.change}` : String(event.change), count: event.tokens });
+    case "game_over":
+      return has(event.winner) ? t("ev_game_over", { name: name(event.winner) }) : t("ev_game_over", { name: (event.winners || []).map(name).join(" & ") });
+    case "turn_limit":
+      return t("ev_turn_limit", { names: (event.winners || []).map(name).join(" & ") });
+    case "paper_deck_rebuilt":
+    case "toss_deck_rebuilt":
+      return t(`ev_${event.kind}`);
+    default:
+      return null;
+  }
+}
+
+function status(model, ctx) {
+  const { t } = ctx;
+  const st = model.state;
+  const me = model.me;
+  if (!WINDOWS.has(st.phase)) return null;
+  const asked = model.pending.players;
+  if (me !== null && asked.includes(me)) return t("status_window_you");
+  return t("status_window", { count: asked.length });
+}
+
+export default {
+  create: (root, ctx) => new PaperTossTable(root, ctx),
+  describe,
+  status,
+};

@@ -1,0 +1,119 @@
+// Toss Up! at the table: everyone's score on the way to the target, the dice just rolled and the
+// greens set aside, the turn total, the chance that the next roll busts, and Roll / Bank.
+
+const FACES = {
+  green: { colour: "#2e9e4f", ink: "#fff", shape: "check" },
+  yellow: { colour: "#f2c230", ink: "#222", shape: "dash" },
+  red: { colour: "#d83a2e", ink: "#fff", shape: "x" },
+};
+
+function dice(ctx, colour, count, opts = {}) {
+  const face = FACES[colour];
+  const word = ctx.t(`face_${colour}`);
+  return Array.from({ length: count }, () => ctx.kit.die({ colour: face.colour, ink: face.ink, shapeName: face.shape, label: word, text: word, dim: opts.dim, cls: `die-${colour}` }));
+}
+
+function percent(p) {
+  return `${Math.round(p * 100)}%`;
+}
+
+class TossUpTable {
+  constructor(root, ctx) {
+    this.root = root;
+    this.ctx = ctx;
+    this.lastRoll = null;
+  }
+
+  render(model) {
+    const { h, kit, t } = this.ctx;
+    const st = model.state;
+    for (const event of model.events) {
+      if (event.kind === "rolled") this.lastRoll = { ...event, version: model.version };
+      if (event.kind === "banked") this.lastRoll = null;
+    }
+    const total = Number(this.ctx.config.dice || 10);
+    const mine = model.me !== null && model.pending.players.includes(model.me);
+    const rolling = model.pending.kind === "chance";
+    const roll = st.last_roll || (this.lastRoll && this.lastRoll.bust ? this.lastRoll : null);
+    const aside = st.turn_points > 0 ? Math.max(0, total - st.dice_to_roll) : 0;
+    const scores = h("div", { class: "tu-scores" }, st.scores.map((score, seat) => {
+      const width = Math.min(100, (score / st.target) * 100);
+      const tags = [];
+      if (seat === st.turn && !st.winners.length) tags.push(h("span", { class: "tag turn" }, t("rolling_now")));
+      if (st.to_play.includes(seat) && seat !== st.turn) tags.push(h("span", { class: "tag" }, t("still_to_play")));
+      if (st.winners.includes(seat)) tags.push(h("span", { class: "tag on" }, t("winner")));
+      return h("div", { class: ["tu-score", seat === st.turn && "turn"] },
+        h("div", { class: "tu-score-head" }, kit.seatLabel(this.ctx, seat), tags, h("b", { class: "tu-points" }, String(score))),
+        h("div", { class: "tu-track", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": st.target, "aria-valuenow": score, "aria-label": t("score_of", { name: this.ctx.name(seat) }) },
+          h("div", { class: "tu-fill", style: { width: `${width}%`, background: kit.seatColour(seat) } })));
+    }));
+    const banner = st.final_round
+      ? h("p", { class: "tu-banner" }, st.sudden_death.length ? t("sudden_death_now", { names: st.sudden_death.map((p) => this.ctx.name(p)).join(", ") }) : t("final_round_now", { name: this.ctx.name(st.trigger) }))
+      : h("p", { class: "tu-goal" }, t(st.strict ? "goal_strict" : "goal_reach", { target: st.target }));
+    const rolled = roll
+      ? h("div", { class: "tu-dice", "aria-label": t("last_roll") }, dice(this.ctx, "green", roll.green), dice(this.ctx, "yellow", roll.yellow), dice(this.ctx, "red", roll.red))
+      : h("p", { class: "help" }, rolling ? t("rolling") : t("no_roll_yet"));
+    const bust = this.lastRoll && this.lastRoll.bust && !st.last_roll;
+    const turnName = this.ctx.name(st.turn);
+    const panel = h("div", { class: "tu-turn" },
+      h("div", { class: "tu-figures" },
+        kit.stat(t("turn_total"), st.turn_points, { cls: "big" }),
+        kit.stat(t("dice_to_roll"), st.dice_to_roll),
+        kit.stat(t("set_aside"), aside),
+        kit.stat(t("bust_chance"), percent(st.bust_chance), { cls: st.bust_chance >= 0.25 ? "risky" : "" })),
+      bust ? h("p", { class: "tu-bust", role: "alert" }, t("busted_banner", { name: this.ctx.name(this.lastRoll.player) })) : null);
+    const actions = mine
+      ? h("div", { class: "actions tu-actions" },
+        kit.actionButton(t("roll"), () => this.ctx.act({ type: "roll" }), { primary: true, shortcut: "R", key: "roll", cls: "big" }),
+        kit.actionButton(t("bank", { points: st.turn_points }), () => this.ctx.act({ type: "bank" }), { shortcut: "B", key: "bank", cls: "big" }))
+      : h("p", { class: "tu-wait" }, st.winners.length ? "" : t("watching_turn", { name: turnName }));
+    const board = [
+      kit.section(t("scores"), [banner, scores], { public: true, cls: "tu-board" }),
+      kit.section(t("dice_title", { name: turnName }), [rolled, aside > 0 ? h("div", { class: "tu-aside", "aria-label": t("set_aside") }, h("span", { class: "help" }, t("set_aside")), dice(this.ctx, "green", aside, { dim: true })) : null, panel], { cls: "tu-play" }),
+      actions,
+    ];
+    this.ctx.redraw(this.root, board);
+    if (mine) {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || focused.id === "main") this.root.querySelector('[data-key="roll"]')?.focus({ preventScroll: true });
+    }
+  }
+
+  key(event, model) {
+    const mine = model.me !== null && model.pending.players.includes(model.me);
+    if (!mine) return false;
+    const k = event.key.toLowerCase();
+    if (k === "r") this.ctx.act({ type: "roll" });
+    else if (k === "b") this.ctx.act({ type: "bank" });
+    else return false;
+    return true;
+  }
+}
+
+function describe(event, ctx) {
+  const { t } = ctx;
+  const name = (seat) => ctx.name(seat);
+  switch (event.kind) {
+    case "rolled":
+      return event.bust
+        ? t("ev_rolled_bust", { name: name(event.player), yellow: event.yellow, red: event.red })
+        : t("ev_rolled", { name: name(event.player), green: event.green, yellow: event.yellow, red: event.red, total: event.turn_points });
+    case "busted":
+      return t("ev_busted", { name: name(event.player), lost: event.lost });
+    case "banked":
+      return t("ev_banked", { name: name(event.player), points: event.points, total: event.total });
+    case "final_round":
+      return t("ev_final_round", { name: name(event.trigger), total: event.total });
+    case "sudden_death":
+      return t("ev_sudden_death", { names: (event.players || []).map(name).join(", "), total: event.total });
+    case "game_over":
+      return t("ev_game_over", { names: (event.winners || []).map(name).join(" & ") });
+    default:
+      return null;
+  }
+}
+
+export default {
+  create: (root, ctx) => new TossUpTable(root, ctx),
+  describe,
+};

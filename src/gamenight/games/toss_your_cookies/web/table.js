@@ -1,0 +1,385 @@
+// Toss Your Cookies at the table: the two dice, every hand as a count, your own hand face up,
+// and the choice of the moment: cards to pass, swap or toss (with "waiting for 2 players"), a
+// player to swap with, a face-down card to draw, the scramble for the tossed cards (tap a card
+// in the middle; the first hand on it wins), the race for the milk, and the Snickerdoodle moment,
+// shown to everyone with the winning hand.
+
+/** Every card: its colour, a shape of its own and its name (colour is never the only clue). */
+const CARDS = {
+  sugar: { colour: "#f29bb5", shape: "star" },
+  ginger: { colour: "#a8652e", shape: "cross", ink: "#fff" },
+  fortune: { colour: "#efc63b", shape: "moon" },
+  sandwich: { colour: "#4b2e1e", shape: "square", ink: "#fff" },
+  chip: { colour: "#d59a5c", shape: "circle" },
+  macadamia: { colour: "#e7dcae", shape: "hexagon" },
+  fudge: { colour: "#8b55ad", shape: "diamond", ink: "#fff" },
+  fruit: { colour: "#d8453d", shape: "heart", ink: "#fff" },
+  wild: { colour: "#3aa6a0", shape: "bolt", ink: "#fff" },
+  half: { colour: "#a3a3a3", shape: "triangle" },
+  milk: { colour: "#9fd3ff", shape: "drop" },
+};
+const ACTION_FACES = {
+  swap: { colour: "#5b4fc4", shape: "swap", ink: "#fff" },
+  pass_left: { colour: "#2a7bbf", shape: "left", ink: "#fff" },
+  pass_right: { colour: "#2a9d5c", shape: "right", ink: "#fff" },
+  toss: { colour: "#d0632a", shape: "star", ink: "#fff" },
+};
+const ORDER = ["sugar", "ginger", "fortune", "sandwich", "chip", "macadamia", "fudge", "fruit", "wild", "half", "milk"];
+const SELECTING = new Set(["commit", "swap_cards"]);
+
+const has = (v) => v !== null && v !== undefined && v !== -1;
+const sortCards = (cards) => [...cards].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b) || a.localeCompare(b));
+const same = (a, b) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+
+function cardFace(ctx, id, opts = {}) {
+  const look = CARDS[id] || { colour: "#ddd", shape: "circle" };
+  return ctx.kit.card({ label: ctx.t(`card_${id}`), colour: look.colour, ink: look.ink, shapeName: look.shape, ...opts });
+}
+
+class CookiesTable {
+  constructor(root, ctx) {
+    this.root = root;
+    this.ctx = ctx;
+    this.selected = [];
+    this.choiceKey = "";
+    this.win = null;
+    this.winTimer = null;
+    this.model = null;
+  }
+
+  render(model) {
+    this.model = model;
+    const st = model.state;
+    for (const event of model.events) {
+      if (event.kind === "snickerdoodle") this.showWin({ player: event.player, hand: event.hand, during: event.during });
+    }
+    const key = JSON.stringify([st.phase, model.legal]);
+    if (key !== this.choiceKey) {
+      this.choiceKey = key;
+      this.selected = [];
+    }
+
+    const parts = [this.board(model), this.middle(model), this.mine(model), this.win ? this.winOverlay() : null];
+    this.ctx.redraw(this.root, parts);
+
+  }
+
+  showWin(win) {
+    this.win = win;
+    clearTimeout(this.winTimer);
+    this.winTimer = setTimeout(() => {
+      this.win = null;
+      if (this.model) this.render({ ...this.model, events: [] });
+    }, 9000);
+  }
+
+  // ---- the public board ----------------------------------------------------------------------
+  board(model) {
+    const { h, kit, t } = this.ctx;
+    const st = model.state;
+    const roll = st.roll;
+    const dice = roll
+      ? h("div", { class: "tyc-dice", "aria-label": t("dice_rolled") },
+        kit.die({ ...faceOf(ACTION_FACES[roll[0]]), shapeName: (ACTION_FACES[roll[0]] || {}).shape, text: t(`action_${roll[0]}`), label: t(`action_${roll[0]}`), cls: `tyc-action ${roll[0]}` }),
+        kit.die({ colour: roll[1] === "milk" ? CARDS.milk.colour : "#fff", shapeName: roll[1] === "milk" ? "drop" : null, text: t(`number_${roll[1]}`), label: t(`number_${roll[1]}`), cls: "tyc-number" }),
+        h("span", { class: "tyc-roll-words" }, t("roll_words", { name: this.ctx.name(st.turn), action: t(`action_${roll[0]}`), number: t(`number_${roll[1]}`) })))
+      : h("p", { class: "help" }, st.phase === "deal" ? t("dealing") : t("about_to_roll", { name: this.ctx.name(st.turn) }));
+    const seats = Array.from({ length: st.players }, (_, seat) => this.seatBox(model, seat));
+    return kit.section(t("table_title", { round: st.round + 1, rounds: st.rounds }), [dice, h("div", { class: "tyc-seats" }, seats)], { public: true, cls: "tyc-board" });
+  }
+
+  seatBox(model, seat) {
+    const { h, kit, t } = this.ctx;
+    const st = model.state;
+    const size = st.hand_sizes[seat];
+    const notes = [];
+    if (st.milk_seen === seat) notes.push(h("span", { class: "tag tyc-milk" }, kit.shape("drop", { size: 12 }), t("holds_milk")));
+    if (st.phase === "commit") notes.push(st.committed[seat] ? h("span", { class: "tag on" }, t("has_chosen")) : h("span", { class: "tag deciding" }, t("choosing")));
+    if (st.phase === "scramble" && st.quota[seat]) notes.push(h("span", { class: "tag" }, t("grabbed_of", { got: st.grabbed[seat], of: st.quota[seat] })));
+    if (has(st.limbo_owner) && st.limbo_count && st.target === seat) notes.push(h("span", { class: "tag" }, t("face_down_here", { count: st.limbo_count })));
+    if (st.in_transit && st.in_transit[seat]) notes.push(h("span", { class: "tag" }, t("in_transit", { count: st.in_transit[seat] })));
+    if (st.tosser === seat && st.phase === "milk_race") notes.push(h("span", { class: "tag" }, t("tossed_milk")));
+    const wins = st.rounds > 1 ? kit.stat(t("rounds_won"), st.round_wins[seat]) : null;
+    const shown = st.shown_hands && st.shown_hands[seat];
+    return h("div", { class: ["tyc-seat", seat === st.turn && "turn", model.deciding.includes(seat) && "deciding", seat === model.me && "me"] },
+      h("div", { class: "tyc-seat-head" }, kit.seatLabel(this.ctx, seat), seat === st.turn ? h("span", { class: "tag turn" }, t("roller")) : null),
+      kit.handCount(size, t("cards_count", { count: size })),
+      notes.length ? h("div", { class: "tyc-notes" }, notes) : null,
+      wins,
+      shown ? h("div", { class: "cards tyc-shown" }, sortCards(shown).map((c) => cardFace(this.ctx, c, { small: true }))) : null);
+  }
+
+  // ---- the middle: the scramble, the milk race, the blind draw, even-up --------------------
+  middle(model) {
+    const { h, kit, t } = this.ctx;
+    const st = model.state;
+    const me = model.me;
+    const mine = me !== null && model.pending.players.includes(me);
+    if (st.phase === "scramble") {
+      const left = me !== null ? st.quota[me] - st.grabbed[me] : 0;
+      const canGrab = mine && model.legal.length > 0;
+      const grabs = new Set(model.legal.filter((a) => a.type === "grab").map((a) => a.card));
+      const cards = sortCards(st.centre).map((c, i) => cardFace(this.ctx, c, {
+        key: `centre-${i}`,
+        onClick: canGrab ? () => this.ctx.act({ type: "grab", card: c }) : null,
+        disabled: canGrab && !grabs.has(c),
+        badge: canGrab && i < 9 ? String(i + 1) : null,
+      }));
+      return kit.section(t("scramble_title"), [
+        h("p", { class: "tyc-race-words" }, canGrab ? t(st.free_scramble ? "scramble_free" : "scramble_you", { count: left }) : me !== null && st.quota[me] ? t("scramble_done") : t("scramble_watch")),
+        model.slow ? h("p", { class: "too-slow", role: "alert" }, t("too_slow_grab")) : null,
+        h("div", { class: "cards tyc-centre" }, cards),
+      ], { cls: "tyc-middle tyc-scramble" });
+    }
+    if (st.phase === "milk_race") {
+      const can = mine && model.legal.some((a) => a.type === "grab");
+      return kit.section(t("milk_race_title"), [
+        h("p", { class: "tyc-race-words" }, t("milk_race_words", { name: this.ctx.name(st.tosser) })),
+        model.slow ? h("p", { class: "too-slow", role: "alert" }, t("too_slow_grab")) : null,
+        h("div", { class: "tyc-milk-race" },
+          can ? cardFace(this.ctx, "milk", { key: "grab-milk", onClick: () => this.ctx.act({ type: "grab", card: "milk" }), sub: t("grab_it"), cls: "tyc-milk-card", badge: "M" }) : cardFace(this.ctx, "milk", { cls: "tyc-milk-card" })),
+      ], { cls: "tyc-middle tyc-race" });
+    }
+    if (st.phase === "pick" || st.phase === "draw") {
+      const drawing = me !== null && st.drawer === me && st.phase === "pick";
+      const size = st.hand_sizes[st.draw_from] || 0;
+      const backs = Array.from({ length: size }, (_, i) => drawing
+        ? h("button", { type: "button", class: "card card-back tyc-pick", key: `pick-${i}`, on: { click: () => this.ctx.act({ type: "pick", position: i }) }, "aria-label": t("pick_n", { n: i + 1 }) }, h("span", { class: "card-name" }, String(i + 1)))
+        : kit.cardBack(t("face_down")));
+      return kit.section(t("draw_title"), [
+        h("p", {}, drawing ? t("pick_you", { name: this.ctx.name(st.draw_from) }) : t("pick_watch", { name: this.ctx.name(st.drawer), from: this.ctx.name(st.draw_from) })),
+        h("div", { class: "cards" }, backs),
+      ], { cls: "tyc-middle" });
+    }
+    if (st.phase === "even_up") {
+      const takes = model.legal.filter((a) => a.type === "take");
+      return kit.section(t("even_up_title"), [
+        h("p", {}, mine ? t("even_up_you") : t("even_up_watch")),
+        takes.length ? h("div", { class: "cards" }, takes.map((a, i) => cardFace(this.ctx, a.card, { key: `take-${i}`, sub: t("from_name", { name: this.ctx.name(a.player) }), onClick: () => this.ctx.act(a) }))) : null,
+      ], { cls: "tyc-middle" });
+    }
+    if (st.limbo_count && has(st.target)) {
+      const seen = st.limbo;
+      return kit.section(t("limbo_title"), [
+        h("p", {}, t("limbo_words", { count: st.limbo_count, name: this.ctx.name(st.target) })),
+        h("div", { class: "cards" }, seen ? sortCards(seen).map((c) => cardFace(this.ctx, c, { small: true })) : Array.from({ length: st.limbo_count }, () => kit.cardBack(t("face_down"), { small: true }))),
+      ], { cls: "tyc-middle", public: true });
+    }
+    return null;
+  }
+
+  // ---- your hand and your choice -------------------------------------------------------------
+  mine(model) {
+    const { h, kit, t } = this.ctx;
+    const st = model.state;
+    if (model.me === null || !st.hand) return null;
+    const me = model.me;
+    const hand = sortCards(st.hand);
+    const choosing = SELECTING.has(st.phase) && model.pending.players.includes(me) && model.legal.length > 0;
+    const need = st.number;
+    const commits = model.legal.filter((a) => a.type === "commit");
+    const whole = choosing && commits.length === 1 && commits[0].cards.length === hand.length;
+    const cards = hand.map((c, i) => {
+      const selected = this.selected.includes(i);
+      return cardFace(this.ctx, c, {
+        key: `hand-${i}`,
+        selected: choosing && !whole ? selected : undefined,
+        onClick: choosing && !whole ? () => this.toggle(i) : null,
+        badge: choosing && !whole && i < 9 ? String(i + 1) : null,
+      });
+    });
+    const chosen = this.selected.map((i) => hand[i]);
+    const legal = commits.find((a) => same(a.cards, chosen));
+    const verb = st.phase === "swap_cards" ? "give" : st.roll && st.roll[0] === "toss" ? "toss" : st.roll && st.roll[0] === "pass_right" ? "pass_right" : "pass_left";
+    let prompt = null;
+    let buttons = [];
+    if (choosing) {
+      prompt = whole ? t(`whole_hand_${verb}`) : t(`choose_${verb}`, { count: need, name: has(st.target) ? this.ctx.name(st.target) : "" });
+      buttons = whole
+        ? [kit.actionButton(t(`confirm_whole_${verb}`), () => this.ctx.act(commits[0]), { primary: true, key: "confirm", shortcut: "Enter" })]
+        : [kit.actionButton(t(`confirm_${verb}`, { count: need }), () => legal && this.ctx.act(legal), { primary: true, key: "confirm", disabled: !legal, shortcut: "Enter", title: t("chosen_of", { got: chosen.length, of: need }) })];
+    } else if (st.phase === "commit" && st.my_commit) {
+      const waiting = model.deciding.length;
+      prompt = h("span", {}, t("you_chose", { cards: st.my_commit.map((c) => t(`card_${c}`)).join(", ") }), " ", h("b", {}, t("waiting_players", { count: waiting })));
+    } else if (st.phase === "target" && model.pending.players.includes(me)) {
+      prompt = t("choose_target", { count: st.number });
+      buttons = model.legal.filter((a) => a.type === "target").map((a, i) => kit.actionButton(t("swap_with", { name: this.ctx.name(a.player) }), () => this.ctx.act(a), { key: `target-${a.player}`, shortcut: String(i + 1), primary: i === 0 }));
+    }
+    const best = bestCookie(st.hand, st.cookies);
+    const goal = best ? t("goal_progress", { card: t(`card_${best.card}`), count: best.count, milk: st.hand.includes("milk") ? t("with_milk") : t("without_milk") }) : null;
+    return kit.section(t("your_hand"), [
+      goal ? h("p", { class: "help tyc-goal" }, goal) : null,
+      h("div", { class: ["cards", "tyc-hand", choosing && "choosing"] }, cards),
+      prompt ? h("p", { class: "tyc-prompt" }, prompt, choosing && !whole ? h("span", { class: "tyc-count" }, ` ${t("chosen_of", { got: chosen.length, of: need })}`) : null) : null,
+      buttons.length ? h("div", { class: "actions" }, buttons) : null,
+    ], { cls: "tyc-mine" });
+  }
+
+  toggle(i) {
+    const at = this.selected.indexOf(i);
+    if (at >= 0) this.selected.splice(at, 1);
+    else {
+      this.selected.push(i);
+      const need = this.model.state.number;
+      if (this.selected.length > need) this.selected.shift();
+    }
+    this.render({ ...this.model, events: [] });
+  }
+
+  winOverlay() {
+    const { h, kit, t } = this.ctx;
+    const win = this.win;
+    const close = () => {
+      this.win = null;
+      this.render({ ...this.model, events: [] });
+    };
+    return h("div", { class: "overlay tyc-win", role: "dialog", "aria-modal": "false", "aria-label": t("snickerdoodle") },
+      h("div", { class: "overlay-box" },
+        h("p", { class: "tyc-shout" }, t("snickerdoodle")),
+        h("h2", {}, t("win_words", { name: this.ctx.name(win.player) })),
+        h("div", { class: "cards tyc-win-hand" }, sortCards(win.hand || []).map((c) => cardFace(this.ctx, c))),
+        kit.actionButton(t("continue"), close, { primary: true, key: "close-win" })));
+  }
+
+  key(event, model) {
+    const st = model.state;
+    const k = event.key;
+    if (this.win && (k === "Escape" || k === "Enter")) {
+      this.win = null;
+      this.render({ ...model, events: [] });
+      return true;
+    }
+    const me = model.me;
+    if (me === null || !model.pending.players.includes(me)) return false;
+    const n = Number.parseInt(k, 10);
+    if (st.phase === "scramble" && n >= 1) {
+      const card = sortCards(st.centre)[n - 1];
+      if (card) this.ctx.act({ type: "grab", card });
+      return Boolean(card);
+    }
+    if (st.phase === "milk_race" && (k === "m" || k === "M" || k === " ")) {
+      this.ctx.act({ type: "grab", card: "milk" });
+      return true;
+    }
+    if (st.phase === "pick" && n >= 1 && n <= st.hand_sizes[st.draw_from]) {
+      this.ctx.act({ type: "pick", position: n - 1 });
+      return true;
+    }
+    if (st.phase === "target" && n >= 1) {
+      const target = model.legal.filter((a) => a.type === "target")[n - 1];
+      if (target) this.ctx.act(target);
+      return Boolean(target);
+    }
+    if (SELECTING.has(st.phase)) {
+      if (n >= 1 && n <= st.hand.length) {
+        this.toggle(n - 1);
+        return true;
+      }
+      if (k === "Enter") {
+        const button = this.root.querySelector('[data-key="confirm"]');
+        if (button && !button.disabled) button.click();
+        return true;
+      }
+    }
+    return false;
+  }
+}
+
+function faceOf(face) {
+  return face ? { colour: face.colour, ink: face.ink } : {};
+}
+
+/** The cookie this hand has most of, counting wilds (half-eaten cookies and the milk never). */
+function bestCookie(hand, cookies) {
+  const wild = hand.filter((c) => c === "wild").length;
+  let best = null;
+  for (const cookie of cookies) {
+    const count = hand.filter((c) => c === cookie).length + wild;
+    if (hand.includes(cookie) && (!best || count > best.count)) best = { card: cookie, count };
+  }
+  return best;
+}
+
+function describe(event, ctx) {
+  const { t } = ctx;
+  const name = (seat) => ctx.name(seat);
+  const cards = (list) => (list || []).map((c) => t(`card_${c}`)).join(", ");
+  switch (event.kind) {
+    case "rolled":
+      return t("ev_rolled", { name: name(event.player), action: t(`action_${event.action}`), number: t(`number_${event.number}`) });
+    case "swap_target":
+      return t("ev_swap_target", { name: name(event.player), other: name(event.with) });
+    case "committed":
+      return event.cards ? t("ev_committed_you", { cards: cards(event.cards) }) : null;
+    case "passed":
+      return t(`ev_passed_${event.direction}`, { count: event.count });
+    case "received":
+      return event.cards ? t("ev_received", { cards: cards(event.cards), from: name(event.from) }) : null;
+    case "tossed":
+      return t("ev_tossed", { count: (event.cards || []).reduce((n, c) => n + c.length, 0) });
+    case "grabbed":
+      return t("ev_grabbed", { name: name(event.player), card: t(`card_${event.card}`) });
+    case "scramble_over":
+      return t("ev_scramble_over");
+    case "swap_offered":
+      return event.cards ? t("ev_swap_offered_you", { cards: cards(event.cards), other: name(event.with) }) : t("ev_swap_offered", { name: name(event.player), count: event.count, other: name(event.with) });
+    case "picked":
+      return t("ev_picked", { name: name(event.player), from: name(event.from), n: event.position + 1 });
+    case "drew":
+      return event.card ? t("ev_drew_you", { card: t(`card_${event.card}`), from: name(event.from) }) : t("ev_drew", { name: name(event.player), from: name(event.from) });
+    case "swap_received":
+      return t("ev_swap_received", { name: name(event.player), count: event.count, from: name(event.from) });
+    case "swapped_hands":
+      return t("ev_swapped_hands", { name: name(event.player), other: name(event.with) });
+    case "milk_tossed":
+      return t("ev_milk_tossed", { name: name(event.player) });
+    case "milk_grabbed":
+      return t("ev_milk_grabbed", { name: name(event.player) });
+    case "milk_stays":
+      return t("ev_milk_stays", { name: name(event.player) });
+    case "milk_moving":
+      return t("ev_milk_moving", { from: name(event.from), to: name(event.to) });
+    case "milk_added":
+      return t("ev_milk_added", { name: name(event.player) });
+    case "hands_shown":
+      return t("ev_hands_shown");
+    case "took":
+      return t("ev_took", { name: name(event.player), card: t(`card_${event.card}`), from: name(event.from) });
+    case "snickerdoodle":
+      return t("ev_snickerdoodle", { name: name(event.player), cards: cards(event.hand) });
+    case "match_over":
+      return t("ev_match_over", { name: name(event.winner) });
+    case "game_over":
+      return t("ev_match_over", { name: (event.winners || []).map(name).join(" & ") });
+    case "new_round":
+      return t("ev_new_round", { round: event.round + 1, name: name(event.starter) });
+    default:
+      return null;
+  }
+}
+
+function status(model, ctx) {
+  const { t } = ctx;
+  const st = model.state;
+  const me = model.me;
+  if (st.phase === "scramble") return me !== null && model.pending.players.includes(me) ? t("status_scramble_you") : t("status_scramble");
+  if (st.phase === "milk_race") return me !== null && model.pending.players.includes(me) ? t("status_milk_you") : t("status_milk", { name: ctx.name(st.tosser) });
+  if (st.phase === "deal") return t("dealing");
+  return null;
+}
+
+function results(outcome, model, ctx) {
+  const { h, t, kit } = ctx;
+  const st = model.state;
+  const win = st.last_win;
+  return h("div", { class: "tyc-result" },
+    win ? h("div", {}, h("p", {}, t("winning_hand", { name: ctx.name(win.player) })), h("div", { class: "cards tyc-win-hand" }, sortCards(win.hand).map((c) => cardFace(ctx, c, { small: true })))) : null,
+    st.rounds > 1 ? h("ol", { class: "scores" }, st.round_wins.map((w, seat) => h("li", { class: outcome.winners.includes(seat) && "winner" }, kit.seatLabel(ctx, seat), " ", t("rounds_won_n", { count: w })))) : null);
+}
+
+export default {
+  create: (root, ctx) => new CookiesTable(root, ctx),
+  describe,
+  status,
+  results,
+};

@@ -1,0 +1,93 @@
+"""What the HTTP API takes and gives: one pydantic model per request and per answer."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from gamenight.server.protocol import RoomInfo
+from gamenight.server.settings import Limits
+
+#: A display name: 1 to 24 characters after trimming, no control characters.
+DisplayName = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^\x00-\x1f\x7f]+$"
+    ),
+]
+
+
+class Request(BaseModel):
+    """Base of request bodies: unknown fields are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateRoom(Request):
+    """A new room: the game, its options (as in ``gamenight list``), the number of seats, and
+    optionally the creator's display name to take seat 0 at once."""
+
+    game: str = Field(examples=["toss-up"])
+    seats: int = Field(ge=1, le=16, examples=[4])
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"target": 100}])
+    limits: Limits = Field(default_factory=Limits)
+    name: DisplayName | None = Field(default=None, description="take seat 0 under this name")
+
+
+class RoomCreated(BaseModel):
+    """The new room, the host's token (keep it: it fills seats, starts and offers rematches),
+    and the invite link to share. ``seat``/``token``/``ws_url`` are set when the creator took a
+    seat."""
+
+    code: str
+    invite_url: str
+    host_token: str
+    room: RoomInfo
+    seat: int | None = None
+    token: str | None = None
+    ws_url: str | None = None
+
+
+class JoinRoom(Request):
+    """Take a seat: a display name, and the seat wanted (default: the first open one)."""
+
+    name: DisplayName
+    seat: int | None = Field(default=None, ge=0)
+
+
+class Joined(BaseModel):
+    """Your seat and its token: the token is the only way to act for the seat or see its hand,
+    so keep it private. Connect to ``ws_url`` (it carries the token)."""
+
+    seat: int
+    token: str
+    ws_url: str
+    room: RoomInfo
+
+
+class Spectating(BaseModel):
+    """Where a spectator connects: the public view only, no token needed."""
+
+    ws_url: str
+    room: RoomInfo
+
+
+class SetBot(Request):
+    """Seat a bot: a spec as in ``gamenight list`` (``smart``, ``hold:20``, ``default``)."""
+
+    bot: str = Field(min_length=1, max_length=64, examples=["smart"])
+
+
+class Health(BaseModel):
+    """The server is up and its database answers."""
+
+    status: Literal["ok"] = "ok"
+    database: str
+
+
+class Problem(BaseModel):
+    """Every refused HTTP request: a code and a sentence saying what was wrong."""
+
+    error: str
+    message: str

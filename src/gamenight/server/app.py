@@ -1,0 +1,280 @@
+"""``create_app(settings)``: the FastAPI application, its routes and its start-up.
+
+Handlers are thin: they read the request, call the room service and shape the answer. Every
+refusal is a :class:`~gamenight.server.api.Problem` (``{"error": code, "message": sentence}``).
+At start-up the database schema is migrated, the record-signing key is loaded (made once and
+kept in the database unless ``record_key`` is set) and every unfinished match is resumed.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Path, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from gamenight import __version__
+from gamenight.server.api import (
+    CreateRoom,
+    Health,
+    Joined,
+    JoinRoom,
+    Problem,
+    RoomCreated,
+    SetBot,
+    Spectating,
+)
+from gamenight.server.catalog import GameInfo, catalog, discover
+from gamenight.server.cluster import Cluster, serve_or_forward
+from gamenight.server.connection import Connection
+from gamenight.server.errors import Forbidden, NotFound, ServiceError, Unavailable
+from gamenight.server.protocol import Error, ErrorCode, RoomInfo, Welcome
+from gamenight.server.rooms import Room, RoomService
+from gamenight.server.settings import Settings
+from gamenight.server.storage import SqlStore, StorageError
+from gamenight.server.web import mount_web
+
+log = logging.getLogger("gamenight.server")
+
+bearer = HTTPBearer(auto_error=False, description="the room's host token")
+HostToken = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+Code = Annotated[str, Path(min_length=1, max_length=16, description="the room code")]
+SeatIndex = Annotated[int, Path(ge=0, le=64, description="the seat number, from 0")]
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    status: {"model": Problem, "description": text}
+    for status, text in [
+        (401, "no host token"),
+        (403, "not this room's host token"),
+        (404, "no such room or match"),
+        (409, "the room is not in a state that allows it"),
+        (422, "a value the game or the API refuses"),
+    ]
+}
+
+
+def service_of(request: Request) -> RoomService:
+    """The room service of the running application."""
+    service: RoomService = request.app.state.service
+    return service
+
+
+Service = Annotated[RoomService, Depends(service_of)]
+
+
+def base_url(request: Request, settings: Settings) -> str:
+    """Where this server is reached from outside: ``public_url``, or where the request came."""
+    return (settings.public_url or str(request.base_url)).rstrip("/")
+
+
+def ws_url(base: str, code: str, token: str | None) -> str:
+    """The WebSocket URL of a room (a seat's when ``token`` is given)."""
+    scheme, _, rest = base.partition("://")
+    ws = ("wss" if scheme == "https" else "ws") + "://" + rest
+    return f"{ws}/ws/{code}" + (f"?token={token}" if token else "")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The gamenight server as an ASGI application."""
+    settings = settings if settings is not None else Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        discover()
+        store = SqlStore(settings.db_url, run_migrations=settings.migrate)
+        await store.open()
+        key = settings.record_key or await store.meta("record_key", secrets.token_hex(32))
+        service = RoomService(store, settings, key.encode("utf-8"))
+        app.state.store = store
+        app.state.service = service
+        app.state.cluster = None
+        if settings.cluster:
+            if store.dialect != "postgresql":
+                await store.close()
+                raise StorageError("cluster mode needs PostgreSQL (--db postgresql://...)")
+            # The rooms of a process that stopped are taken over once their leases run out.
+            app.state.cluster = Cluster(store, settings, service)
+            await app.state.cluster.start()
+        else:
+            resumed = await service.resume()
+            if resumed:
+                log.info("resumed %d match(es) from the database", resumed)
+        try:
+            yield
+        finally:
+            if app.state.cluster is not None:
+                await app.state.cluster.stop()
+            else:
+                await service.close()
+            await store.close()
+
+    app = FastAPI(
+        title="gamenight",
+        version=__version__,
+        summary="Four family tabletop games, played together online.",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+
+    if settings.cluster:
+
+        @app.middleware("http")
+        async def _route(request: Request, call_next: Any) -> Response:
+            return await serve_or_forward(request, call_next, request.app.state.cluster)
+
+    @app.exception_handler(ServiceError)
+    async def _refused(_request: Request, exc: ServiceError) -> JSONResponse:
+        return JSONResponse(
+            Problem(error=exc.code, message=str(exc)).model_dump(), status_code=exc.status
+        )
+
+    @app.exception_handler(StorageError)
+    async def _storage(_request: Request, exc: StorageError) -> JSONResponse:
+        log.error("database: %s", exc)
+        problem = Problem(error=Unavailable.code, message="the database cannot be reached")
+        return JSONResponse(problem.model_dump(), status_code=Unavailable.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for error in exc.errors()[:5]:
+            where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else error["msg"])
+        problem = Problem(error="invalid", message="; ".join(parts) or "invalid request")
+        return JSONResponse(problem.model_dump(), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        problem = Problem(error="http_" + str(exc.status_code), message=str(exc.detail))
+        return JSONResponse(problem.model_dump(), status_code=exc.status_code)
+
+    @app.get("/healthz", tags=["server"])
+    async def healthz(request: Request) -> Health:
+        """The server is up and its database answers (503 otherwise)."""
+        await request.app.state.store.ping()
+        return Health(database=request.app.state.store.dialect)
+
+    @app.get("/api/games", tags=["games"])
+    async def games() -> list[GameInfo]:
+        """Every game: player range, options with their help, bots (each a level to seat)."""
+        return catalog()
+
+    @app.post("/api/rooms", status_code=201, tags=["rooms"], responses=REFUSALS)
+    async def create_room(body: CreateRoom, request: Request, service: Service) -> RoomCreated:
+        """Open a room: a short code to share, an invite link and the host token."""
+        room, host, token = await service.create(
+            body.game, body.seats, body.options, body.limits, body.name
+        )
+        if request.app.state.cluster is not None:
+            await request.app.state.cluster.claim(room.code)
+        base = base_url(request, settings)
+        return RoomCreated(
+            code=room.code,
+            invite_url=f"{base}/join/{room.code}",
+            host_token=host,
+            room=service.info(room),
+            seat=0 if token else None,
+            token=token,
+            ws_url=ws_url(base, room.code, token) if token else None,
+        )
+
+    @app.get("/api/rooms/{code}", tags=["rooms"], responses=REFUSALS)
+    async def get_room(code: Code, service: Service) -> RoomInfo:
+        """The room as anyone with its code sees it."""
+        return service.info(await service.room(code))
+
+    @app.post("/api/rooms/{code}/join", tags=["rooms"], responses=REFUSALS)
+    async def join(code: Code, body: JoinRoom, request: Request, service: Service) -> Joined:
+        """Take a seat with a display name; the answer holds the seat's secret token."""
+        room, seat, token = await service.join(code, body.name, body.seat)
+        base = base_url(request, settings)
+        return Joined(
+            seat=seat, token=token, ws_url=ws_url(base, room.code, token), room=service.info(room)
+        )
+
+    @app.post("/api/rooms/{code}/spectate", tags=["rooms"], responses=REFUSALS)
+    async def spectate(code: Code, request: Request, service: Service) -> Spectating:
+        """Watch: where to connect (spectators see the public view only)."""
+        room = await service.room(code)
+        return Spectating(
+            ws_url=ws_url(base_url(request, settings), room.code, None), room=service.info(room)
+        )
+
+    @app.put("/api/rooms/{code}/seats/{seat}/bot", tags=["host"], responses=REFUSALS)
+    async def seat_bot(
+        code: Code, seat: SeatIndex, body: SetBot, host: HostToken, service: Service
+    ) -> RoomInfo:
+        """(Host) Seat a bot of any level in an open seat, or change a seated bot."""
+        room = await service.set_bot(code, _token(host), seat, body.bot)
+        return service.info(room)
+
+    @app.delete("/api/rooms/{code}/seats/{seat}", tags=["host"], responses=REFUSALS)
+    async def clear_seat(
+        code: Code, seat: SeatIndex, host: HostToken, service: Service
+    ) -> RoomInfo:
+        """(Host) Open a seat again, before the first match."""
+        return service.info(await service.clear_seat(code, _token(host), seat))
+
+    @app.post("/api/rooms/{code}/start", tags=["host"], responses=REFUSALS)
+    async def start(code: Code, host: HostToken, service: Service) -> RoomInfo:
+        """(Host) Start the first match once every seat is taken."""
+        return service.info(await service.start(code, _token(host)))
+
+    @app.post("/api/rooms/{code}/rematch", tags=["host"], responses=REFUSALS)
+    async def rematch(code: Code, host: HostToken, service: Service) -> RoomInfo:
+        """(Host) Start the next match with the same seats, once the last is over."""
+        return service.info(await service.rematch(code, _token(host)))
+
+    @app.get("/api/rooms/{code}/matches/{number}/record", tags=["records"], responses=REFUSALS)
+    async def record(
+        code: Code, number: Annotated[int, Path(ge=1)], service: Service
+    ) -> dict[str, Any]:
+        """A finished match's record (what ``gamenight replay`` reads), signed by the server;
+        409 while the match is on (the record holds the seed)."""
+        return await service.record(code, number)
+
+    @app.websocket("/ws/{code}")
+    async def websocket(ws: WebSocket, code: str, token: str | None = None) -> None:
+        """A seat's connection (``?token=``) or a spectator's (no token)."""
+        service: RoomService = ws.app.state.service
+        cluster: Cluster | None = ws.app.state.cluster
+        await ws.accept()
+        while cluster is not None:
+            where = await cluster.locate(code)
+            if where is None:
+                break
+            if await cluster.relay(ws, where, code.strip().upper(), token):
+                return
+            await cluster.wait_moved(code, 0.5)
+        try:
+            room: Room = await service.room(code)
+            seat = service.seat_of(room, token)
+        except NotFound as exc:
+            await _refuse(ws, "not_found", str(exc), 4404)
+            return
+        except Forbidden as exc:
+            await _refuse(ws, "unauthorized", str(exc), 4403)
+            return
+        except StorageError:
+            await _refuse(ws, "not_found", "the database cannot be reached", 1011)
+            return
+        connection = Connection(ws, service, room, seat, settings)
+        await connection.serve(Welcome(room=service.info(room), seat=seat))
+
+    mount_web(app, lambda request: base_url(request, settings))
+    return app
+
+
+def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    return credentials.credentials if credentials is not None else None
+
+
+async def _refuse(ws: WebSocket, code: ErrorCode, message: str, close_code: int) -> None:
+    await ws.send_text(Error(code=code, message=message).model_dump_json())
+    await ws.close(close_code)

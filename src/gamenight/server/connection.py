@@ -1,0 +1,279 @@
+"""One WebSocket: a seat's (with its token) or a spectator's.
+
+Messages in are checked in this order: rate (``rate_limited``), size (``too_large``), shape
+(``malformed``); then an ``act`` goes to the live match, whose refusals come back typed
+(``not_your_decision``, ``stale_version`` with the "too slow" sentence, ``illegal`` with the rule,
+``game_over``). Every refusal is answered with an ``error`` and the connection stays open.
+
+Messages out go through one queue per connection, written by one task: updates are made per
+viewer by the live match (that seat's own view, its events redacted for it), never one message
+broadcast to all. A reader too slow to keep up is disconnected; reconnecting gives the full view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from gamenight.engine.errors import (
+    GameError,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourDecision,
+    StaleVersion,
+)
+from gamenight.live.runtime import LiveMatch, MatchStopped
+from gamenight.live.updates import Subscription
+from gamenight.server.protocol import (
+    Act,
+    Error,
+    ErrorCode,
+    Over,
+    Ping,
+    Pong,
+    Room,
+    RoomInfo,
+    ServerBase,
+    Sync,
+    Update,
+    client_message,
+)
+from gamenight.server.ratelimit import TokenBucket
+from gamenight.server.rooms import Room as RoomState
+from gamenight.server.rooms import RoomService
+from gamenight.server.settings import Settings
+
+log = logging.getLogger("gamenight.server")
+
+#: Messages that may wait for a slow reader before it is disconnected.
+OUTBOX_SIZE = 2000
+#: How long an action may wait for the match task before the client is told to retry.
+SUBMIT_TIMEOUT = 30.0
+
+
+def describe(error: ValidationError) -> str:
+    """A short sentence for a message that does not fit the protocol (never the input itself)."""
+    first = error.errors(include_input=False, include_url=False)[0]
+    where = ".".join(str(part) for part in first.get("loc", ()))
+    text = str(first.get("msg", "invalid"))
+    kinds = "act, ping, sync"
+    return f"not a valid message ({where + ': ' if where else ''}{text}); types are: {kinds}"
+
+
+def ref_of(raw: str | bytes) -> str | None:
+    """The ``ref`` of a message refused as malformed, when it has a readable one."""
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    ref = data.get("ref") if isinstance(data, dict) else None
+    return ref if isinstance(ref, str) and len(ref) <= 64 else None
+
+
+class Connection:
+    """A WebSocket held open for one seat (or a spectator, ``seat is None``) of one room."""
+
+    def __init__(
+        self,
+        ws: WebSocket,
+        service: RoomService,
+        room: RoomState,
+        seat: int | None,
+        settings: Settings,
+    ) -> None:
+        self.ws = ws
+        self.service = service
+        self.room = room
+        self.seat = seat
+        self.settings = settings
+        self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+        self._outbox: asyncio.Queue[ServerBase | None] = asyncio.Queue(maxsize=OUTBOX_SIZE)
+        self._feed: asyncio.Task[None] | None = None
+        self._closing = False
+        self._closer: asyncio.Task[None] | None = None
+
+    # ---- what the service calls --------------------------------------------------------------
+    def room_changed(self, info: RoomInfo) -> None:
+        """Send the room as it is now."""
+        self.push(Room(room=info))
+
+    def moved(self) -> None:
+        """Another process serves the room now: close (1012), so the client connects again."""
+        self._closing = True
+        self._closer = asyncio.create_task(self._close(1012, "the room moved: connect again"))
+
+    def follow(self, live: LiveMatch, number: int) -> None:
+        """Subscribe to ``live`` (a match started, resumed, or the client asked for a sync); the
+        first update is the seat's whole current view."""
+        if self._closing:
+            return
+        if self._feed is not None:
+            self._feed.cancel()
+        sub = live.subscribe(self.seat)
+        self._feed = asyncio.create_task(self._forward(live, sub, number))
+
+    # ---- the connection's life ---------------------------------------------------------------
+    async def serve(self, welcome: ServerBase) -> None:
+        """Run until the client goes away."""
+        sender = asyncio.create_task(self._send_loop())
+        self.push(welcome)
+        await self.service.attach(self.room, self)
+        try:
+            await self._receive_loop()
+        finally:
+            self._closing = True
+            self.service.detach(self.room, self)
+            if self._feed is not None:
+                self._feed.cancel()
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+    def push(self, message: ServerBase) -> None:
+        """Queue a message for the client (a reader that fell too far behind is disconnected)."""
+        if self._closing:
+            return
+        try:
+            self._outbox.put_nowait(message)
+        except asyncio.QueueFull:
+            self._closing = True
+            log.warning("room %s: a reader fell %d messages behind", self.room.code, OUTBOX_SIZE)
+            self._closer = asyncio.create_task(
+                self._close(1013, "too far behind: reconnect for the full view")
+            )
+
+    async def _close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close(code, reason)
+
+    async def _send_loop(self) -> None:
+        while True:
+            message = await self._outbox.get()
+            if message is None or self.ws.application_state is WebSocketState.DISCONNECTED:
+                return
+            try:
+                await self.ws.send_text(message.model_dump_json())
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                return
+
+    async def _forward(self, live: LiveMatch, sub: Subscription, number: int) -> None:
+        try:
+            async for update in sub:
+                self.push(
+                    Update(
+                        match_number=number,
+                        reason=update.reason,
+                        version=update.version,
+                        view=update.view,
+                        events=list(update.events),
+                        actor=update.actor,
+                        by=update.by,
+                        deciding=list(update.deciding),
+                        time_left=update.time_left,
+                        controllers=list(update.controllers),
+                    )
+                )
+                if update.outcome is not None:
+                    self.push(
+                        Over(
+                            match_number=number,
+                            outcome=update.outcome,
+                            record_url=f"/api/rooms/{self.room.code}/matches/{number}/record",
+                        )
+                    )
+        except Exception:  # a bug here must show, not silently stop this seat's updates
+            log.exception("room %s: updates to seat %s failed", self.room.code, self.seat)
+            self._closer = asyncio.create_task(self._close(1011, "server error: reconnect"))
+        finally:
+            live.unsubscribe(sub)
+
+    async def _receive_loop(self) -> None:
+        limit = self.settings.max_message_bytes
+        while True:
+            try:
+                message = await self.ws.receive()
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            if message["type"] == "websocket.disconnect":
+                return
+            raw: str | bytes | None = message.get("text")
+            if raw is None:
+                raw = message.get("bytes")
+            if raw is None:
+                continue
+            if not self.bucket.take():
+                self.error(
+                    "rate_limited",
+                    f"too many messages: at most {self.settings.rate_per_second:g} a second "
+                    f"(bursts of {self.settings.rate_burst}); this one was dropped",
+                )
+                continue
+            size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+            if size > limit:
+                self.error("too_large", f"a message may be {limit} bytes at most; got {size}")
+                continue
+            try:
+                parsed = client_message.validate_json(raw)
+            except ValidationError as exc:
+                self.error("malformed", describe(exc), ref_of(raw))
+                continue
+            await self.handle(parsed)
+
+    # ---- messages ----------------------------------------------------------------------------
+    def error(
+        self, code: ErrorCode, message: str, ref: str | None = None, rule: str | None = None
+    ) -> None:
+        """Answer a refused message."""
+        self.push(Error(code=code, message=message, ref=ref, rule=rule))
+
+    async def handle(self, message: Act | Ping | Sync) -> None:
+        """Answer one well-formed message."""
+        if isinstance(message, Ping):
+            self.push(Pong(ref=message.ref))
+            return
+        live = self.room.live
+        if isinstance(message, Sync):
+            if live is not None:
+                self.follow(live, self.room.row.match_number)
+            else:
+                self.room_changed(self.service.info(self.room))
+            return
+        if self.seat is None:
+            self.error("spectator", "spectators watch; only a seat's token can act", message.ref)
+            return
+        if live is None:
+            self.error("not_started", "no match is on in this room yet", message.ref)
+            return
+        await self._act(live, self.seat, message)
+
+    async def _act(self, live: LiveMatch, seat: int, message: Act) -> None:
+        ref = message.ref
+        try:
+            action: Any = live.game.action_from_json(message.action)
+            await asyncio.wait_for(live.submit(seat, action, message.version), SUBMIT_TIMEOUT)
+        except StaleVersion as exc:
+            self.error("stale_version", str(exc), ref)
+        except MalformedAction as exc:
+            self.error("malformed", str(exc), ref)
+        except NotYourDecision as exc:
+            self.error("not_your_decision", str(exc), ref)
+        except IllegalAction as exc:
+            rule = None
+            with contextlib.suppress(Exception):
+                rule = live.game.explain_illegal(live.match.state, seat, action)
+            self.error("illegal", str(exc), ref, rule)
+        except GameOver as exc:
+            self.error("game_over", str(exc), ref)
+        except MatchStopped as exc:
+            self.error("not_started", f"the match is not running: {exc}", ref)
+        except GameError as exc:
+            self.error("illegal", str(exc), ref)
+        except TimeoutError:
+            self.error("not_started", "the match did not answer in time; try again", ref)

@@ -1,0 +1,52 @@
+"""Errors of the room service, each with the HTTP status and code it is answered with."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """A request the service refuses; the message says what was wrong and what is allowed."""
+
+    status = 400
+    code = "bad_request"
+
+
+class NotFound(ServiceError):
+    """No room (or match) of that code (or number)."""
+
+    status = 404
+    code = "not_found"
+
+
+class Unauthorized(ServiceError):
+    """A host action without the host token."""
+
+    status = 401
+    code = "unauthorized"
+
+
+class Forbidden(ServiceError):
+    """A token that is not the room's host token."""
+
+    status = 403
+    code = "forbidden"
+
+
+class Conflict(ServiceError):
+    """The room is not in a state that allows it (seat taken, match on, match not over)."""
+
+    status = 409
+    code = "conflict"
+
+
+class Invalid(ServiceError):
+    """A value the game refuses (unknown game, option out of range, unknown bot)."""
+
+    status = 422
+    code = "invalid"
+
+
+class Unavailable(ServiceError):
+    """The database cannot be reached."""
+
+    status = 503
+    code = "unavailable"

@@ -1,0 +1,173 @@
+"""The WebSocket protocol: every message in and out is a pydantic model in a discriminated union
+on the field ``type``.
+
+A client sends ``act`` (an action made at a version), ``ping`` or ``sync`` (send me my whole view
+again). The server sends ``welcome`` once, then ``room`` when the room changes (seats, people
+coming and going, a match starting), ``update`` after every step (that seat's own view and the
+step's events as that seat may see them), ``error`` for every refused message, ``pong``, and
+``over`` when a match ends.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from gamenight.live.updates import By, Reason
+from gamenight.server.settings import Limits
+
+Ref = Annotated[str | None, Field(default=None, max_length=64)]
+
+
+class ClientBase(BaseModel):
+    """Base of client messages: unknown fields are refused, so a typo is an error, not a no-op."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Act(ClientBase):
+    """Play ``action`` (the game's JSON action) for your seat, chosen from the view of
+    ``version``. ``ref`` is echoed in an error about this message."""
+
+    type: Literal["act"]
+    action: dict[str, Any]
+    version: int = Field(ge=0)
+    ref: Ref = None
+
+
+class Ping(ClientBase):
+    """Ask for a ``pong`` (keeps the connection alive, measures the round trip)."""
+
+    type: Literal["ping"]
+    ref: Ref = None
+
+
+class Sync(ClientBase):
+    """Ask for your whole current view again (an ``update`` with reason ``joined``)."""
+
+    type: Literal["sync"]
+    ref: Ref = None
+
+
+ClientMessage = Annotated[Act | Ping | Sync, Field(discriminator="type")]
+client_message: TypeAdapter[Act | Ping | Sync] = TypeAdapter(ClientMessage)
+
+
+class SeatInfo(BaseModel):
+    """A seat as everyone in the room sees it."""
+
+    index: int
+    kind: Literal["open", "human", "bot"]
+    name: str | None
+    bot: str | None = Field(description="the bot's spec, for a bot seat")
+    connected: bool = Field(description="whether the seat's person is connected now")
+    stand_in: bool = Field(description="whether a bot plays for the seat's person now")
+
+
+class RoomInfo(BaseModel):
+    """A room as anyone with its code sees it."""
+
+    code: str
+    game: str
+    title: str
+    config: dict[str, Any]
+    status: Literal["lobby", "playing", "over"]
+    match_number: int = Field(description="the current or last match (0: none started yet)")
+    seats: list[SeatInfo]
+    limits: Limits
+    spectators: int
+
+
+class ServerBase(BaseModel):
+    """Base of server messages."""
+
+
+class Welcome(ServerBase):
+    """The first message on a connection: the room, and which seat you are (``None``: you are
+    a spectator). Your view follows in an ``update`` once a match is on."""
+
+    type: Literal["welcome"] = "welcome"
+    room: RoomInfo
+    seat: int | None
+
+
+class Room(ServerBase):
+    """The room changed: a seat was taken or filled, someone came or went, a match started."""
+
+    type: Literal["room"] = "room"
+    room: RoomInfo
+
+
+class Update(ServerBase):
+    """Your view after a change, and the step's events as you may see them.
+
+    ``reason``: ``joined`` (your whole current view), ``start`` (the match's clock started),
+    ``step`` (a step was applied) or ``seats`` (a seat changed hands between a person and a
+    bot). ``deciding`` says who is still deciding, never what anybody chose; ``time_left`` is the
+    time before the server acts for them.
+    """
+
+    type: Literal["update"] = "update"
+    match_number: int
+    reason: Reason
+    version: int
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+    actor: int | None
+    by: By | None
+    deciding: list[int]
+    time_left: float | None
+    controllers: list[str | None]
+
+
+ErrorCode = Literal[
+    "malformed",
+    "too_large",
+    "rate_limited",
+    "spectator",
+    "not_started",
+    "not_your_decision",
+    "stale_version",
+    "illegal",
+    "game_over",
+    "unauthorized",
+    "not_found",
+]
+
+
+class Error(ServerBase):
+    """A refused message (or connection), and why. The connection stays open unless the code is
+    ``unauthorized`` or ``not_found``. ``stale_version`` messages start with "too slow" and name
+    what happened first; ``illegal`` ones carry the rule broken in ``rule`` when the game names
+    one."""
+
+    type: Literal["error"] = "error"
+    code: ErrorCode
+    message: str
+    ref: str | None = None
+    rule: str | None = None
+
+
+class Pong(ServerBase):
+    """The answer to a ``ping``."""
+
+    type: Literal["pong"] = "pong"
+    ref: str | None = None
+
+
+class Over(ServerBase):
+    """The match is over: its outcome, and where its signed record is served."""
+
+    type: Literal["over"] = "over"
+    match_number: int
+    outcome: dict[str, Any]
+    record_url: str
+
+
+ServerMessage = Annotated[
+    Welcome | Room | Update | Error | Pong | Over, Field(discriminator="type")
+]
+server_message: TypeAdapter[Welcome | Room | Update | Error | Pong | Over] = TypeAdapter(
+    ServerMessage
+)

@@ -1,0 +1,108 @@
+"""Server settings: from command-line flags or the environment (``GAMENIGHT_*``).
+
+Every setting has a default that runs with no set-up: a SQLite file in the user's data directory,
+loopback only, time limits that suit a family at a table.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def default_db_path() -> Path:
+    """Where the SQLite database lives by default: ``$XDG_DATA_HOME/gamenight/gamenight.db``
+    (``~/.local/share/gamenight/gamenight.db`` when ``XDG_DATA_HOME`` is unset)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "gamenight" / "gamenight.db"
+
+
+def default_db_url() -> str:
+    """The default database URL: the SQLite file of :func:`default_db_path`."""
+    return f"sqlite:///{default_db_path()}"
+
+
+class Limits(BaseModel):
+    """A room's time limits, in seconds. The defaults suit a family at a table.
+
+    A turn or a choice not made in time is made by the seat's stand-in bot; a reaction window
+    nobody answers in time closes by itself (everyone still asked passes); a race that runs out
+    is finished by the stand-ins of the people still in it.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    turn_seconds: float = Field(
+        default=60.0, gt=0, le=3600, description="time for a turn or a simultaneous choice"
+    )
+    reaction_seconds: float = Field(
+        default=6.0, gt=0, le=600, description="time a reaction window stays open"
+    )
+    race_seconds: float = Field(
+        default=10.0, gt=0, le=600, description="time a race (a scramble, a grab) stays open"
+    )
+    grace_seconds: float = Field(
+        default=30.0,
+        ge=0,
+        le=3600,
+        description="how long a player who left keeps their seat before a bot plays it",
+    )
+
+
+class Settings(BaseSettings):
+    """Everything the server can be told. Environment variables are ``GAMENIGHT_<NAME>``."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="GAMENIGHT_", env_nested_delimiter="__", extra="ignore"
+    )
+
+    host: str = Field(default="127.0.0.1", description="address to listen on")
+    port: int = Field(default=8000, ge=0, le=65535, description="port to listen on")
+    db_url: str = Field(
+        default_factory=default_db_url,
+        description="database URL: sqlite:///path (the default) or postgresql://user@host/db",
+    )
+    public_url: str | None = Field(
+        default=None,
+        description="base URL of invite links (default: the address the request came to)",
+    )
+    record_key: str | None = Field(
+        default=None,
+        description="key that signs match records (default: made once, kept in the database)",
+    )
+    limits: Limits = Field(default_factory=Limits, description="default time limits of a room")
+    max_message_bytes: int = Field(
+        default=4096, ge=256, description="largest WebSocket message a client may send"
+    )
+    rate_per_second: float = Field(
+        default=10.0, gt=0, description="messages a connection may send per second, sustained"
+    )
+    rate_burst: int = Field(
+        default=20, ge=1, description="messages a connection may send in a burst"
+    )
+    bot_delay: float = Field(
+        default=1.0,
+        ge=0,
+        description="scale of the bots' human-like thinking delays (0: bots act at once)",
+    )
+    migrate: bool = Field(default=True, description="upgrade the database schema at start-up")
+    ws_compression: bool = Field(
+        default=False, description="compress WebSocket messages (permessage-deflate)"
+    )
+    cluster: bool = Field(
+        default=False,
+        description="several processes serve the same rooms through one PostgreSQL database",
+    )
+    advertise_url: str | None = Field(
+        default=None,
+        description="where the other processes reach this one (default http://host:port)",
+    )
+    lease_seconds: float = Field(
+        default=5.0,
+        gt=0.2,
+        le=600,
+        description="how long a room stays with a process that stopped renewing its lease",
+    )

@@ -1,0 +1,29 @@
+"""Storage of rooms, seats, matches and steps, behind the :class:`Store` interface."""
+
+from gamenight.server.storage.base import (
+    MatchRow,
+    Owner,
+    RoomRow,
+    SeatRow,
+    StepConflict,
+    StepRow,
+    StorageError,
+    Store,
+    token_digest,
+)
+from gamenight.server.storage.sql import SqlStore, make_engine, migrate
+
+__all__ = [
+    "MatchRow",
+    "Owner",
+    "RoomRow",
+    "SeatRow",
+    "SqlStore",
+    "StepConflict",
+    "StepRow",
+    "StorageError",
+    "Store",
+    "make_engine",
+    "migrate",
+    "token_digest",
+]

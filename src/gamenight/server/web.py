@@ -1,0 +1,136 @@
+"""The browser client, served as static files: the shell and each game's table.
+
+The shell (``gamenight/web/``: the lobby, the room, the connection, the catalogues of words) is
+served at ``/static/``; the pages ``/``, ``/join/<code>``, ``/room/<code>`` and
+``/table/<code>`` are all the shell's ``index.html``, which reads the address itself. Each game
+brings its own table in a ``web/`` folder beside its rules, served at ``/games/<id>/``. The folder
+is found from the class the registry holds for the id, so the server never names a game
+package. ``/api/rooms/<code>/qr.svg`` draws the invite link as a QR code (``segno``), so a phone
+at the table can join without typing anything and the page loads nothing from elsewhere.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Callable
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Annotated
+
+import segno
+from fastapi import FastAPI, Request
+from fastapi import Path as PathParam
+from fastapi.responses import FileResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.types import Scope
+
+from gamenight.engine.errors import UnknownGame
+from gamenight.engine.registry import game_class
+from gamenight.server.errors import NotFound
+
+#: Every file the browser loads is checked again on each visit (ETag / Last-Modified), so an
+#: upgraded server is never shown through stale modules.
+NO_CACHE = {"Cache-Control": "no-cache"}
+#: The kinds of file a game's table may ship.
+WEB_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".html": "text/html; charset=utf-8",
+    ".json": "application/json",
+}
+
+
+def shell_dir() -> Path:
+    """The folder of the browser shell (``gamenight/web``)."""
+    return Path(str(resources.files("gamenight") / "web"))
+
+
+@cache
+def game_web_dir(game_id: str) -> Path | None:
+    """The ``web/`` folder of a registered game, or ``None`` when it has none.
+
+    The registry gives the game class; its module's package is the game's folder.
+    """
+    try:
+        cls = game_class(game_id)
+    except UnknownGame:
+        return None
+    module = sys.modules.get(cls.__module__)
+    package = getattr(module, "__package__", None) or cls.__module__.rpartition(".")[0]
+    folder = Path(str(resources.files(package) / "web"))
+    return folder if folder.is_dir() else None
+
+
+def game_file(game_id: str, path: str) -> Path:
+    """A file of a game's table, or the game's ``components.json`` (its card data, which a
+    table may read); ``NotFound`` for anything else (no escaping the folder)."""
+    folder = game_web_dir(game_id)
+    if folder is None:
+        raise NotFound(f"no table for the game {game_id!r}")
+    if path == "components.json":
+        data = folder.parent / "components.json"
+        if data.is_file():
+            return data
+    target = (folder / path).resolve()
+    if (
+        not target.is_relative_to(folder.resolve())
+        or not target.is_file()
+        or target.suffix not in WEB_TYPES
+    ):
+        raise NotFound(f"no file {path!r} in the table of {game_id!r}")
+    return target
+
+
+def qr_svg(text: str) -> str:
+    """``text`` as a QR code in SVG, black on white with a quiet zone (scales to any size)."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(
+        out, kind="svg", scale=1, border=2, dark="#000", light="#fff", xmldecl=False, omitsize=True
+    )
+    return out.getvalue().decode("utf-8")
+
+
+class ShellFiles(StaticFiles):
+    """The shell's static files, each sent with ``Cache-Control: no-cache``."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        """The file, revalidated by the browser at every use."""
+        response = await super().get_response(path, scope)
+        response.headers.update(NO_CACHE)
+        return response
+
+
+def mount_web(app: FastAPI, base_url: Callable[[Request], str]) -> None:
+    """Add the browser client's routes to ``app``. ``base_url(request)`` is the public base of
+    invite links (as the API gives them)."""
+    index = shell_dir() / "index.html"
+
+    async def page(_request: Request) -> FileResponse:
+        return FileResponse(index, media_type="text/html; charset=utf-8", headers=NO_CACHE)
+
+    for path in ("/", "/join/{code}", "/room/{code}", "/table/{code}"):
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+
+    app.mount("/static", ShellFiles(directory=shell_dir()), name="static")
+
+    @app.get("/games/{game_id}/{path:path}", include_in_schema=False)
+    async def game_static(game_id: str, path: str) -> FileResponse:
+        target = game_file(game_id, path)
+        return FileResponse(target, media_type=WEB_TYPES[target.suffix], headers=NO_CACHE)
+
+    @app.get(
+        "/api/rooms/{code}/qr.svg",
+        tags=["rooms"],
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}}, 404: {"description": "no room"}},
+    )
+    async def room_qr(
+        code: Annotated[str, PathParam(min_length=1, max_length=16)], request: Request
+    ) -> Response:
+        """The room's invite link as a QR code (SVG), for phones at the same table."""
+        room = await request.app.state.service.room(code)
+        link = f"{base_url(request)}/join/{room.code}"
+        return Response(qr_svg(link), media_type="image/svg+xml", headers=NO_CACHE)

@@ -1,0 +1,80 @@
+// The server's HTTP API (docs/server.md), and what this browser keeps of each room it joined.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function call(method, path, body, hostToken) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (hostToken) headers.Authorization = `Bearer ${hostToken}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new ApiError(0, "network", String(err && err.message ? err.message : err));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = data && data.message ? data.message : `${response.status} ${response.statusText}`;
+    throw new ApiError(response.status, data && data.error ? data.error : "http", message);
+  }
+  return data;
+}
+
+const room = (code) => `/api/rooms/${encodeURIComponent(code)}`;
+
+export const api = {
+  games: () => call("GET", "/api/games"),
+  createRoom: (body) => call("POST", "/api/rooms", body),
+  room: (code) => call("GET", room(code)),
+  join: (code, name, seat) => call("POST", `${room(code)}/join`, seat === undefined ? { name } : { name, seat }),
+  spectate: (code) => call("POST", `${room(code)}/spectate`, {}),
+  setBot: (code, seat, bot, host) => call("PUT", `${room(code)}/seats/${seat}/bot`, { bot }, host),
+  clearSeat: (code, seat, host) => call("DELETE", `${room(code)}/seats/${seat}`, undefined, host),
+  start: (code, host) => call("POST", `${room(code)}/start`, undefined, host),
+  rematch: (code, host) => call("POST", `${room(code)}/rematch`, undefined, host),
+  qrUrl: (code) => `${room(code)}/qr.svg`,
+};
+
+/** What this browser keeps of a room: its seat token and seat, the host token, the name. */
+export const saved = {
+  get(code) {
+    try {
+      return JSON.parse(localStorage.getItem(`gamenight:room:${code}`) || "{}");
+    } catch {
+      return {};
+    }
+  },
+  update(code, changes) {
+    const next = { ...saved.get(code), ...changes };
+    localStorage.setItem(`gamenight:room:${code}`, JSON.stringify(next));
+    return next;
+  },
+  name() {
+    return localStorage.getItem("gamenight:name") || "";
+  },
+  setName(name) {
+    localStorage.setItem("gamenight:name", name);
+  },
+};
+
+/** The WebSocket address of a room (with a seat's token, or none to watch), on this server. */
+export function socketUrl(code, token) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  return `${scheme}//${location.host}/ws/${encodeURIComponent(code)}${query}`;
+}

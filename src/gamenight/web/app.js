@@ -1,0 +1,74 @@
+// The page: the header (language, connection), the router (/, /join/<code>, /room/<code>,
+// /table/<code>) and the keyboard. Each page is an object with render() and close().
+
+import { byId, h } from "./dom.js";
+import { LANGUAGES, currentLanguage, detectLanguage, setLanguage, t } from "./i18n.js";
+import { HomePage, JoinPage } from "./lobby.js";
+import { RoomPage } from "./room.js";
+import { go, showNet } from "./ui.js";
+
+let page = null;
+
+function route() {
+  const parts = location.pathname.split("/").filter(Boolean);
+  const code = parts[1] ? decodeURIComponent(parts[1]).toUpperCase() : "";
+  if (parts[0] === "join" && code) return () => new JoinPage(code);
+  if (parts[0] === "room" && code) return () => new RoomPage(code, "player");
+  if (parts[0] === "table" && code) return () => new RoomPage(code, "table");
+  return () => new HomePage();
+}
+
+function open() {
+  if (page) page.close();
+  document.body.className = "";
+  showNet("");
+  page = route()();
+  page.start();
+  labelChrome();
+  byId("main").focus({ preventScroll: true });
+}
+
+function languageSwitch() {
+  const select = byId("lang");
+  select.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) =>
+    h("option", { value: code, selected: code === currentLanguage() }, name)));
+  byId("lang-label").textContent = t("language");
+  select.onchange = async () => {
+    await setLanguage(select.value, true);
+    labelChrome();
+    if (page) page.render();
+  };
+}
+
+function labelChrome() {
+  byId("lang-label").textContent = t("language");
+  document.querySelector(".skip").textContent = t("skip_to_game");
+  document.title = page && page.title ? `${page.title()} · gamenight` : "gamenight";
+}
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a[data-link]");
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey || link.target) return;
+  event.preventDefault();
+  go(link.getAttribute("href"));
+});
+
+document.addEventListener("keydown", (event) => {
+  const tag = event.target && event.target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (page && page.key && page.key(event)) event.preventDefault();
+});
+
+window.addEventListener("popstate", open);
+window.addEventListener("gamenight:navigate", open);
+
+async function boot() {
+  await setLanguage(detectLanguage());
+  languageSwitch();
+  open();
+  labelChrome();
+}
+
+window.addEventListener("gamenight:title", () => labelChrome());
+
+boot();

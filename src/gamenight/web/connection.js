@@ -1,0 +1,115 @@
+// One WebSocket to a room that comes back by itself: after a drop it reconnects with growing
+// pauses (0.5 s up to 8 s), at once when the browser comes back on line or the tab is shown
+// again, and a silent connection (no answer to a ping within 8 s) is treated as dropped. The
+// server sends the whole current view on every (re)connection, so nothing is lost.
+
+const PING_EVERY = 15000;
+const PING_WAIT = 8000;
+const FATAL = new Set([4403, 4404]);
+
+export class Connection {
+  /**
+   * @param {string} url the room's WebSocket address
+   * @param {{message: function(object), status: function(string, object=)}} on
+   */
+  constructor(url, on) {
+    this.url = url;
+    this.on = on;
+    this.ws = null;
+    this.tries = 0;
+    this.stopped = false;
+    this.timer = null;
+    this.pinger = null;
+    this.waiting = null;
+    this.everOpen = false;
+    this.wake = () => {
+      if (!this.stopped && (!this.ws || this.ws.readyState > 1)) this.connect();
+    };
+    window.addEventListener("online", this.wake);
+    document.addEventListener("visibilitychange", this.wake);
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.on.status(this.everOpen ? "reconnecting" : "connecting");
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.tries = 0;
+      this.on.status(this.everOpen ? "reconnected" : "open");
+      this.everOpen = true;
+      this.startPings();
+    };
+    ws.onmessage = (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "pong") {
+        clearTimeout(this.waiting);
+        return;
+      }
+      this.on.message(message);
+    };
+    ws.onclose = (event) => {
+      if (this.ws !== ws) return;
+      this.stopPings();
+      if (this.stopped) return;
+      if (FATAL.has(event.code)) {
+        this.stopped = true;
+        this.on.status("refused", { code: event.code, reason: event.reason });
+        return;
+      }
+      this.retry();
+    };
+    ws.onerror = () => {}; // a close follows; the retry happens there
+  }
+
+  retry() {
+    const pause = Math.min(8000, 500 * 2 ** this.tries);
+    this.tries += 1;
+    this.on.status("reconnecting", { in: pause });
+    this.timer = setTimeout(() => this.connect(), pause);
+  }
+
+  startPings() {
+    this.stopPings();
+    this.pinger = setInterval(() => {
+      if (!this.send({ type: "ping" })) return;
+      clearTimeout(this.waiting);
+      this.waiting = setTimeout(() => {
+        // No answer: the connection is dead even if the browser has not noticed yet.
+        if (this.ws) this.ws.close();
+      }, PING_WAIT);
+    }, PING_EVERY);
+  }
+
+  stopPings() {
+    clearInterval(this.pinger);
+    clearTimeout(this.waiting);
+  }
+
+  /** Send a message; false when the connection is not open (the caller says so). */
+  send(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Drop the connection as a network failure would (the tests use this); it comes back. */
+  drop() {
+    if (this.ws) this.ws.close();
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.stopPings();
+    window.removeEventListener("online", this.wake);
+    document.removeEventListener("visibilitychange", this.wake);
+    if (this.ws) this.ws.close();
+  }
+}

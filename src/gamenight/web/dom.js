@@ -1,0 +1,58 @@
+// Small DOM helpers: build elements from plain values, and redraw a region without losing the
+// keyboard focus. Every text goes in as text (never as HTML), so a name cannot inject markup.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(el, attrs, children) {
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "on") {
+      for (const [kind, fn] of Object.entries(value)) el.addEventListener(kind, fn);
+    } else if (name === "class") {
+      el.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
+    } else if (name === "key") {
+      el.dataset.key = value;
+    } else if (name === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) el.style.setProperty(prop, v);
+    } else if (name === "text") {
+      el.textContent = value;
+    } else if (value === true) {
+      el.setAttribute(name, "");
+    } else {
+      el.setAttribute(name, String(value));
+    }
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** An HTML element: h("button", {class: "big", on: {click}}, "Roll"). */
+export function h(tag, attrs, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element (same arguments as h). */
+export function s(tag, attrs, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+/** Replace the children of root, keeping the focus on the element with the same data-key. */
+export function redraw(root, ...nodes) {
+  const active = document.activeElement;
+  const key = active && root.contains(active) ? active.dataset.key : undefined;
+  root.replaceChildren(...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false));
+  if (key !== undefined) {
+    const again = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+  }
+}
+
+/** The element of id, or an error naming it (a missing element is a bug in the page). */
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`no element #${id}`);
+  return el;
+}

@@ -1,0 +1,268 @@
+// The lobby: the home page (join a room by its code, or open a new one: a game, its options and
+// the number of seats) and the invite page /join/<code> (a name, and you are in).
+
+import { api, saved } from "./api.js";
+import { byId, h, redraw } from "./dom.js";
+import { loadGameStrings, t, translator } from "./i18n.js";
+import { go, toast } from "./ui.js";
+
+const LIMITS = [
+  ["turn_seconds", 60, 5, 3600],
+  ["reaction_seconds", 6, 1, 600],
+  ["race_seconds", 10, 1, 600],
+  ["grace_seconds", 30, 0, 3600],
+];
+
+/** The words of a game, translated when its catalogue has them, else as the server gives them. */
+export function gameWords(game) {
+  const tr = translator(game.id);
+  return {
+    title: tr.maybe("game_title") || game.title,
+    summary: tr.maybe("game_summary") || game.summary,
+    optionLabel: (o) => tr.maybe(`option_${o.name}`) || o.name.replaceAll("_", " "),
+    optionHelp: (o) => tr.maybe(`option_${o.name}_help`) || o.help,
+    botLabel: (b) => tr.maybe(`bot_${b.name}`) || b.name,
+    botHelp: (b) => tr.maybe(`bot_${b.name}_help`) || b.help,
+  };
+}
+
+/** How an option is edited, read from its default: a switch, a number, a list or a word. */
+function optionKind(option) {
+  const text = option.default;
+  if (text === "true" || text === "false") return "bool";
+  if (/^-?\d+$/.test(text)) return "int";
+  if (/^-?\d+(\.\d+)?$/.test(text)) return "float";
+  if (text.includes(",")) return text.split(",").every((p) => /^-?\d+$/.test(p.trim())) ? "ints" : "words";
+  return "word";
+}
+
+function optionValue(kind, text) {
+  const parts = () => text.split(",").map((p) => p.trim()).filter(Boolean);
+  if (kind === "int") return Number.parseInt(text, 10);
+  if (kind === "float") return Number.parseFloat(text);
+  if (kind === "ints") return parts().map((p) => Number.parseInt(p, 10));
+  if (kind === "words") return parts();
+  return text.trim();
+}
+
+export class HomePage {
+  constructor() {
+    this.games = null;
+    this.chosen = null;
+    this.error = null;
+  }
+
+  title() {
+    return t("home_title");
+  }
+
+  async start() {
+    this.render();
+    try {
+      this.games = await api.games();
+      await Promise.all(this.games.map((g) => loadGameStrings(g.id).catch(() => null)));
+      this.chosen = this.chosen || (this.games[0] && this.games[0].id);
+    } catch (err) {
+      this.error = err.message;
+    }
+    this.render();
+  }
+
+  close() {}
+
+  render() {
+    const main = byId("main");
+    redraw(main,
+      h("div", { class: "home" },
+        h("section", { class: "panel join-panel" },
+          h("h1", {}, t("home_title")),
+          h("p", { class: "lead" }, t("home_lead")),
+          this.joinForm()),
+        h("section", { class: "panel new-panel" },
+          h("h2", {}, t("new_room")),
+          this.error ? h("p", { class: "error" }, this.error) : null,
+          this.games ? this.newRoomForm() : h("p", { class: "loading" }, t("loading")))));
+  }
+
+  joinForm() {
+    const code = h("input", { id: "join-code", name: "code", autocomplete: "off", autocapitalize: "characters", maxlength: 8, required: true, placeholder: "ABC234", class: "code-input", spellcheck: "false" });
+    const name = h("input", { id: "join-name", name: "name", maxlength: 24, autocomplete: "nickname", value: saved.name() });
+    const submit = async (event) => {
+      event.preventDefault();
+      const room = code.value.trim().toUpperCase();
+      if (!room) return;
+      if (event.submitter && event.submitter.value === "watch") {
+        go(`/table/${room}`);
+        return;
+      }
+      await joinRoom(room, name.value);
+    };
+    return h("form", { class: "join-form", on: { submit } },
+      h("h2", {}, t("join_room")),
+      h("label", { for: "join-code" }, t("room_code")), code,
+      h("label", { for: "join-name" }, t("your_name")), name,
+      h("div", { class: "buttons" },
+        h("button", { type: "submit", class: "primary", value: "join" }, t("join")),
+        h("button", { type: "submit", value: "watch", formnovalidate: true }, t("watch"))));
+  }
+
+  newRoomForm() {
+    const game = this.games.find((g) => g.id === this.chosen) || this.games[0];
+    const words = gameWords(game);
+    const choices = h("div", { class: "game-list", role: "radiogroup", "aria-label": t("choose_game") },
+      this.games.map((g) => {
+        const w = gameWords(g);
+        return h("label", { class: ["game-choice", g.id === game.id && "chosen"] },
+          h("input", { type: "radio", name: "game", value: g.id, checked: g.id === game.id, on: { change: () => { this.chosen = g.id; this.render(); } } }),
+          h("img", { src: `/games/${g.id}/icon.svg`, alt: "", width: 40, height: 40 }),
+          h("span", { class: "game-title" }, w.title),
+          h("span", { class: "game-summary" }, w.summary),
+          h("span", { class: "game-players" }, t("players_range", { min: g.min_players, max: g.max_players })));
+      }));
+    const seatsDefault = Math.min(Math.max(game.min_players, 3), game.max_players);
+    const seats = h("select", { id: "seats", name: "seats" },
+      Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i)
+        .map((n) => h("option", { value: n, selected: n === seatsDefault }, String(n))));
+    const name = h("input", { id: "host-name", name: "name", maxlength: 24, value: saved.name(), autocomplete: "nickname", placeholder: t("name_placeholder") });
+    const plain = [];
+    const lists = [];
+    const inputs = [];
+    for (const option of game.options) {
+      const kind = optionKind(option);
+      const id = `opt-${option.name}`;
+      const help = h("small", { id: `${id}-help`, class: "help" }, words.optionHelp(option));
+      let input;
+      if (kind === "bool") {
+        input = h("input", { id, type: "checkbox", checked: option.default === "true", "aria-describedby": `${id}-help` });
+      } else {
+        input = h("input", { id, type: kind === "int" || kind === "float" ? "number" : "text", value: option.default, "aria-describedby": `${id}-help`, step: kind === "float" ? "any" : null, spellcheck: "false" });
+      }
+      inputs.push([option, kind, input]);
+      const row = kind === "bool"
+        ? h("div", { class: "option option-bool" }, input, h("label", { for: id }, words.optionLabel(option)), help)
+        : h("div", { class: "option" }, h("label", { for: id }, words.optionLabel(option)), input, help);
+      (kind === "words" || kind === "ints" ? lists : plain).push(row);
+    }
+    const limitInputs = LIMITS.map(([key, value, min, max]) => {
+      const input = h("input", { id: `limit-${key}`, type: "number", min, max, value, step: "any" });
+      return [key, value, input, h("div", { class: "option" }, h("label", { for: `limit-${key}` }, t(`limit_${key}`)), input)];
+    });
+    const submit = async (event) => {
+      event.preventDefault();
+      const options = {};
+      for (const [option, kind, input] of inputs) {
+        const text = kind === "bool" ? String(input.checked) : input.value.trim();
+        if (text !== option.default) options[option.name] = kind === "bool" ? input.checked : optionValue(kind, text);
+      }
+      const limits = {};
+      for (const [key, value, input] of limitInputs) {
+        const number = Number.parseFloat(input.value);
+        if (Number.isFinite(number) && number !== value) limits[key] = number;
+      }
+      const body = { game: game.id, seats: Number(seats.value), options, limits };
+      if (name.value.trim()) body.name = name.value.trim();
+      try {
+        const made = await api.createRoom(body);
+        if (body.name) saved.setName(body.name);
+        saved.update(made.code, { host: made.host_token, token: made.token || null, seat: made.seat ?? null, name: body.name || null });
+        go(`/room/${made.code}`);
+      } catch (err) {
+        toast(err.message, "error");
+      }
+    };
+    return h("form", { class: "new-form", on: { submit } },
+      choices,
+      h("div", { class: "form-grid" },
+        h("div", { class: "option" }, h("label", { for: "host-name" }, t("your_name")), name, h("small", { class: "help" }, t("host_name_help"))),
+        h("div", { class: "option" }, h("label", { for: "seats" }, t("seats")), seats, h("small", { class: "help" }, t("seats_help")))),
+      plain.length ? h("fieldset", { class: "options" }, h("legend", {}, t("options")), plain) : null,
+      h("details", { class: "more" }, h("summary", {}, t("more_options")), lists, limitInputs.map((l) => l[3])),
+      h("div", { class: "buttons" }, h("button", { type: "submit", class: "primary big", id: "create" }, t("create_room"))));
+  }
+}
+
+/** Take a seat in a room under a name, then open the room. */
+async function joinRoom(code, rawName) {
+  const name = rawName.trim();
+  const known = saved.get(code);
+  if (known.token) {
+    go(`/room/${code}`);
+    return;
+  }
+  if (!name) {
+    toast(t("need_name"), "error");
+    return;
+  }
+  try {
+    const joined = await api.join(code, name);
+    saved.setName(name);
+    saved.update(code, { token: joined.token, seat: joined.seat, name });
+    go(`/room/${code}`);
+  } catch (err) {
+    toast(err.message, "error");
+  }
+}
+
+/** /join/<code>: the invite link. A name and one button; or watch. */
+export class JoinPage {
+  constructor(code) {
+    this.code = code;
+    this.room = null;
+    this.error = null;
+  }
+
+  title() {
+    return t("join_title", { code: this.code });
+  }
+
+  async start() {
+    if (saved.get(this.code).token) {
+      go(`/room/${this.code}`, true);
+      return;
+    }
+    this.render();
+    try {
+      this.room = await api.room(this.code);
+      await loadGameStrings(this.room.game).catch(() => null);
+    } catch (err) {
+      this.error = err.message;
+    }
+    this.render();
+  }
+
+  close() {}
+
+  render() {
+    const main = byId("main");
+    if (this.error) {
+      redraw(main, h("section", { class: "panel" }, h("h1", {}, t("join_title", { code: this.code })), h("p", { class: "error" }, this.error), h("a", { href: "/", "data-link": true }, t("back_home"))));
+      return;
+    }
+    if (!this.room) {
+      redraw(main, h("p", { class: "loading" }, t("loading")));
+      return;
+    }
+    const room = this.room;
+    const title = translator(room.game).maybe("game_title") || room.title;
+    const open = room.seats.filter((seat) => seat.kind === "open").length;
+    const name = h("input", { id: "name", maxlength: 24, required: true, value: saved.name(), autocomplete: "nickname" });
+    const canJoin = room.status === "lobby" && open > 0;
+    const submit = async (event) => {
+      event.preventDefault();
+      await joinRoom(this.code, name.value);
+    };
+    redraw(main, h("section", { class: "panel invite" },
+      h("img", { src: `/games/${room.game}/icon.svg`, alt: "", width: 56, height: 56 }),
+      h("h1", {}, t("invited_to", { game: title })),
+      h("p", { class: "code-big", "aria-label": t("room_code") }, room.code),
+      h("p", {}, t("seated_now", { names: room.seats.filter((s) => s.kind !== "open").map((s) => s.name).join(", ") || "—" })),
+      canJoin
+        ? h("form", { on: { submit }, class: "join-form" },
+          h("label", { for: "name" }, t("your_name")), name,
+          h("div", { class: "buttons" }, h("button", { type: "submit", class: "primary big", id: "join" }, t("take_seat")),
+            h("a", { href: `/table/${room.code}`, "data-link": true, class: "button" }, t("watch"))))
+        : h("div", {}, h("p", {}, room.status === "lobby" ? t("room_full") : t("match_started")),
+          h("a", { href: `/table/${room.code}`, "data-link": true, class: "button primary" }, t("watch")))));
+    if (canJoin && !name.value) name.focus();
+  }
+}

@@ -1,0 +1,539 @@
+// A room: its lobby (invite link, QR code, seats, bots, start), then the match (the game's own
+// table, whose turn, the clock, the last events in words), then the results and the rematch.
+// Mode "player" connects with this browser's seat token (or watches when it has none); mode
+// "table" is the table screen: the public board, large, for a laptop or TV in the room.
+
+import { api, saved, socketUrl } from "./api.js";
+import { Connection } from "./connection.js";
+import { byId, h, redraw, s } from "./dom.js";
+import { loadGameStrings, t, translator } from "./i18n.js";
+import * as kit from "./kit.js";
+import { gameWords } from "./lobby.js";
+import { showNet, toast } from "./ui.js";
+
+const LOG_SIZE = 40;
+
+export class RoomPage {
+  constructor(code, mode) {
+    this.code = code;
+    this.mode = mode;
+    this.room = null;
+    this.seat = null;
+    this.update = null;
+    this.over = null;
+    this.log = [];
+    this.game = null;
+    this.module = null;
+    this.table = null;
+    this.conn = null;
+    this.deadline = null;
+    this.allowed = null;
+    this.slow = null;
+    this.error = null;
+    this.refs = 0;
+    this.clock = null;
+    this.handOnly = localStorage.getItem("gamenight:hand-only") === "1";
+    this.netTimer = null;
+    this.botChoice = null;
+  }
+
+  title() {
+    const name = this.room ? translator(this.room.game).maybe("game_title") || this.room.title : "";
+    return `${name} ${this.code}`.trim();
+  }
+
+  async start() {
+    redraw(byId("main"), h("p", { class: "loading" }, t("loading")));
+    try {
+      this.room = await api.room(this.code);
+      const games = await api.games();
+      this.game = games.find((g) => g.id === this.room.game);
+      await loadGameStrings(this.room.game);
+      this.module = (await import(`/games/${encodeURIComponent(this.room.game)}/table.js`)).default;
+      loadStyle(`/games/${encodeURIComponent(this.room.game)}/table.css`);
+    } catch (err) {
+      this.error = err.message;
+      this.render();
+      return;
+    }
+    this.tr = translator(this.room.game);
+    this.build();
+    this.connect();
+    this.clock = setInterval(() => this.tick(), 250);
+    window.dispatchEvent(new Event("gamenight:title"));
+  }
+
+  close() {
+    if (this.conn) this.conn.close();
+    clearInterval(this.clock);
+    clearTimeout(this.netTimer);
+  }
+
+  // ---- the connection ------------------------------------------------------------------------
+  connect() {
+    if (this.conn) this.conn.close();
+    const token = this.mode === "player" ? saved.get(this.code).token : null;
+    this.conn = new Connection(socketUrl(this.code, token), {
+      message: (m) => this.message(m),
+      status: (status, info) => this.netStatus(status, info),
+    });
+    this.conn.connect();
+    window.gamenightConnection = this.conn; // lets a test drop the line as a network would
+  }
+
+  netStatus(status, info) {
+    clearTimeout(this.netTimer);
+    if (status === "refused") {
+      if (info && info.code === 4403 && saved.get(this.code).token) {
+        // This browser's seat is gone (a new room with the same code cannot happen; a cleared
+        // seat can): watch instead.
+        saved.update(this.code, { token: null, seat: null });
+        toast(t("seat_lost"), "error");
+        this.connect();
+      } else {
+        showNet("refused");
+      }
+      return;
+    }
+    showNet(status === "open" ? "" : status);
+    if (status === "reconnected") {
+      toast(t("net_back"), "info");
+      this.netTimer = setTimeout(() => showNet(""), 2500);
+    }
+  }
+
+  message(m) {
+    if (m.type === "welcome") {
+      this.room = m.room;
+      this.seat = m.seat;
+      if (this.seat !== null) saved.update(this.code, { seat: this.seat });
+      this.render();
+    } else if (m.type === "room") {
+      const before = this.room;
+      this.room = m.room;
+      if (this.over && m.room.match_number > this.over.match_number) this.over = null;
+      this.render(before && before.status === m.room.status ? "room" : "all");
+    } else if (m.type === "update") {
+      this.onUpdate(m);
+    } else if (m.type === "over") {
+      this.over = m;
+      this.render();
+    } else if (m.type === "error") {
+      this.onError(m);
+    }
+  }
+
+  onUpdate(m) {
+    if (this.update && m.match_number !== this.update.match_number) {
+      this.log = [];
+      this.over = null;
+    }
+    this.update = m;
+    if (m.time_left !== null && m.time_left !== undefined) {
+      this.deadline = performance.now() + m.time_left * 1000;
+      this.allowed = Math.max(m.time_left, 0.001);
+    } else {
+      this.deadline = null;
+    }
+    const ctx = this.ctx();
+    for (const event of m.events || []) {
+      const text = this.module.describe ? this.module.describe(event, ctx) : null;
+      if (text) this.log.push({ text, version: m.version, kind: event.kind });
+    }
+    if (this.log.length > LOG_SIZE) this.log.splice(0, this.log.length - LOG_SIZE);
+    this.render("match");
+  }
+
+  onError(m) {
+    if (m.code === "stale_version") {
+      this.slow = { text: m.message, until: performance.now() + 2500 };
+      toast(`${t("too_slow")} ${m.message.replace(/^too slow:?\s*/i, "")}`, "slow");
+      this.render("match");
+    } else if (m.code === "illegal") {
+      toast(m.rule ? `${m.message} (${m.rule})` : m.message, "error");
+    } else if (m.code === "rate_limited") {
+      toast(t("slow_down"), "error");
+    } else {
+      toast(m.message, "error");
+    }
+  }
+
+  act(action) {
+    if (!this.update) return;
+    this.refs += 1;
+    const sent = this.conn && this.conn.send({ type: "act", action, version: this.update.version, ref: `a${this.refs}` });
+    if (!sent) toast(t("not_connected"), "error");
+  }
+
+  // ---- what a table is given -----------------------------------------------------------------
+  name(seat) {
+    const info = this.room && this.room.seats[seat];
+    if (!info) return t("seat_n", { n: Number(seat) + 1 });
+    if (info.kind === "bot") return t("bot_name", { bot: gameWords(this.game).botLabel({ name: info.bot.split(":")[0] }) + (info.bot.includes(":") ? ` ${info.bot.split(":")[1]}` : ""), n: seat + 1 });
+    return info.name || t("seat_n", { n: seat + 1 });
+  }
+
+  ctx() {
+    return {
+      t: this.tr,
+      kit,
+      h,
+      s,
+      redraw,
+      me: this.seat,
+      mode: this.mode,
+      gameId: this.room.game,
+      config: this.room.config,
+      name: (seat) => this.name(seat),
+      act: (action) => this.act(action),
+    };
+  }
+
+  model() {
+    const u = this.update;
+    const view = u.view;
+    return {
+      view,
+      state: view.state,
+      legal: view.legal || [],
+      pending: view.pending,
+      version: u.version,
+      deciding: u.deciding || [],
+      events: u.events || [],
+      reason: u.reason,
+      actor: u.actor,
+      by: u.by,
+      controllers: u.controllers || [],
+      me: this.seat,
+      mode: this.mode,
+      over: this.over && this.over.match_number === u.match_number ? this.over.outcome : null,
+      slow: this.slow && this.slow.until > performance.now() ? this.slow.text : null,
+      timeLeft: () => (this.deadline === null ? null : Math.max(0, (this.deadline - performance.now()) / 1000)),
+    };
+  }
+
+  key(event) {
+    if (this.table && this.table.key && this.update) return this.table.key(event, this.model());
+    return false;
+  }
+
+  // ---- drawing -------------------------------------------------------------------------------
+  build() {
+    document.body.classList.toggle("screen-table", this.mode === "table");
+    const main = byId("main");
+    this.el = {
+      head: h("div", { class: "room-head" }),
+      lobby: h("div", { class: "room-lobby" }),
+      status: h("div", { class: "status", role: "status", "aria-live": "polite" }),
+      clock: h("div", { class: "clock", "aria-hidden": "true" }, h("div", { class: "clock-bar" }), h("span", { class: "clock-text" })),
+      table: h("div", { class: "table-root", id: "table" }),
+      result: h("div", { class: "result" }),
+      players: h("div", { class: "players public" }),
+      log: h("ol", { class: "log", "aria-label": t("events") }),
+    };
+    this.el.logBox = h("section", { class: "log-box public", "aria-label": t("events") }, h("h3", { class: "zone-title" }, t("events")), this.el.log);
+    redraw(main, h("div", { class: "room" },
+      this.el.head, this.el.lobby,
+      h("div", { class: "match" },
+        h("div", { class: "match-main" }, h("div", { class: "status-row" }, this.el.status, this.el.clock), this.el.result, this.el.table),
+        h("aside", { class: "match-side" }, this.el.players, this.el.logBox))));
+    this.table = this.module.create(this.el.table, this.ctx());
+    this.render();
+  }
+
+  render(part = "all") {
+    if (this.error) {
+      redraw(byId("main"), h("section", { class: "panel" }, h("h1", {}, t("room_title", { code: this.code })), h("p", { class: "error" }, this.error), h("a", { href: "/", "data-link": true }, t("back_home"))));
+      return;
+    }
+    if (!this.el) return;
+    document.body.classList.toggle("hand-only", this.handOnly && this.seat !== null && this.mode === "player");
+    if (part === "all" || part === "room") {
+      this.drawHead();
+      this.drawLobby();
+      this.drawPlayers();
+    }
+    if (part === "all" || part === "match") {
+      const playing = Boolean(this.update);
+      byId("main").querySelector(".match").hidden = !playing;
+      if (playing) {
+        const view = this.update.view;
+        const mine = this.seat !== null && view.pending.players.includes(this.seat);
+        Object.assign(this.el.table.dataset, { version: this.update.version, phase: view.state.phase || view.pending.kind, mine: mine ? "1" : "0" });
+        this.table.ctx = this.ctx();
+        this.table.render(this.model());
+        this.drawStatus();
+        this.drawLog();
+        this.drawPlayers();
+      }
+      this.drawResult();
+    }
+    window.dispatchEvent(new Event("gamenight:title"));
+  }
+
+  drawHead() {
+    const words = gameWords(this.game);
+    const me = this.seat !== null ? this.name(this.seat) : null;
+    const saving = saved.get(this.code);
+    redraw(this.el.head,
+      h("img", { src: `/games/${this.room.game}/icon.svg`, alt: "", width: 36, height: 36 }),
+      h("h1", { class: "room-title" }, words.title),
+      h("span", { class: "room-code", title: t("room_code") }, t("room_code_is", { code: this.room.code })),
+      me ? h("span", { class: "you-are" }, t("you_are", { name: me })) : h("span", { class: "you-are" }, this.mode === "table" ? t("table_screen") : t("watching")),
+      h("span", { class: "head-tools" },
+        this.mode === "player" && this.seat !== null
+          ? h("label", { class: "toggle", title: t("hand_only_help") },
+            h("input", { type: "checkbox", id: "hand-only", checked: this.handOnly, on: { change: (e) => { this.handOnly = e.target.checked; localStorage.setItem("gamenight:hand-only", this.handOnly ? "1" : "0"); this.render(); } } }),
+            t("hand_only"))
+          : null,
+        this.mode === "player"
+          ? h("a", { href: `/table/${this.room.code}`, target: "_blank", rel: "noopener", class: "button small" }, t("open_table_screen"))
+          : (saving.token ? h("a", { href: `/room/${this.room.code}`, "data-link": true, class: "button small" }, t("back_to_seat")) : null)));
+  }
+
+  drawLobby() {
+    const room = this.room;
+    const lobby = room.status === "lobby" && !this.update;
+    this.el.lobby.hidden = !lobby;
+    if (!lobby) return;
+    const host = saved.get(this.code).host;
+    const invite = `${location.origin}/join/${room.code}`;
+    const seats = room.seats.map((seat) => this.seatRow(seat, host));
+    const open = room.seats.filter((seat) => seat.kind === "open").length;
+    redraw(this.el.lobby,
+      h("section", { class: "panel invite-box" },
+        h("h2", {}, t("invite_title")),
+        h("p", { class: "code-big", id: "room-code" }, room.code),
+        h("img", { class: "qr", src: api.qrUrl(room.code), alt: t("qr_alt", { link: invite }), width: 180, height: 180 }),
+        h("p", { class: "invite-link" },
+          h("a", { href: invite, id: "invite-link" }, invite),
+          navigator.clipboard ? h("button", { type: "button", class: "small", on: { click: () => navigator.clipboard.writeText(invite).then(() => toast(t("copied")), () => toast(invite)) } }, t("copy")) : null),
+        h("p", { class: "help" }, t("invite_help"))),
+      h("section", { class: "panel seats-box" },
+        h("h2", {}, t("seats_title", { count: room.seats.length })),
+        h("ol", { class: "seat-list" }, seats),
+        host ? this.hostTools(open, host) : h("p", { class: "help" }, t("host_starts")),
+        this.mode === "player" && this.seat === null ? this.joinHere(open) : null));
+  }
+
+  seatRow(seat, host) {
+    const label = seat.kind === "open" ? t("open_seat") : this.name(seat.index);
+    const tags = [];
+    if (seat.kind === "bot") tags.push(h("span", { class: "tag" }, t("bot")));
+    if (seat.index === this.seat) tags.push(h("span", { class: "tag me" }, t("you")));
+    if (seat.kind === "human") tags.push(h("span", { class: ["tag", seat.connected ? "on" : "off"] }, seat.connected ? t("here") : t("away")));
+    let tools = null;
+    if (host && seat.kind === "open") {
+      tools = h("button", { type: "button", class: "small", key: `bot-${seat.index}`, on: { click: () => this.addBot(seat.index, host) } }, t("add_bot"));
+    } else if (host && seat.index !== this.seat) {
+      tools = h("button", { type: "button", class: "small", key: `clear-${seat.index}`, on: { click: () => this.clearSeat(seat.index, host) } }, t("remove"));
+    }
+    return h("li", { class: ["seat", `seat-${seat.kind}`] },
+      h("span", { class: "seat-no" }, String(seat.index + 1)),
+      h("span", { class: "seat-name", style: { "--seat": kit.seatColour(seat.index) } }, label), tags, tools);
+  }
+
+  hostTools(open, host) {
+    const bots = this.game.bots;
+    const words = gameWords(this.game);
+    const current = this.botChoice || this.game.default_bot;
+    const select = h("select", { id: "bot-level", on: { change: (e) => { this.botChoice = e.target.value; this.render("room"); } } },
+      bots.map((b) => h("option", { value: b.name, selected: b.name === current.split(":")[0], title: words.botHelp(b) },
+        `${words.botLabel(b)}${b.name === this.game.default_bot ? ` (${t("default")})` : ""}`)));
+    const chosen = bots.find((b) => b.name === current.split(":")[0]) || bots[0];
+    const arg = chosen && chosen.arg
+      ? h("input", { id: "bot-arg", type: "number", value: current.split(":")[1] || 20, "aria-label": chosen.arg, class: "narrow", on: { change: (e) => { this.botChoice = `${chosen.name}:${e.target.value}`; } } })
+      : null;
+    return h("div", { class: "host-tools" },
+      h("div", { class: "bot-pick" },
+        h("label", { for: "bot-level" }, t("bot_level")), select, arg,
+        h("small", { class: "help" }, chosen ? words.botHelp(chosen) : "")),
+      h("div", { class: "buttons" },
+        h("button", { type: "button", id: "fill-bots", disabled: open === 0, on: { click: () => this.fillBots(host) } }, t("fill_with_bots")),
+        h("button", { type: "button", id: "start", class: "primary big", disabled: open > 0, on: { click: () => this.startMatch(host) } }, t("start"))),
+      open > 0 ? h("p", { class: "help" }, t("open_seats_left", { count: open })) : null);
+  }
+
+  botSpec() {
+    const current = this.botChoice || this.game.default_bot;
+    const name = current.split(":")[0];
+    const info = this.game.bots.find((b) => b.name === name);
+    if (info && info.arg) {
+      const input = document.getElementById("bot-arg");
+      return `${name}:${input ? input.value : current.split(":")[1] || 20}`;
+    }
+    return name;
+  }
+
+  async addBot(seat, host) {
+    try {
+      this.room = await api.setBot(this.code, seat, this.botSpec(), host);
+      this.render("room");
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+
+  async fillBots(host) {
+    const spec = this.botSpec();
+    try {
+      for (const seat of this.room.seats.filter((s2) => s2.kind === "open")) {
+        this.room = await api.setBot(this.code, seat.index, spec, host);
+      }
+      this.render("room");
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+
+  async clearSeat(seat, host) {
+    try {
+      this.room = await api.clearSeat(this.code, seat, host);
+      this.render("room");
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+
+  async startMatch(host) {
+    try {
+      this.room = await api.start(this.code, host);
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+
+  async rematch(host) {
+    try {
+      this.room = await api.rematch(this.code, host);
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+
+  joinHere(open) {
+    if (open === 0) return h("p", { class: "help" }, t("room_full"));
+    const name = h("input", { id: "name", maxlength: 24, value: saved.name(), autocomplete: "nickname" });
+    const submit = async (event) => {
+      event.preventDefault();
+      try {
+        const joined = await api.join(this.code, name.value.trim());
+        saved.setName(name.value.trim());
+        saved.update(this.code, { token: joined.token, seat: joined.seat, name: name.value.trim() });
+        this.connect();
+      } catch (err) {
+        toast(err.message, "error");
+      }
+    };
+    return h("form", { class: "join-form", on: { submit } },
+      h("label", { for: "name" }, t("your_name")), name,
+      h("button", { type: "submit", class: "primary", id: "join" }, t("take_seat")));
+  }
+
+  drawPlayers() {
+    if (!this.update) {
+      this.el.players.replaceChildren();
+      return;
+    }
+    const deciding = new Set(this.update.deciding || []);
+    const turn = this.update.view.pending ? this.update.view.pending.turn : null;
+    redraw(this.el.players, h("h3", { class: "zone-title" }, t("players")),
+      h("ul", { class: "player-list" }, this.room.seats.map((seat) => h("li", { class: ["player", deciding.has(seat.index) && "deciding", turn === seat.index && "turn"] },
+        kit.seatLabel(this.ctx(), seat.index),
+        turn === seat.index ? h("span", { class: "tag turn" }, t("turn")) : null,
+        deciding.has(seat.index) ? h("span", { class: "tag deciding" }, t("deciding")) : null,
+        seat.kind === "bot" ? h("span", { class: "tag" }, t("bot")) : null,
+        seat.stand_in ? h("span", { class: "tag off" }, t("stand_in")) : null,
+        seat.kind === "human" && !seat.connected && !seat.stand_in ? h("span", { class: "tag off" }, t("away")) : null))));
+  }
+
+  statusText() {
+    const u = this.update;
+    const model = this.model();
+    const custom = this.module.status ? this.module.status(model, this.ctx()) : null;
+    if (custom) return custom;
+    const p = u.view.pending;
+    const me = this.seat;
+    const names = (seats) => seats.map((seat) => this.name(seat)).join(", ");
+    const mine = me !== null && p.players.includes(me);
+    switch (p.kind) {
+      case "terminal":
+        return t("status_over");
+      case "chance":
+        return t("status_chance");
+      case "single":
+        return mine ? t("status_you_decide") : t("status_waiting_for", { names: names(p.players) });
+      case "simultaneous":
+        return me !== null && u.deciding.includes(me)
+          ? t("status_choose_secret")
+          : t("status_waiting_n", { count: u.deciding.length, names: names(u.deciding) });
+      case "race":
+        return mine ? t("status_race_you") : t("status_race");
+      case "reaction":
+        return mine ? t("status_react") : t("status_waiting_react", { count: p.players.length, names: names(p.players) });
+      default:
+        return "";
+    }
+  }
+
+  drawStatus() {
+    const u = this.update;
+    const p = u.view.pending;
+    const me = this.seat;
+    const urgent = me !== null && (u.deciding || []).includes(me);
+    this.el.status.className = ["status", urgent && "urgent", p.kind === "race" && "race"].filter(Boolean).join(" ");
+    const turn = p.turn !== null && p.turn !== undefined && p.kind !== "terminal"
+      ? h("span", { class: "status-turn" }, me === p.turn ? t("your_turn") : t("turn_of", { name: this.name(p.turn) }))
+      : null;
+    redraw(this.el.status, turn, h("span", { class: "status-text" }, this.statusText()));
+    this.tick();
+  }
+
+  tick() {
+    if (!this.el || !this.update) return;
+    const left = this.deadline === null ? null : Math.max(0, (this.deadline - performance.now()) / 1000);
+    const p = this.update.view.pending;
+    const show = left !== null && p.kind !== "chance" && p.kind !== "terminal";
+    this.el.clock.hidden = !show;
+    if (!show) return;
+    const me = this.seat;
+    const mine = me !== null && (this.update.deciding || []).includes(me);
+    this.el.clock.className = ["clock", mine && "mine", left < 5 && "low"].filter(Boolean).join(" ");
+    this.el.clock.firstChild.style.width = `${Math.min(100, (left / this.allowed) * 100)}%`;
+    this.el.clock.lastChild.textContent = t("seconds_left", { s: Math.ceil(left) });
+    if (this.table && this.table.tick) this.table.tick(left);
+  }
+
+  drawLog() {
+    const shown = this.log.slice(this.mode === "table" ? -12 : -8).reverse();
+    redraw(this.el.log, shown.map((line, i) => h("li", { class: [i === 0 && "newest", `ev-${line.kind}`] }, line.text)));
+  }
+
+  drawResult() {
+    const over = this.over && this.update && this.over.match_number === this.update.match_number ? this.over : null;
+    this.el.result.hidden = !over;
+    if (!over) {
+      this.el.result.replaceChildren();
+      return;
+    }
+    const outcome = over.outcome;
+    const winners = outcome.winners || [];
+    const host = saved.get(this.code).host;
+    const lines = this.module.results ? this.module.results(outcome, this.model(), this.ctx()) : null;
+    const order = this.room.seats.map((seat) => seat.index).sort((a, b) => (outcome.scores[b] ?? 0) - (outcome.scores[a] ?? 0));
+    redraw(this.el.result, h("section", { class: "panel result-box", id: "result" },
+      h("h2", {}, winners.length === 0 ? t("no_winner") : winners.includes(this.seat) ? t("you_win") : t("winner_is", { names: winners.map((w) => this.name(w)).join(" & ") })),
+      lines || h("ol", { class: "scores" }, order.map((seat) => h("li", { class: winners.includes(seat) && "winner" },
+        kit.seatLabel(this.ctx(), seat), " ", h("b", {}, String(outcome.scores[seat] ?? ""))))),
+      h("div", { class: "buttons" },
+        host ? h("button", { type: "button", class: "primary big", id: "rematch", on: { click: () => this.rematch(host) } }, t("rematch")) : h("p", { class: "help" }, t("rematch_wait")),
+        h("a", { href: over.record_url, class: "button small", download: `gamenight-${this.code}-${over.match_number}.json` }, t("record")),
+        h("a", { href: "/", "data-link": true, class: "button small" }, t("new_game")))));
+  }
+}
+
+function loadStyle(href) {
+  if (document.querySelector(`link[href="${href}"]`)) return;
+  document.head.append(h("link", { rel: "stylesheet", href }));
+}
+

@@ -1,0 +1,81 @@
+"""The browser client's files as the server serves them: the shell's pages and modules, each
+game's table found through the registry, the QR code of a room's invite link, and nothing from
+outside a table's folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.helpers import create_room, serving
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'gamenight.db'}"
+
+
+def test_the_pages_and_the_shell(sqlite_url: str) -> None:
+    """``/``, ``/join/<code>``, ``/room/<code>`` and ``/table/<code>`` are the shell's page;
+    its modules are JavaScript, checked again by the browser at each use."""
+    with serving(sqlite_url) as server:
+        for path in ("/", "/join/ABC234", "/room/ABC234", "/table/ABC234"):
+            page = httpx.get(server.url + path)
+            assert page.status_code == 200
+            assert page.headers["content-type"].startswith("text/html")
+            assert '<script type="module" src="/static/app.js">' in page.text
+        app = httpx.get(server.url + "/static/app.js")
+        assert app.status_code == 200
+        assert app.headers["content-type"].startswith("text/javascript")
+        assert app.headers["cache-control"] == "no-cache"
+        assert httpx.get(server.url + "/static/i18n/es.js").status_code == 200
+
+
+def test_every_game_brings_its_table(sqlite_url: str) -> None:
+    """Each game the server offers has a table module, its styles, an icon and its words in
+    English and Spanish, served from the game's own folder; and its components data."""
+    with serving(sqlite_url) as server:
+        games = [g["id"] for g in httpx.get(server.url + "/api/games").json()]
+        assert len(games) == 4
+        for game in games:
+            for name in ("table.js", "table.css", "icon.svg", "i18n/en.js", "i18n/es.js"):
+                answer = httpx.get(f"{server.url}/games/{game}/{name}")
+                assert answer.status_code == 200, (game, name)
+            data = httpx.get(f"{server.url}/games/{game}/components.json")
+            assert data.status_code == 200
+            assert isinstance(data.json(), dict)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/toss-up/%2e%2e/game.py",
+        "/games/toss-up/..%2fgame.py",
+        "/games/toss-up/%2e%2e/%2e%2e/server/app.py",
+        "/games/toss-up/rules.md",
+        "/games/no-such-game/table.js",
+        "/static/%2e%2e/server/app.py",
+    ],
+)
+def test_nothing_outside_a_table_is_served(sqlite_url: str, path: str) -> None:
+    """A path that leaves a table's folder, a file kind a table does not ship, or an unknown
+    game is answered 404, never with the file."""
+    with serving(sqlite_url) as server:
+        with httpx.Client(base_url=server.url) as client:
+            answer = client.send(client.build_request("GET", path), follow_redirects=False)
+        assert answer.status_code == 404
+        assert "def " not in answer.text
+
+
+def test_the_invite_qr_code(sqlite_url: str) -> None:
+    """A room's QR code is an SVG image (with its namespace, so it shows in an ``<img>``); an
+    unknown room has none."""
+    with serving(sqlite_url) as server:
+        room = create_room(server.url, "toss-up", 2)
+        qr = httpx.get(f"{server.url}/api/rooms/{room['code']}/qr.svg")
+        assert qr.status_code == 200
+        assert qr.headers["content-type"] == "image/svg+xml"
+        assert qr.text.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+        assert httpx.get(f"{server.url}/api/rooms/ZZZZZZ/qr.svg").status_code == 404

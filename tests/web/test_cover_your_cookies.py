@@ -1,0 +1,44 @@
+"""Cover Your Cookies in the browser: a whole round against bots, duels and mixers included."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import shot
+from tests.web.pages import fill_with_bots_and_start, open_room, play_to_end
+
+
+def cover_move(page: Page) -> None:
+    """One move with the keyboard: the page numbers its choices (Batches first, then swipes,
+    then discards; in a duel the answers; a mixer's choices), and 1 takes the first; Y gives
+    up a duel when there is nothing to answer with."""
+    if page.locator('#table [aria-keyshortcuts="1"]').count():
+        page.keyboard.press("1")
+    else:
+        page.keyboard.press("y")
+
+
+def test_a_whole_round_of_cover_your_cookies_against_two_bots(
+    new_page: Callable[..., Page],
+) -> None:
+    """One person opens a three-seat room, seats two bots and plays until every hand is empty;
+    the result shows the Dough count with each stack and Crumb Collector bonus."""
+    page = new_page()
+    open_room(page, "cover-your-cookies", 3)
+    fill_with_bots_and_start(page, level="baker")
+    seen: set[str] = set()
+
+    def move(p: Page) -> None:
+        phase = p.locator("#table").get_attribute("data-phase") or ""
+        if phase not in seen:
+            seen.add(phase)
+            shot(p, f"cover-your-cookies-{phase}")
+        cover_move(p)
+
+    play_to_end(page, move, limit=500)
+    expect(page.locator(".cyc-final")).to_be_visible()
+    expect(page.locator(".cyc-final")).to_contain_text("Dough")
+    shot(page, "cover-your-cookies-over")
+    assert "turn" in seen

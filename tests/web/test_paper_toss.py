@@ -1,0 +1,56 @@
+"""Paper Toss! in the browser: a whole game against bots, answering every response window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import shot
+from tests.web.pages import fill_with_bots_and_start, open_room, play_to_end
+
+
+def paper_toss_move(page: Page) -> None:
+    """One move: D to draw up, T to toss, F to flip, Y/N for Sprinklers, a number to choose a
+    Toss card; in a response window play a Counter, a Hazard or a Bully when the page offers one
+    (the buttons name the card), else P to pass."""
+    phase = page.locator("#table").get_attribute("data-phase")
+    keys = {"discard": "d", "launch": "f", "choose": "1"}
+    if phase in keys:
+        page.keyboard.press(keys[phase])
+    elif phase == "main":
+        page.keyboard.press("t" if page.locator('[data-key="toss"]').count() else "e")
+    elif phase == "sprinklers":
+        page.keyboard.press("y" if page.locator('[data-key="sprinkle-yes"]').count() else "n")
+    elif phase in ("hazard", "counter", "after"):
+        for wanted in ("counter-", "hazard-", "bully-", "flat-"):
+            button = page.locator(f'.pt-actions [data-key^="{wanted}"]')
+            if button.count():
+                button.first.click()
+                return
+        page.keyboard.press("p")
+    else:
+        raise AssertionError(f"asked to move in phase {phase}")
+
+
+def test_a_whole_game_of_paper_toss_against_two_bots(new_page: Callable[..., Page]) -> None:
+    """One person opens a room (first to 4 tokens), seats two bots and plays to the end; the
+    windows show a countdown and the cards that could answer."""
+    page = new_page()
+    open_room(page, "paper-toss", 3, options={"target": "4"})
+    fill_with_bots_and_start(page)
+    seen: set[str] = set()
+
+    def move(p: Page) -> None:
+        phase = p.locator("#table").get_attribute("data-phase") or ""
+        if phase not in seen:
+            seen.add(phase)
+            if phase in ("hazard", "counter", "after", "choose"):
+                expect(p.locator(".clock")).to_be_visible()
+            shot(p, f"paper-toss-{phase}")
+        paper_toss_move(p)
+
+    play_to_end(page, move, limit=400)
+    expect(page.locator("#result")).to_be_visible()
+    shot(page, "paper-toss-over")
+    assert {"discard", "main", "hazard"} <= seen

@@ -1,0 +1,155 @@
+"""The page around the games: a phone-sized screen, English and Spanish, the table screen and
+"only my hand", a dropped connection that comes back by itself, and the page's weight."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, Response, expect
+
+from tests.web.conftest import shot
+from tests.web.pages import fill_with_bots_and_start, open_room
+
+#: No element sticks out sideways: nothing to scroll horizontally on a narrow screen.
+FITS = "() => document.documentElement.scrollWidth <= window.innerWidth"
+
+
+def test_a_phone_sized_screen(new_page: Callable[..., Page]) -> None:
+    """At 360 x 740 the lobby, the room and a Toss Your Cookies table fit the width (no
+    sideways scrolling), the whole hand shows, and a card can be tapped."""
+    page = new_page(width=360, height=740, is_mobile=True, has_touch=True)
+    page.goto("/")
+    assert page.evaluate(FITS)
+    open_room(
+        page,
+        "toss-your-cookies",
+        4,
+        name="Kid",
+        options={"action_die": "pass_left", "number_die": "2"},
+    )
+    assert page.evaluate(FITS)
+    expect(page.locator(".qr")).to_be_visible()
+    fill_with_bots_and_start(page)
+    page.wait_for_function(
+        "() => document.querySelector('#table').dataset.phase === 'commit'"
+        " && document.querySelector('#table').dataset.mine === '1'",
+        timeout=60_000,
+    )
+    assert page.evaluate(FITS)
+    hand = page.locator(".tyc-hand .card")
+    expect(hand).to_have_count(7)
+    assert page.evaluate(
+        """() => [...document.querySelectorAll('.tyc-hand .card')].every((card) => {
+            const box = card.getBoundingClientRect();
+            return box.left >= 0 && box.right <= window.innerWidth && box.width >= 44;
+        })"""
+    )
+    hand.first.tap()
+    expect(hand.first).to_have_attribute("aria-pressed", "true")
+    shot(page, "phone-toss-your-cookies")
+
+
+def test_spanish_from_the_browser_and_the_switch(new_page: Callable[..., Page]) -> None:
+    """A browser that prefers Spanish gets the Spanish page; the switch turns it to English and
+    the choice is kept. Every catalogue, the shell's and each game's, has the same words in
+    both languages."""
+    page = new_page(locale="es-ES")
+    page.goto("/")
+    expect(page.locator("h1")).to_have_text("Noche de juegos")
+    expect(page.locator("#create")).to_have_text("Crear la sala")
+    expect(page.locator(".game-list")).to_contain_text("De 3 a 8 jugadores")
+    page.select_option("#lang", "en")
+    expect(page.locator("h1")).to_have_text("Game night")
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Game night")
+    differences = page.evaluate(
+        """async () => {
+        const games = ["toss-up", "toss-your-cookies", "paper-toss", "cover-your-cookies"];
+        const pairs = [["/static/i18n/en.js", "/static/i18n/es.js"],
+          ...games.map((g) => [`/games/${g}/i18n/en.js`, `/games/${g}/i18n/es.js`])];
+        const out = [];
+        for (const [a, b] of pairs) {
+          const en = Object.keys((await import(a)).default);
+          const es = Object.keys((await import(b)).default);
+          for (const k of en) if (!es.includes(k)) out.push(`${b} lacks ${k}`);
+          for (const k of es) if (!en.includes(k)) out.push(`${a} lacks ${k}`);
+        }
+        return out;
+    }"""
+    )
+    assert differences == []
+
+
+def test_the_table_screen_and_a_phone_that_shows_only_its_hand(
+    new_page: Callable[..., Page],
+) -> None:
+    """A laptop opens the room as the table screen: the code and the QR code while people
+    join, then the public board, large, and no hand at all; a phone set to "only my hand" shows
+    its hand and choices without the board."""
+    phone = new_page(width=390, height=844, is_mobile=True, has_touch=True)
+    code = open_room(phone, "cover-your-cookies", 3, name="Dad")
+    tv = new_page(width=1600, height=900)
+    tv.goto(f"/table/{code}")
+    expect(tv.locator("#room-code")).to_have_text(code)
+    expect(tv.locator(".qr")).to_be_visible()
+    assert tv.evaluate("() => document.querySelector('.qr').naturalWidth > 0")
+    phone.check("#hand-only")
+    fill_with_bots_and_start(phone)
+    tv.wait_for_selector("#table[data-version]")
+    expect(tv.locator(".cyc-board")).to_be_visible()
+    expect(tv.locator(".cyc-mine")).to_have_count(0)
+    expect(tv.locator(".you-are")).to_have_text("Table screen")
+    expect(phone.locator(".cyc-mine")).to_be_visible()
+    expect(phone.locator(".cyc-board")).to_be_hidden()
+    expect(phone.locator(".log-box")).to_be_hidden()
+    shot(tv, "table-screen-cover-your-cookies")
+    shot(phone, "phone-only-my-hand")
+
+
+def test_a_dropped_connection_comes_back_by_itself(new_page: Callable[..., Page]) -> None:
+    """When the connection drops, the header says it is reconnecting, the page connects again
+    on its own, says so, and the game goes on from the whole current view."""
+    page = new_page()
+    open_room(page, "toss-up", 2, options={"target": "50"})
+    fill_with_bots_and_start(page)
+    page.wait_for_selector('#table[data-mine="1"]', timeout=60_000)
+    version = page.locator("#table").get_attribute("data-version")
+    page.evaluate("() => window.gamenightConnection.drop()")
+    expect(page.locator("#net")).to_contain_text("reconnecting")
+    expect(page.locator("#toast")).to_contain_text("Back online")
+    expect(page.locator("#table")).to_have_attribute("data-version", version or "")
+    page.keyboard.press("r")
+    page.wait_for_function(
+        "v => document.querySelector('#table').dataset.version !== v", arg=version
+    )
+
+
+def test_the_whole_page_weighs_under_300_kb(new_page: Callable[..., Page]) -> None:
+    """Everything a room's page loads (HTML, JavaScript, CSS, images) comes to less than
+    300 KB for each game, and nothing comes from anywhere but the server."""
+    page = new_page()
+    sizes: dict[str, int] = {}
+
+    def count(response: Response) -> None:
+        if response.request.resource_type != "websocket":
+            sizes[response.url] = len(response.body())
+
+    page.on("response", count)
+    page.goto("/")
+    page.wait_for_selector(".game-choice")
+    for game, seats in (
+        ("toss-up", 2),
+        ("toss-your-cookies", 3),
+        ("paper-toss", 2),
+        ("cover-your-cookies", 3),
+    ):
+        sizes.clear()
+        code = open_room(page, game, seats)
+        fill_with_bots_and_start(page)
+        page.wait_for_timeout(300)
+        page.reload()  # a fresh load of the room, as a phone opening the link
+        page.wait_for_selector("#table[data-version]")
+        total = sum(sizes.values())
+        assert total < 300_000, f"{game}: {total} bytes: {sorted(sizes.items())}"
+        assert all(url.startswith(page.url.split("/room/")[0]) for url in sizes), sizes
+        assert code in page.url

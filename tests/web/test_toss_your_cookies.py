@@ -1,0 +1,167 @@
+"""Toss Your Cookies in the browser: a whole match against bots, and two people in one room
+racing through a toss scramble, each seeing only their own hand."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page, WebSocket, expect
+
+from tests.web.conftest import shot
+from tests.web.pages import MOVED_ON, fill_with_bots_and_start, open_room, play_to_end
+
+
+def cookies_move(page: Page) -> None:
+    """One move as a person makes it with the keyboard: pick cards with their numbers and
+    Enter, choose a player or a face-down card by number, grab in the middle by number, M for
+    the milk; or tap a card to take when evening up."""
+    table = page.locator("#table")
+    phase = table.get_attribute("data-phase")
+    if phase in ("commit", "swap_cards"):
+        prompt = page.locator(".tyc-prompt").inner_text()
+        badges = page.locator(".tyc-hand .card-badge").count()
+        if badges:
+            need = next(int(w) for w in prompt.split() if w.isdigit())
+            for n in range(1, need + 1):
+                page.keyboard.press(str(n))
+        page.keyboard.press("Enter")
+    elif phase in ("target", "pick", "scramble"):
+        page.keyboard.press("1")
+    elif phase == "milk_race":
+        page.keyboard.press("m")
+    elif phase == "even_up":
+        page.locator(".tyc-middle button.card").first.click()
+    else:
+        raise AssertionError(f"asked to move in phase {phase}")
+
+
+def test_a_whole_match_of_toss_your_cookies_against_two_bots(
+    new_page: Callable[..., Page],
+) -> None:
+    """One person opens a three-seat room, seats two bots and plays until someone calls
+    Snickerdoodle; the winning hand is shown with the result."""
+    page = new_page()
+    open_room(page, "toss-your-cookies", 3)
+    fill_with_bots_and_start(page)
+    seen: set[str] = set()
+
+    def move(p: Page) -> None:
+        phase = p.locator("#table").get_attribute("data-phase") or ""
+        if phase not in seen:
+            seen.add(phase)
+            shot(p, f"toss-your-cookies-{phase}")
+        cookies_move(p)
+
+    play_to_end(page, move, limit=400)
+    expect(page.locator("#result")).to_contain_text("winning hand")
+    shot(page, "toss-your-cookies-over")
+    assert "commit" in seen
+
+
+#: Hold back every message but refusals on this page, as a slow phone's network would.
+HOLD = """() => {
+  const c = window.gamenightConnection;
+  window.heldBack = [];
+  window.deliver = c.on.message;
+  c.on.message = (m) => (m.type === "error" ? window.deliver(m) : window.heldBack.push(m));
+}"""
+RELEASE = """() => {
+  const c = window.gamenightConnection;
+  c.on.message = window.deliver;
+  for (const m of window.heldBack) window.deliver(m);
+}"""
+
+
+def updates_of(page: Page) -> list[dict[str, Any]]:
+    """Keep every update the page's WebSocket receives."""
+    received: list[dict[str, Any]] = []
+
+    def on_socket(ws: WebSocket) -> None:
+        def frame(payload: str | bytes) -> None:
+            message = json.loads(payload)
+            if message.get("type") == "update":
+                received.append(message)
+
+        ws.on("framereceived", frame)
+
+    page.on("websocket", on_socket)
+    return received
+
+
+def phase_of(page: Page) -> str | None:
+    return page.locator("#table").get_attribute("data-phase")
+
+
+def test_two_people_race_through_a_toss_scramble(new_page: Callable[..., Page]) -> None:
+    """Ann opens a room, Bob joins by the invite link on his own phone, a bot takes the third
+    seat. Every roll is Toss 1 (the dice options): both choose a card in secret, then race for
+    the tossed cards in the middle. Bob's phone is slow: when Ann's hand gets to a card first,
+    Bob's grab of it is refused and his screen says "too slow". Each sees their own hand face up
+    and the others' only as counts."""
+    ann = new_page()
+    bob = new_page(width=390, height=844, is_mobile=True, has_touch=True)
+    ann_updates, bob_updates = updates_of(ann), updates_of(bob)
+    code = open_room(ann, "toss-your-cookies", 3, options={"action_die": "toss", "number_die": "1"})
+    invite = ann.locator("#invite-link").get_attribute("href") or ""
+    assert invite.endswith(f"/join/{code}")
+    bob.goto(invite)
+    bob.fill("#name", "Bob")
+    bob.click("#join")
+    bob.wait_for_url(f"**/room/{code}")
+    expect(ann.locator(".seat-list")).to_contain_text("Bob")
+    fill_with_bots_and_start(ann)
+    bob.wait_for_selector("#table[data-version]")
+
+    for page in (ann, bob):  # Toss 1: each chooses one card, in secret
+        page.wait_for_function(
+            "() => document.querySelector('#table').dataset.phase === 'commit'"
+            " && document.querySelector('#table').dataset.mine === '1'"
+        )
+        expect(page.locator(".tyc-hand .card")).to_have_count(7)
+        expect(page.locator(".tyc-seat .card")).to_have_count(0)  # others: counts only
+        page.keyboard.press("1")
+        page.keyboard.press("Enter")
+        if page is ann:  # Bob has not chosen yet: Ann waits for him
+            expect(ann.locator(".tyc-prompt")).to_contain_text("You chose")
+            expect(ann.locator(".tyc-prompt")).to_contain_text("Waiting for")
+            shot(ann, "toss-your-cookies-waiting")
+    for page in (ann, bob):
+        page.wait_for_function(
+            "() => document.querySelector('#table').dataset.phase === 'scramble'"
+        )
+
+    bob.evaluate(HOLD)
+    before = ann.locator("#table").get_attribute("data-version")
+    ann.keyboard.press("1")
+    ann.wait_for_function(MOVED_ON, arg=before)
+    assert phase_of(bob) == "scramble"
+    bob.locator(".tyc-centre button.card").first.click()  # the card Ann already has
+    expect(bob.locator(".too-slow")).to_be_visible()
+    expect(bob.locator("#toast")).to_contain_text("Too slow")
+    shot(bob, "toss-your-cookies-too-slow-phone")
+    bob.evaluate(RELEASE)
+
+    # Bob grabs back his card from what is left; the scramble ends with seven cards each.
+    bob.wait_for_function(
+        "() => document.querySelector('#table').dataset.phase !== 'scramble' ||"
+        " document.querySelector('#table').dataset.mine === '1'"
+    )
+    if phase_of(bob) == "scramble":
+        bob.keyboard.press("1")
+    for page in (ann, bob):
+        page.wait_for_function(
+            "() => document.querySelector('#table').dataset.phase !== 'scramble'"
+        )
+        expect(page.locator(".tyc-hand .card")).to_have_count(7)
+    assert any(e.get("kind") == "grabbed" for u in ann_updates for e in u["events"])
+    # Every view each page received was its own seat's: its hand only.
+    assert ann_updates and bob_updates
+    assert all(
+        u["view"]["you"] == 0 and u["view"]["state"]["hand"] is not None for u in ann_updates
+    )
+    assert all(u["view"]["you"] == 1 for u in bob_updates)
+    ann_hand = sorted(ann_updates[-1]["view"]["state"]["hand"])
+    shown = sorted(ann.locator(".tyc-hand .card").evaluate_all("els => els.map(e => e.title)"))
+    assert len(shown) == len(ann_hand) == 7
