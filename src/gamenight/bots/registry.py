@@ -26,9 +26,12 @@ class BotSpec:
     factory: Factory
     games: tuple[str, ...] | None = None
     arg: str | None = None  # the argument's name, e.g. "T" for hold:T
+    optional_arg: bool = False  # the bot also plays without its argument (e.g. ismcts[:BUDGET])
 
     def usage(self) -> str:
-        """The spec as written on a command line, e.g. ``hold:T``."""
+        """The spec as written on a command line, e.g. ``hold:T`` or ``ismcts[:BUDGET]``."""
+        if self.arg and self.optional_arg:
+            return f"{self.name}[:{self.arg}]"
         return f"{self.name}:{self.arg}" if self.arg else self.name
 
 
@@ -65,7 +68,7 @@ def make_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:
         allowed = ", ".join(s.usage() for s in bots_for(game.id))
         raise UnknownBot(f"unknown bot {text!r} for {game.id}; bots are: {allowed}, default")
     spec = specs[0]
-    if spec.arg and not arg:
+    if spec.arg and not arg and not spec.optional_arg:
         raise UnknownBot(f"bot {name} needs an argument: {spec.usage()}")
     if not spec.arg and arg:
         raise UnknownBot(f"bot {name} takes no argument (got {arg!r})")
