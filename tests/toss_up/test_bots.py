@@ -56,7 +56,11 @@ def test_smart_banks_to_finish_with_a_lead_and_races_in_its_last_turn() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("nobot", "unknown bot 'nobot' for toss-up; bots are: hold:T, random, smart, default"),
+        (
+            "nobot",
+            r"unknown bot 'nobot' for toss-up; bots are: hold:T, ismcts\[:BUDGET\], random, "
+            "smart, default",
+        ),
         ("hold", "bot hold needs an argument: hold:T"),
         ("hold:abc", "hold:T needs a whole number T"),
         ("hold:0", "T from 1 to 200"),
