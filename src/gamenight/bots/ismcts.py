@@ -53,7 +53,7 @@ from gamenight.engine.game import Game
 
 #: Iterations of the default level (``ismcts``): under a second a move at 4 players (see
 #: ``bench/bench_ismcts.py``).
-DEFAULT_ITERATIONS = 300
+DEFAULT_ITERATIONS = 200
 #: Rollout steps before a playout is cut short and scored by :func:`score_leaders`.
 DEFAULT_MAX_ROLLOUT = 200
 #: The UCB exploration constant (rewards lie in [0, 1]).
@@ -407,14 +407,18 @@ class ISMCTSBot(Agent):
         return self.last.action
 
 
-def _ismcts(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
-    """``ismcts[:BUDGET][/BOT]``: the default level, N iterations or a time, BOT rollouts."""
+def build(
+    game: Game[Any, Any], seat: int, arg: str | None, state_source: Callable[[], Any] | None = None
+) -> ISMCTSBot:
+    """The bot named by ``ismcts[:BUDGET][/BOT]`` for ``seat``: the default level, N iterations
+    or a time, rollouts by another registered bot. Without ``state_source`` the game must have
+    ``sample_state`` (refused with :class:`UnknownBot` otherwise)."""
     text = arg or ""
     budget_text, slash, rollout_bot = text.partition("/")
     budget = parse_budget(budget_text) if budget_text else Budget()
     if slash and not rollout_bot.strip():
         raise UnknownBot(f"ismcts:{text} names no rollout bot after '/' (e.g. ismcts:200/random)")
-    if not callable(getattr(game, "sample_state", None)):
+    if state_source is None and not callable(getattr(game, "sample_state", None)):
         raise UnknownBot(
             f"ismcts cannot play {game.id} yet: the game does not provide "
             "sample_state(view, seat, rng), which draws its hidden cards from a seat's view"
@@ -424,7 +428,13 @@ def _ismcts(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
         agents = [make_bot(rollout_bot, game, p) for p in range(game.players)]
         rollout = agent_policy(game, agents)
     label = budget.label() + (f"/{rollout_bot}" if rollout_bot else "")
-    return ISMCTSBot(game, seat, budget, name=f"ismcts:{label}", rollout=rollout)
+    return ISMCTSBot(
+        game, seat, budget, name=f"ismcts:{label}", state_source=state_source, rollout=rollout
+    )
+
+
+def _ismcts(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
+    return build(game, seat, arg)
 
 
 register_bot(
