@@ -19,10 +19,12 @@ from gamenight.bots.ismcts import (
     NoSampler,
     Search,
     UnknownBot,
+    observation,
     parse_budget,
     sampler_for,
+    score_leaders,
 )
-from gamenight.engine import Kind, Match, View
+from gamenight.engine import Event, Kind, Match, View
 from gamenight.games import make_game
 from gamenight.sim.driver import agent_rngs, run, step
 from gamenight.sim.stats import wilson_interval
@@ -256,6 +258,24 @@ def test_no_sampler_is_a_clear_error() -> None:
     with pytest.raises(NoSampler, match=r"sample_state\(view, seat, rng\)"):
         sampler_for(game, 0)
     assert "uniformly from the cards unseen" in SAMPLE_STATE_CONTRACT
+
+
+def test_tree_keys_show_secrets_only_to_their_audience() -> None:
+    """Two steps that differ only in a secret the seat is not shown lead to the same child; the
+    secret's audience tells them apart."""
+    drew_dog = [Event("drew", {"player": 1}, {"card": "dog"}, frozenset({1}))]
+    drew_kid = [Event("drew", {"player": 1}, {"card": "kid"}, frozenset({1}))]
+    assert observation(drew_dog, 0) == observation(drew_kid, 0)
+    assert observation(drew_dog, 1) != observation(drew_kid, 1)
+
+
+def test_cut_short_playouts_score_the_leaders() -> None:
+    """A playout cut short is scored as if the game ended there: the leaders by score share the
+    win; with all scores equal, everyone shares it."""
+    game = make_game("paper-toss", players=3)
+    state = replace(game.initial_state(), tokens=(4, 6, 6))
+    assert list(score_leaders(game)(state)) == [0.0, 0.5, 0.5]
+    assert list(score_leaders(game)(game.initial_state())) == [1 / 3, 1 / 3, 1 / 3]
 
 
 # ---- strength -------------------------------------------------------------------------------
