@@ -238,7 +238,8 @@ class SearchResult:
 
 
 class Search:
-    """One seat's ISMCTS over a game; ``run`` searches from a view and returns the best action."""
+    """One seat's ISMCTS over a game; ``run`` searches from a view and returns the most visited
+    root action (ties: the better mean, then drawn at random)."""
 
     def __init__(
         self,
@@ -282,7 +283,11 @@ class Search:
             stat = root.stats.get((self.seat, action))
             visits[action] = stat.visits if stat is not None else 0
             means[action] = stat.total / stat.visits if stat is not None and stat.visits else 0.0
-        best = max(legal, key=lambda a: (visits[a], means[a]))
+        top = max((visits[a], means[a]) for a in legal)
+        # Ties are drawn at random: with fewer iterations than actions, "the first listed" would
+        # be a fixed bias (always `ready`, never a discard), and a stalled game could follow.
+        tied = [a for a in legal if (visits[a], means[a]) == top]
+        best = tied[rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
         return SearchResult(best, done, visits, means)
 
     def _iterate(self, root: _Node, state: Any, rng: random.Random) -> None:
