@@ -103,6 +103,21 @@ def test_plays_whole_games_with_legal_moves_only(game_id: str) -> None:
     assert match.outcome().winners
 
 
+def test_every_seat_searching_still_finishes() -> None:
+    """Paper Toss! has no turn limit by default: two ISMCTS seats at 4 iterations, each free to
+    draw up without discarding, must still bring the game to an end (a first-listed tie-break
+    once had both redraw nothing forever)."""
+    game = make_game("paper-toss", players=2)
+    match = Match(game, seed=2)
+    agents = [
+        ISMCTSBot(game, s, Budget(4), state_source=lambda: match.state, max_rollout=10)
+        for s in range(2)
+    ]
+    run(match, agents, max_steps=5000)
+    assert match.finished
+    assert max(match.outcome().scores) >= game.config.target
+
+
 def test_plays_every_kind_of_decision_with_the_hook() -> None:
     """Grab Bag has chance, secret bids, a race and a reaction window; three ISMCTS seats that
     draw states from their view alone play it to the end with legal moves."""
