@@ -15,6 +15,7 @@ from gamenight.bots.ismcts import (
     DEFAULT_ITERATIONS,
     SAMPLE_STATE_CONTRACT,
     Budget,
+    InconsistentSample,
     ISMCTSBot,
     NoSampler,
     Search,
@@ -291,6 +292,20 @@ def test_cut_short_playouts_score_the_leaders() -> None:
     state = replace(game.initial_state(), tokens=(4, 6, 6))
     assert list(score_leaders(game)(state)) == [0.0, 0.5, 0.5]
     assert list(score_leaders(game)(game.initial_state())) == [1 / 3, 1 / 3, 1 / 3]
+
+
+def test_a_sampler_at_odds_with_the_view_is_a_clear_error() -> None:
+    """A state source whose state does not ask the seat to decide (a stale state, say) is
+    refused with a typed error, not searched."""
+    game = make_game("toss-up", players=2)
+    match = advance(Match(game, seed=2), lambda m: m.pending.kind is Kind.SINGLE)
+    seat = match.pending.players[0]
+    view = game.observe(match.state, seat)
+    legal = game.legal_actions(match.state, seat)
+    stale = game.initial_state()
+    bot = ISMCTSBot(game, seat, Budget(5), state_source=lambda: stale)
+    with pytest.raises(InconsistentSample, match=f"seat {seat} of toss-up"):
+        bot.act(view, legal, random.Random(0))
 
 
 # ---- strength -------------------------------------------------------------------------------

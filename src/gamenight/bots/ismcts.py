@@ -86,6 +86,11 @@ class NoSampler(GameError):
     was given."""
 
 
+class InconsistentSample(GameError):
+    """A state drawn from a view does not ask the searching seat to decide: the sampler (or the
+    state source) does not agree with the view."""
+
+
 def random_policy(state: Any, player: int, legal: Sequence[Any], rng: random.Random) -> Any:
     """The default rollout policy: a uniformly random legal action."""
     return legal[rng.randrange(len(legal))]
@@ -265,16 +270,17 @@ class Search:
         """Search from ``view`` (whose ``legal`` actions the seat chooses from) with ``rng``."""
         root = _Node()
         budget = self.budget
-        done = 0
+        first = sample(view, rng)
+        self._check(first)
+        self._iterate(root, first, rng)
+        done = 1
         if budget.seconds is not None:
             deadline = time.perf_counter() + budget.seconds
-            while True:
+            while time.perf_counter() < deadline:
                 self._iterate(root, sample(view, rng), rng)
                 done += 1
-                if time.perf_counter() >= deadline:
-                    break
         else:
-            for _ in range(budget.iterations or 1):
+            for _ in range((budget.iterations or 1) - 1):
                 self._iterate(root, sample(view, rng), rng)
             done = budget.iterations or 1
         visits: dict[Any, int] = {}
@@ -289,6 +295,16 @@ class Search:
         tied = [a for a in legal if (visits[a], means[a]) == top]
         best = tied[rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
         return SearchResult(best, done, visits, means)
+
+    def _check(self, state: Any) -> None:
+        """Refuse a drawn state that does not ask the seat to decide (the view says it does)."""
+        pending = self.game.pending(state)
+        if pending.kind in (Kind.CHANCE, Kind.TERMINAL) or self.seat not in pending.players:
+            raise InconsistentSample(
+                f"the state drawn for seat {self.seat} of {self.game.id} does not ask that seat "
+                f"to decide ({pending.kind.value} for {list(pending.players)}): the sampler does "
+                "not agree with the view"
+            )
 
     def _iterate(self, root: _Node, state: Any, rng: random.Random) -> None:
         """One determinisation played out once: select, expand, roll out, back up."""
