@@ -32,7 +32,7 @@ from gamenight.bots import RandomBot, make_bot
 from gamenight.bots.base import Agent
 from gamenight.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot, build
 from gamenight.engine import Kind, Match
-from gamenight.games import make_game
+from gamenight.engine.registry import make_game
 from gamenight.sim.driver import agent_rngs, run, step
 from gamenight.sim.simulate import game_seeds
 from gamenight.sim.stats import wilson_interval

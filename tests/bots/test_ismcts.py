@@ -26,7 +26,7 @@ from gamenight.bots.ismcts import (
     score_leaders,
 )
 from gamenight.engine import Event, Kind, Match, View
-from gamenight.games import make_game
+from gamenight.engine.registry import make_game
 from gamenight.sim.driver import agent_rngs, run, step
 from gamenight.sim.stats import wilson_interval
 from tests.engine.grab_bag import GrabBag, GrabBagConfig, GrabBagState
@@ -344,7 +344,8 @@ def test_budgets_parse() -> None:
 
 def test_registered_levels() -> None:
     """``ismcts`` (default level), ``ismcts:N``, ``ismcts:Ns`` and ``/BOT`` rollouts build for a
-    game with the hook; a game without it is refused by name."""
+    game with the hook; in a game without it the driver attaches a state source (re-dealt by
+    ``shuffle_hidden``), and a bot left without one is refused by name when it must search."""
     game = SampledGrabBag(GrabBagConfig(players=2))
     assert make_bot("ismcts", game, 0).name == f"ismcts:{DEFAULT_ITERATIONS}"
     assert make_bot("ismcts:50", game, 1).name == "ismcts:50"
@@ -357,7 +358,12 @@ def test_registered_levels() -> None:
         make_bot("ismcts:20/", game, 0)
     with pytest.raises(UnknownBot, match="unknown bot"):
         make_bot("ismcts:20/nobody", game, 0)
-    with pytest.raises(UnknownBot, match="sample_state"):
-        make_bot("ismcts", make_game("toss-up", players=2), 0)
+    plain = make_game("paper-toss", players=2)
+    searcher = make_bot("ismcts:20", plain, 0)
+    match = run(Match(plain, seed=2), [searcher, make_bot("random", plain, 1)])
+    assert match.finished  # the driver attached its state source
+    lonely = make_bot("ismcts:20", plain, 0)
+    with pytest.raises(NoSampler, match=r"sample_state\(view, seat, rng\)"):
+        lonely.act(plain.view(match.state, 0), ["a", "b"], random.Random(0))
     usage = {spec.usage() for spec in bots_for("toss-up")}
     assert "ismcts[:BUDGET]" in usage

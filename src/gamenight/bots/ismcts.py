@@ -432,18 +432,13 @@ def build(
     game: Game[Any, Any], seat: int, arg: str | None, state_source: Callable[[], Any] | None = None
 ) -> ISMCTSBot:
     """The bot named by ``ismcts[:BUDGET][/BOT]`` for ``seat``: the default level, N iterations
-    or a time, rollouts by another registered bot. Without ``state_source`` the game must have
-    ``sample_state`` (refused with :class:`UnknownBot` otherwise)."""
+    or a time, rollouts by another registered bot. Without ``state_source`` the game's
+    ``sample_state`` is used, or the source the driver attaches (``Agent.attach``)."""
     text = arg or ""
     budget_text, slash, rollout_bot = text.partition("/")
     budget = parse_budget(budget_text) if budget_text else Budget()
     if slash and not rollout_bot.strip():
         raise UnknownBot(f"ismcts:{text} names no rollout bot after '/' (e.g. ismcts:200/random)")
-    if state_source is None and not callable(getattr(game, "sample_state", None)):
-        raise UnknownBot(
-            f"ismcts cannot play {game.id} yet: the game does not provide "
-            "sample_state(view, seat, rng), which draws its hidden cards from a seat's view"
-        )
     rollout: Policy = random_policy
     if rollout_bot:
         agents = [make_bot(rollout_bot, game, p) for p in range(game.players)]

@@ -120,6 +120,8 @@ def run(
 ) -> Match:
     """Play ``match`` to the end with ``agents`` (one per seat); ``on_events`` sees each step."""
     rngs = agent_rngs(match.seed, len(agents))
+    for agent in agents:
+        agent.attach(lambda: match.state)
     standing: Standing = {}
     for _ in range(max_steps):
         if match.finished:
