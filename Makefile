@@ -39,8 +39,8 @@ $(PLUGIN_STAMP): $(STAMP) $(wildcard tests/plugin_game/pyproject.toml tests/plug
 	touch $(PLUGIN_STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 
 types: $(STAMP)
 	$(BIN)/mypy

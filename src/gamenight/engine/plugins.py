@@ -14,6 +14,10 @@ Roles and what each part module defines (the frameworks read these names):
 ``terminal`` ``RENDERER``: a ``gamenight.terminal.render.Renderer``
 ``kernel``   ``simulate_fast(game, bots, games, seed)``: a vectorised simulation (optional)
 ``solver``   ``solve_report(...)``: an exact solver's report (optional)
+``encode``   ``observation_size(game) -> int`` and ``encode(game, view, seat)``: a seat's view
+             (``game.observe(state, seat)``) as a float32 numpy vector of that size, values
+             in [0, 1], built from the view alone; optionally ``max_chance_outcomes(game)``
+             (read by ``gamenight.adapters``, the learning-library adapters)
 ========== ========================================================================
 """
 

@@ -6,6 +6,6 @@ from gamenight.games.paper_toss.game import PaperToss
 from gamenight.games.paper_toss.state import PaperTossState
 
 #: The entry point of this game (``gamenight.games`` group in pyproject.toml).
-PLUGIN = GamePlugin.in_package(__name__, "PaperToss", ("bots", "metrics", "terminal"))
+PLUGIN = GamePlugin.in_package(__name__, "PaperToss", ("bots", "metrics", "terminal", "encode"))
 
 __all__ = ["PLUGIN", "PaperToss", "PaperTossConfig", "PaperTossState"]

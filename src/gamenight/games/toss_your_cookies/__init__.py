@@ -6,6 +6,8 @@ from gamenight.games.toss_your_cookies.game import TossYourCookies
 from gamenight.games.toss_your_cookies.state import TossYourCookiesState
 
 #: The entry point of this game (``gamenight.games`` group in pyproject.toml).
-PLUGIN = GamePlugin.in_package(__name__, "TossYourCookies", ("bots", "metrics", "terminal"))
+PLUGIN = GamePlugin.in_package(
+    __name__, "TossYourCookies", ("bots", "metrics", "terminal", "encode")
+)
 
 __all__ = ["PLUGIN", "TossYourCookies", "TossYourCookiesConfig", "TossYourCookiesState"]

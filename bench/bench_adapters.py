@@ -1,0 +1,197 @@
+"""The learning adapters' speed beside the engine's, for every game and library, in one run.
+
+For each game, random play (uniform over the legal moves, chance by its odds) through:
+
+* the engine as ``gamenight simulate`` runs it: ``Match`` + the seeded driver + random bots
+  (the reference, "engine"), and the bare engine API (``pending`` / ``legal_actions`` /
+  ``apply`` / ``sample_chance``) for a floor on the rules' own cost;
+* PettingZoo AEC: ``last()`` (the observation vector and action mask) and ``step`` per
+  decision; PettingZoo parallel: one ``step`` for every seat that may act (decisions counted as
+  the actions applied);
+* Gymnasium: seat 0 random against random bots, decisions of every seat counted (``step``s of
+  the agent in brackets);
+* OpenSpiel: ``legal_actions`` / ``apply_action`` as a search's rollouts play, and the same
+  with the current player's ``observation_tensor`` read at every decision as a learner does.
+
+Figures are player decisions per second (chance steps are not counted anywhere); the last
+column is the adapter's rate over the engine's. Rounds are interleaved (every loop of every
+game once, then again) and medians printed, so load on the machine hits all alike. One core.
+
+Run: ``.venv/bin/python bench/bench_adapters.py`` (the ``rl`` extra); ``--seconds`` and
+``--repeat`` set the lengths.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+import pyspiel
+
+from gamenight.adapters.gymnasium import GamenightEnv
+from gamenight.adapters.openspiel import register, short_name
+from gamenight.adapters.pettingzoo import env, parallel_env
+from gamenight.bots import make_bot
+from gamenight.engine import CHANCE, Kind, Match
+from gamenight.engine.registry import make_game
+from gamenight.sim.driver import run
+
+GAMES = {"toss-up": 2, "paper-toss": 4, "toss-your-cookies": 4, "cover-your-cookies": 4}
+
+Loop = Callable[[str, int, float], float]
+
+
+def engine_driver(game_id: str, players: int, seconds: float) -> float:
+    """Match + driver + random bots, as ``gamenight simulate`` plays."""
+    game = make_game(game_id, players=players)
+    agents = [make_bot("random", game, seat) for seat in range(players)]
+    decisions, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        match = run(Match(game, seed=seed), agents)
+        decisions += sum(1 for step in match.steps if step.player != CHANCE)
+        seed += 1
+    return decisions / (time.perf_counter() - start)
+
+
+def engine_api(game_id: str, players: int, seconds: float) -> float:
+    """The bare engine API, the quicker hand of a race drawn uniformly."""
+    game = make_game(game_id, players=players)
+    rng = random.Random(0)
+    pending, legal, apply, sample = game.pending, game.legal_actions, game.apply, game.sample_chance
+    decisions, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.initial_state()
+        while True:
+            decision = pending(state)
+            if decision.kind is Kind.TERMINAL:
+                break
+            if decision.kind is Kind.CHANCE:
+                state, _ = apply(state, CHANCE, sample(state, rng))
+                continue
+            players_now = decision.players
+            seat = players_now[rng.randrange(len(players_now))]
+            actions = legal(state, seat)
+            state, _ = apply(state, seat, actions[rng.randrange(len(actions))])
+            decisions += 1
+    return decisions / (time.perf_counter() - start)
+
+
+def pettingzoo_aec(game_id: str, players: int, seconds: float) -> float:
+    """``last()`` and ``step`` per decision."""
+    aec = env(game_id, players=players)
+    rng = random.Random(0)
+    decisions, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        aec.reset(seed=seed)
+        seed += 1
+        for _agent in aec.agent_iter():
+            observation, _reward, terminated, truncated, _info = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            aec.step(int(legal[rng.randrange(len(legal))]))
+            decisions += 1
+    return decisions / (time.perf_counter() - start)
+
+
+def pettingzoo_parallel(game_id: str, players: int, seconds: float) -> float:
+    """One ``step`` for every seat that may act; decisions are the actions applied."""
+    par = parallel_env(game_id, players=players)
+    rng = random.Random(0)
+    decisions, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        observations, _ = par.reset(seed=seed)
+        seed += 1
+        while par.agents:
+            actions: dict[str, int | None] = {}
+            for agent, observation in observations.items():
+                legal = np.flatnonzero(observation["action_mask"])
+                actions[agent] = int(legal[rng.randrange(len(legal))]) if len(legal) else None
+            observations, *_ = par.step(actions)
+        decisions += par.turns.steps
+    return decisions / (time.perf_counter() - start)
+
+
+def gymnasium_env(game_id: str, players: int, seconds: float) -> float:
+    """Seat 0 random against random bots; every seat's decisions counted."""
+    gym = GamenightEnv(game_id, opponents=["random"], players=players)
+    rng = random.Random(0)
+    decisions, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        _observation, info = gym.reset(seed=seed)
+        seed += 1
+        while True:
+            legal = np.flatnonzero(info["action_mask"])
+            _obs, _reward, terminated, truncated, info = gym.step(
+                int(legal[rng.randrange(len(legal))])
+            )
+            if terminated or truncated:
+                break
+        decisions += gym.turns.steps
+    return decisions / (time.perf_counter() - start)
+
+
+def _openspiel(observe: bool) -> Loop:
+    def loop(game_id: str, players: int, seconds: float) -> float:
+        game = pyspiel.load_game(f"{short_name(game_id)}(players={players})")
+        rng = random.Random(0)
+        decisions, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    odds = [p for _, p in outcomes]
+                    state.apply_action(rng.choices(outcomes, odds)[0][0])
+                    continue
+                if observe:
+                    state.observation_tensor(state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                decisions += 1
+        return decisions / (time.perf_counter() - start)
+
+    return loop
+
+
+LOOPS: dict[str, Loop] = {
+    "engine: Match + driver": engine_driver,
+    "engine API": engine_api,
+    "PettingZoo AEC": pettingzoo_aec,
+    "PettingZoo parallel": pettingzoo_parallel,
+    "Gymnasium (vs bots)": gymnasium_env,
+    "OpenSpiel play": _openspiel(observe=False),
+    "OpenSpiel play + observe": _openspiel(observe=True),
+}
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Interleaved rounds over every game and loop; medians and ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one measurement")
+    parser.add_argument("--repeat", type=int, default=3, help="rounds")
+    parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    args = parser.parse_args(argv)
+    register()
+    games = {game_id: GAMES[game_id] for game_id in args.games}
+    rates: dict[tuple[str, str], list[float]] = {}
+    for _round in range(args.repeat):
+        for game_id, players in games.items():
+            for name, loop in LOOPS.items():
+                rates.setdefault((game_id, name), []).append(loop(game_id, players, args.seconds))
+    print(f"{'game (players), loop':<52} {'decisions/s':>12} {'vs engine':>10}")
+    for game_id, players in games.items():
+        engine = statistics.median(rates[(game_id, "engine: Match + driver")])
+        for name in LOOPS:
+            rate = statistics.median(rates[(game_id, name)])
+            label = f"{game_id} ({players}), {name}"
+            print(f"{label:<52} {rate:>12,.0f} {rate / engine:>9.2f}x")
+
+
+if __name__ == "__main__":
+    main()

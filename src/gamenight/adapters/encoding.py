@@ -1,0 +1,76 @@
+"""A game's observation encoder, found through its ``encode`` part.
+
+The part module (``<game package>/encode.py``, named in the game's plugin) defines:
+
+- ``observation_size(game) -> int``: the length of the vector for this game object (it may
+  depend on the player count and options, never on the state);
+- ``encode(game, view, seat) -> numpy.ndarray``: ``seat``'s view (``game.observe(state,
+  seat)``) as a float32 vector of that length, every value in [0, 1]. It reads the view only,
+  so it holds what that seat may see and nothing more; the seat is passed because a view of a
+  game with nothing hidden does not say whose it is;
+- optionally ``max_chance_outcomes(game) -> int``: the most outcomes one chance step can have
+  (OpenSpiel needs the bound up front).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gamenight.engine.core import View
+from gamenight.engine.errors import GameError
+from gamenight.engine.game import Game
+from gamenight.engine.registry import game_ids, game_part, plugin
+
+
+class NoEncoder(GameError, LookupError):
+    """The game has no ``encode`` part (or one that lacks the protocol's functions)."""
+
+
+@dataclass(frozen=True)
+class Encoder:
+    """One game's encoder, bound to a game object: ``size`` values per observation."""
+
+    game: Game[Any, Any]
+    size: int
+    function: Callable[[Game[Any, Any], View, int], np.ndarray]
+    chance_bound: int | None
+
+    def __call__(self, view: View, seat: int) -> np.ndarray:
+        """``seat``'s view as a float32 vector of ``size`` values."""
+        return self.function(self.game, view, seat)
+
+
+def encodable_games() -> list[str]:
+    """The ids of the installed games that have an ``encode`` part (without importing them)."""
+    found = []
+    for game_id in game_ids():
+        try:
+            if "encode" in plugin(game_id).parts:
+                found.append(game_id)
+        except GameError:  # a broken package: `gamenight list` names it
+            continue
+    return found
+
+
+def encoder_for(game: Game[Any, Any]) -> Encoder:
+    """The encoder of ``game`` (raises :class:`NoEncoder` naming the game if it has none)."""
+    part = game_part(game.id, "encode")
+    if part is None:
+        raise NoEncoder(
+            f"game {game.id!r} has no encode part, so learning adapters cannot observe it; "
+            "add encode.py to its package and 'encode' to its plugin's parts"
+        )
+    missing = [name for name in ("observation_size", "encode") if not hasattr(part, name)]
+    if missing:
+        raise NoEncoder(f"the encode part of {game.id!r} lacks {', '.join(missing)}")
+    bound = getattr(part, "max_chance_outcomes", None)
+    return Encoder(
+        game,
+        int(part.observation_size(game)),
+        part.encode,
+        int(bound(game)) if bound is not None else None,
+    )

@@ -1,0 +1,176 @@
+"""A single-agent Gymnasium environment: you at one seat, gamenight bots at the others.
+
+>>> from gamenight.adapters.gymnasium import GamenightEnv
+>>> env = GamenightEnv("toss-up", opponents=["hold:20"], seat=0)
+>>> obs, info = env.reset(seed=7)
+>>> obs.shape, info["action_mask"].tolist()
+((21,), [1, 1])
+
+The observation is the game's encoding of your seat's view (a float32 vector in [0, 1]), the
+action the game's integer id (``Discrete(game.num_actions)``); the legal ids come as
+``info["action_mask"]`` and from :meth:`GamenightEnv.action_masks` (the convention of maskable
+policy libraries). Opponents play between your decisions, each with its own seeded RNG; races and
+reaction windows become turns as in :mod:`gamenight.adapters.turns` (the quicker hand is drawn
+uniformly, whatever the bots' speeds). The reward is 0 until the match ends, then +1 for a win
+(shared wins and losses as in :func:`gamenight.adapters.turns.win_rewards`).
+
+An illegal action id ends the episode as a loss (reward -1, ``info["illegal_action"]`` says
+why) unless ``illegal="raise"``. A match that ends before your first decision (a hand dealt as a
+winner) is dealt again, so every episode has at least one step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from gamenight.adapters.encoding import encodable_games, encoder_for
+from gamenight.adapters.turns import ILLEGAL_POLICIES, Turns, build_game
+from gamenight.bots.base import Agent
+from gamenight.bots.registry import make_bot
+from gamenight.engine.errors import ConfigError, IllegalAction
+from gamenight.sim.driver import agent_rngs
+
+#: Tries at dealing a match that does not end before the agent's first decision.
+_DEALS = 100
+
+
+class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """One seat of a gamenight game against bots (``opponents``: one bot spec per other seat,
+    or a single spec for all of them)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game_id: str = "toss-up",
+        opponents: Sequence[str] = ("random",),
+        seat: int = 0,
+        players: int | None = None,
+        max_steps: int | None = None,
+        illegal: str = "lose",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        specs = [opponents] if isinstance(opponents, str) else list(opponents)
+        if not specs:
+            raise ConfigError("opponents needs at least one bot spec, e.g. ['random']")
+        if players is None:
+            players = len(specs) + 1
+        if len(specs) == 1:
+            specs *= players - 1
+        if len(specs) != players - 1:
+            raise ConfigError(
+                f"{players} players need {players - 1} opponents (or one spec for all); "
+                f"got {len(specs)}"
+            )
+        if illegal not in ILLEGAL_POLICIES:
+            raise ConfigError(f"illegal must be one of {', '.join(ILLEGAL_POLICIES)}")
+        if render_mode not in (None, "ansi"):
+            raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.game = build_game(game_id, players, **options)
+        if isinstance(seat, bool) or not 0 <= seat < players:
+            raise ConfigError(f"seat must be from 0 to {players - 1}, got {seat!r}")
+        self.seat = seat
+        self.illegal = illegal
+        self.render_mode = render_mode
+        self.encoder = encoder_for(self.game)
+        self.turns = Turns(self.game, max_steps)
+        others = [p for p in range(players) if p != seat]
+        self.opponents: dict[int, Agent] = {
+            p: make_bot(spec, self.game, p) for p, spec in zip(others, specs, strict=True)
+        }
+        self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
+        self.action_space = spaces.Discrete(self.game.num_actions)
+        self._rngs: list[random.Random] = agent_rngs(0, players)
+
+    # ---- the gymnasium API ---------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal a new match and play the opponents up to your first decision."""
+        super().reset(seed=seed)
+        for _ in range(_DEALS):
+            match_seed = int(self.np_random.integers(2**62))
+            self.turns.reset(match_seed)
+            self._rngs = agent_rngs(match_seed, self.game.players)
+            self._play_opponents()
+            if not self.turns.over:
+                return self._observation(), self._info()
+        raise IllegalAction(f"{_DEALS} matches in a row ended before seat {self.seat} decided")
+
+    def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play your action, then the opponents' up to your next decision or the end."""
+        turns = self.turns
+        extra: dict[str, Any] = {}
+        try:
+            chosen = turns.decode(self.seat, action)
+        except IllegalAction as exc:
+            if self.illegal == "raise":
+                raise
+            turns.forfeit(self.seat)
+            extra["illegal_action"] = str(exc)
+        else:
+            turns.play(self.seat, chosen)
+            self._play_opponents()
+        reward = turns.rewards()[self.seat] if turns.over else 0.0
+        terminated = turns.over and not turns.truncated
+        info = {**self._info(), **extra}
+        return self._observation(), reward, terminated, turns.truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal action ids now, as booleans."""
+        return self.turns.mask(self.seat).astype(bool)
+
+    def render(self) -> str | None:
+        """Your view as text (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi":
+            return None
+        view = self.turns.view(self.seat)
+        lines = [f"{self.game.title}, seat {self.seat}, step {self.turns.steps}"]
+        lines += [f"  {key}: {value}" for key, value in view.items()]
+        return "\n".join(lines)
+
+    # ---- inside ------------------------------------------------------------------------------
+    def _observation(self) -> np.ndarray:
+        return self.encoder(self.turns.view(self.seat), self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.turns.mask(self.seat)}
+
+    def _play_opponents(self) -> None:
+        turns, game = self.turns, self.game
+        while not turns.over and turns.seat != self.seat:
+            seat = turns.seat
+            assert seat is not None
+            bot = self.opponents[seat]
+            legal = game.legal_actions(turns.state, seat)
+            if len(legal) == 1 and bot.auto_single:
+                action = legal[0]
+            else:
+                action = bot.act(game.observe(turns.state, seat), legal, self._rngs[seat])
+                if action not in legal:
+                    raise IllegalAction(f"{bot.name} (seat {seat}) chose an illegal {action!r}")
+            turns.play(seat, action)
+
+
+def register() -> list[str]:
+    """Register ``gamenight/<game id>-v0`` with Gymnasium for every installed game that has an
+    encoder, so that ``gymnasium.make("gamenight/toss-up-v0", opponents=["hold:20"])`` works;
+    returns the ids."""
+    names = []
+    for game_id in encodable_games():
+        name = f"gamenight/{game_id}-v0"
+        if name not in gymnasium.registry:
+            gymnasium.register(
+                name,
+                entry_point="gamenight.adapters.gymnasium:GamenightEnv",
+                kwargs={"game_id": game_id},
+            )
+        names.append(name)
+    return names

@@ -1,0 +1,346 @@
+"""OpenSpiel games for every gamenight game: :func:`register`, then ``pyspiel.load_game``.
+
+>>> import pyspiel
+>>> from gamenight.adapters.openspiel import register
+>>> "gamenight_toss_up" in register()
+True
+>>> game = pyspiel.load_game("gamenight_toss_up(players=3,target=50)")
+>>> game.num_players(), game.num_distinct_actions()
+(3, 2)
+
+Each game is registered as ``gamenight_<id with underscores>``, sequential, with explicit
+chance: every die roll, shuffle and draw is a chance node with its exact distribution (outcome
+``i`` is the ``i``-th of the game's ``chance_outcomes`` at that node). Races and reaction windows
+with several seats listed become an explicit chance node "who is quicker" (each listed seat
+equally likely), followed by that seat's decision; simultaneous commitments are asked one seat
+at a time, lowest first, each seat's observation hiding the others' commitments.
+
+Parameters: ``players``, every option of the game (a list option is written with ``;``
+between items, since commas separate parameters: ``faces=green;green;red``) and
+``max_game_length``, the decisions after which a match is cut short (everyone's return 0). The
+returns are zero-sum, in [-1, 1] (see :mod:`gamenight.adapters.turns`). Observation tensors are
+the game's encoding of a seat's view; observation strings that view as JSON. Information states
+(perfect recall) are not provided. States serialize the way OpenSpiel's Python games do (the
+action history and the pickled state), so ``pyspiel.serialize_game_and_state`` round-trips.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any, ClassVar
+
+import numpy as np
+import pyspiel
+
+from gamenight.adapters.encoding import Encoder, encodable_games, encoder_for
+from gamenight.adapters.turns import RACING, win_rewards
+from gamenight.engine.config import Config, config_from_options
+from gamenight.engine.core import CHANCE, Kind, Pending
+from gamenight.engine.game import Game
+from gamenight.engine.registry import game_class
+
+#: Decisions after which a match is cut short unless the game says otherwise.
+MAX_GAME_LENGTH = 100_000
+#: How list options are written in an OpenSpiel game string.
+LIST_SEPARATOR = ";"
+
+#: OpenSpiel name -> the game type registered. OpenSpiel's registry keeps each factory until the
+#: process ends, after the interpreter has shut down; a factory that is a closure makes the
+#: process abort then. So each factory is a class naming its game (as OpenSpiel's own Python
+#: games do), which looks its type up here.
+_TYPES: dict[str, Any] = {}
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel name of a gamenight game: ``gamenight_`` and the id with underscores."""
+    return "gamenight_" + game_id.replace("-", "_")
+
+
+def _parameter(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return LIST_SEPARATOR.join(str(v) for v in value)
+    return value
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return ",".join(p for p in value.split(LIST_SEPARATOR))
+    return str(value)
+
+
+def register(ids: list[str] | None = None) -> list[str]:
+    """Register every installed game that has an encoder (or those of ``ids``) with OpenSpiel;
+    returns their OpenSpiel names. Registering again is harmless."""
+    names = []
+    for game_id in ids if ids is not None else encodable_games():
+        name = short_name(game_id)
+        if name not in _TYPES:
+            game_type = _TYPES[name] = _game_type(game_id, name)
+            factory = type(f"{name}_game", (GamenightGame,), {"game_id": game_id})
+            pyspiel.register_game(game_type, factory)
+        names.append(name)
+    return names
+
+
+def _game_type(game_id: str, name: str) -> Any:
+    cls = game_class(game_id)
+    config_type: type[Config] = cls.config_type
+    defaults = config_type()
+    spec = {f.name: _parameter(getattr(defaults, f.name)) for f in dataclasses.fields(defaults)}
+    spec["max_game_length"] = MAX_GAME_LENGTH
+    info = pyspiel.GameType.Information
+    return pyspiel.GameType(
+        short_name=name,
+        long_name=f"gamenight {cls.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(
+            info.IMPERFECT_INFORMATION if cls.hidden_information else info.PERFECT_INFORMATION
+        ),
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=config_type.max_players,
+        min_num_players=config_type.min_players,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=spec,
+    )
+
+
+class GamenightGame(pyspiel.Game):
+    """A gamenight game seen by OpenSpiel (one per set of parameters); :func:`register` makes
+    a subclass per game id."""
+
+    game_id: ClassVar[str]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = params or {}
+        game_id = self.game_id
+        cls = game_class(game_id)
+        game_type = _TYPES[short_name(game_id)]
+        values = {**game_type.parameter_specification, **params}
+        max_length = int(values.pop("max_game_length"))
+        if max_length < 1:
+            raise ValueError(f"max_game_length must be at least 1, got {max_length}")
+        players = int(values.pop("players"))
+        texts = [f"{key}={_option_text(value)}" for key, value in values.items()]
+        engine = cls(config_from_options(cls.config_type, texts, players=players))
+        encoder = encoder_for(engine)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=engine.num_actions,
+            max_chance_outcomes=max(encoder.chance_bound or 1, players),
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=max_length,
+        )
+        super().__init__(game_type, info, params)
+        self.engine = engine
+        self.encoder = encoder
+        attributes = {"engine": engine, "encoder": encoder, "max_length": max_length}
+        self.state_class = type("GamenightMatchState", (GamenightState,), attributes)
+
+    def new_initial_state(self) -> GamenightState:
+        """The state before the first chance step."""
+        state: GamenightState = self.state_class(self)
+        return state
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        """An observer of a seat's view (not of perfect-recall information states)."""
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            raise ValueError("gamenight games provide observations, not information states")
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        return Observer(self.engine, self.encoder)
+
+
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+#: Converted chance outcomes by the identity of the engine's list (games that keep their
+#: outcome tables, as Toss Up! does its rolls, convert each table once); emptied when full.
+_CONVERTED: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
+_CONVERTED_MAX = 512
+
+
+class Node:
+    """Everything a state holds: the engine state and its pending decision, the seat drawn as
+    the quicker hand (if any), decisions made, and whether the match was cut short; with who
+    plays now and, once asked, the chance outcomes and legal ids. Never changed but for those
+    caches (which depend on the rest alone), so copies of a state share it: a clone is cheap."""
+
+    __slots__ = (
+        "cut",
+        "decisions",
+        "legal",
+        "observed",
+        "outcomes",
+        "pending",
+        "player",
+        "seat",
+        "state",
+    )
+
+    def __init__(
+        self,
+        state: Any,
+        pending: Pending,
+        seat: int | None = None,
+        decisions: int = 0,
+        cut: bool = False,
+    ) -> None:
+        self.state = state
+        self.pending = pending
+        self.seat = seat
+        self.decisions = decisions
+        self.cut = cut
+        kind, players = pending.kind, pending.players
+        if kind is Kind.TERMINAL or cut:
+            self.player = _TERMINAL
+        elif kind is Kind.CHANCE or (seat is None and kind in RACING and len(players) > 1):
+            self.player = _CHANCE
+        else:
+            self.player = seat if seat is not None else players[0]
+        self.outcomes: Any = None
+        self.legal: list[int] | None = None
+        self.observed: dict[int, np.ndarray] = {}
+
+    @property
+    def quicker(self) -> bool:
+        """Whether this is the chance node "who is quicker" of a race or reaction window."""
+        return self.player == _CHANCE and self.pending.kind is not Kind.CHANCE
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Node:
+        return self
+
+
+class GamenightState(pyspiel.State):
+    """One OpenSpiel state (the engine's state, never changed, inside a :class:`Node`)."""
+
+    engine: ClassVar[Game[Any, Any]]
+    encoder: ClassVar[Encoder]
+    max_length: ClassVar[int]
+
+    #: The opening node, shared by every new state of this game (OpenSpiel makes one each time
+    #: it asks for the observation tensor's shape).
+    start: ClassVar[Node | None] = None
+
+    def __init__(self, game: GamenightGame) -> None:
+        super().__init__(game)
+        cls = type(self)
+        if cls.start is None:
+            opening = self.engine.initial_state()
+            cls.start = Node(opening, self.engine.pending(opening))
+        self.node = cls.start
+
+    @property
+    def engine_state(self) -> Any:
+        """The gamenight state inside (for bots: ``engine.observe(state.engine_state, seat)``)."""
+        return self.node.state
+
+    def current_player(self) -> int:
+        """The seat to decide, or chance, or terminal."""
+        return self.node.player
+
+    def is_terminal(self) -> bool:
+        """Whether the match is over (or cut short)."""
+        return self.node.player == _TERMINAL
+
+    def _legal_actions(self, player: int) -> list[int]:
+        node = self.node
+        if node.legal is None:
+            ids = self.engine.action_id
+            node.legal = sorted(ids(a) for a in self.engine.legal_actions(node.state, player))
+        return node.legal
+
+    def _outcomes(self) -> Any:
+        node = self.node
+        if node.outcomes is None:
+            node.outcomes = self.engine.chance_outcomes(node.state)
+        return node.outcomes
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of this chance node, by index, with their probabilities."""
+        node = self.node
+        if node.pending.kind is not Kind.CHANCE:
+            listed = len(node.pending.players)
+            return [(i, 1.0 / listed) for i in range(listed)]
+        outcomes = self._outcomes()
+        known = _CONVERTED.get(id(outcomes))
+        if known is not None and known[0] is outcomes:
+            return known[1]
+        converted = [(i, float(p)) for i, (_, p) in enumerate(outcomes)]
+        if len(_CONVERTED) >= _CONVERTED_MAX:
+            _CONVERTED.clear()
+        _CONVERTED[id(outcomes)] = (outcomes, converted)
+        return converted
+
+    def _apply_action(self, action: int) -> None:
+        node, engine = self.node, self.engine
+        if node.pending.kind is Kind.CHANCE:
+            outcome = self._outcomes()[action][0]
+            state, _events = engine.apply(node.state, CHANCE, outcome)
+            self.node = Node(state, engine.pending(state), None, node.decisions)
+        elif node.player == _CHANCE:
+            seat = node.pending.players[action]
+            self.node = Node(node.state, node.pending, seat, node.decisions)
+        else:
+            state, _events = engine.apply(node.state, node.player, engine.action_from_id(action))
+            pending = engine.pending(state)
+            decisions = node.decisions + 1
+            cut = decisions >= self.max_length and pending.kind is not Kind.TERMINAL
+            self.node = Node(state, pending, None, decisions, cut)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        node, engine = self.node, self.engine
+        if player == pyspiel.PlayerId.CHANCE:
+            if node.pending.kind is Kind.CHANCE:
+                outcomes = engine.chance_outcomes(node.state)
+                if 0 <= action < len(outcomes):
+                    return engine.action_to_text(outcomes[action][0])
+            elif node.quicker and 0 <= action < len(node.pending.players):
+                return f"quicker: player {node.pending.players[action]}"
+            return f"chance outcome {action}"
+        if 0 <= action < engine.num_actions:
+            return engine.action_to_text(engine.action_from_id(action))
+        return f"action {action}"
+
+    def returns(self) -> list[float]:
+        """Zero-sum returns once the match is over; 0 before, and after a cut."""
+        node = self.node
+        players = self.engine.players
+        if node.cut or node.pending.kind is not Kind.TERMINAL:
+            return [0.0] * players
+        return win_rewards(players, self.engine.outcome(node.state).winners)
+
+    def __str__(self) -> str:
+        node = self.node
+        return f"{node.state!r}\nquicker={node.seat} decisions={node.decisions} cut={node.cut}"
+
+
+class Observer:
+    """OpenSpiel's Python observer protocol over the game's encoder (``tensor``, ``dict``)."""
+
+    def __init__(self, engine: Game[Any, Any], encoder: Encoder) -> None:
+        self.engine = engine
+        self.encoder = encoder
+        self.tensor = np.zeros(encoder.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: GamenightState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s encoded view of ``state`` (kept with the state)."""
+        node = state.node
+        vector = node.observed.get(player)
+        if vector is None:
+            vector = self.encoder(self.engine.observe(node.state, player), player)
+            node.observed[player] = vector
+        self.tensor[:] = vector
+
+    def string_from(self, state: GamenightState, player: int) -> str:
+        """``player``'s view of ``state`` as JSON."""
+        return json.dumps(self.engine.observe(state.node.state, player), sort_keys=True)

@@ -1,0 +1,329 @@
+"""PettingZoo environments for every gamenight game: ``env`` (AEC) and ``parallel_env``.
+
+>>> from gamenight.adapters.pettingzoo import env
+>>> aec = env("toss-up", players=3)
+>>> aec.reset(seed=1)
+>>> aec.agent_selection, sorted(aec.observe("player_0"))
+('player_0', ['action_mask', 'observation'])
+
+Agents are ``player_0`` ... ``player_{n-1}`` (the seats). Each observes
+``{"observation": float32 vector in [0, 1], "action_mask": int8 vector}``: the game's encoding
+of that seat's view (what it may see, nothing more) and its legal action ids. Actions are the
+game's integer ids (``Discrete(game.num_actions)``). Rewards come at the end (see
+:mod:`gamenight.adapters.turns`). How races and reaction windows become turns is written there
+too; in the AEC environment the quicker hand is drawn by the environment's seeded RNG.
+
+The parallel environment asks every seat that may act at once: all commitments of a
+simultaneous choice, everyone listed in a race or a reaction window, or the one seat whose turn
+it is. Seats that may not act send a no-op: any value, ``None`` included, is ignored, and their
+action mask is all zeros. In a race or reaction window the answers are applied in an order drawn
+by the seeded RNG (who is quicker); an answer stands while its action is still legal and, in a
+reaction window, while that seat's view is unchanged; otherwise it is dropped and the seat is
+asked again at the next step (``infos[agent]["outpaced"]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from gamenight.adapters.encoding import Encoder, encoder_for
+from gamenight.adapters.turns import ILLEGAL_POLICIES, RACING, Turns, build_game
+from gamenight.engine.core import Kind
+from gamenight.engine.errors import ConfigError, GameOver, IllegalAction
+from gamenight.engine.game import Game
+
+Observation = dict[str, np.ndarray]
+
+
+def _check_policy(illegal: str) -> str:
+    if illegal not in ILLEGAL_POLICIES:
+        raise ConfigError(f"illegal must be one of {', '.join(ILLEGAL_POLICIES)}; got {illegal!r}")
+    return illegal
+
+
+class _Spaces:
+    """Agents, spaces and observations shared by both environments."""
+
+    game: Game[Any, Any]
+    encoder: Encoder
+    turns: Turns
+
+    def _setup(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self.encoder = encoder_for(game)
+        self.possible_agents = [f"player_{p}" for p in range(game.players)]
+        self.agents: list[str] = []
+        self.seat_of = {agent: p for p, agent in enumerate(self.possible_agents)}
+        size, actions = self.encoder.size, game.num_actions
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent`` (the same object every time)."""
+        return self.action_spaces[agent]
+
+    def _observation(self, seat: int) -> Observation:
+        turns = self.turns
+        vector = self.encoder.function(self.game, turns.game.observe(turns.state, seat), seat)
+        return {"observation": vector, "action_mask": turns.mask(seat)}
+
+    def _text(self) -> str:
+        """The table as a spectator sees it, with whose decision it is."""
+        turns = self.turns
+        head = f"{self.game.title}: step {turns.steps}"
+        if turns.over:
+            head += f", over, rewards {turns.rewards()}"
+        else:
+            seats = turns.deciders if turns.seat is None else (turns.seat,)
+            head += f", deciding: {', '.join(f'player_{p}' for p in seats)}"
+        view = turns.view(None)
+        return head + "\n" + "\n".join(f"  {k}: {v}" for k, v in view.items())
+
+
+class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
+    """One gamenight game as a PettingZoo AEC environment (one agent decides at a time)."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        max_steps: int | None = None,
+        illegal: str = "lose",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self._setup(game)
+        self.illegal = _check_policy(illegal)
+        if render_mode not in (None, "ansi"):
+            raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"gamenight_{game.id.replace('-', '_')}_v0",
+            "is_parallelizable": False,
+        }
+        self.turns = Turns(game, max_steps)
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = self.possible_agents[0]
+
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        """Start a new match (``seed``: a fixed one; otherwise the RNG's stream goes on)."""
+        self.turns.reset(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.turns.seat
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation and action mask now."""
+        return self._observation(self.seat_of[agent])
+
+    def step(self, action: Any) -> None:
+        """The selected agent acts with action id ``action`` (``None`` once it is done)."""
+        agent = self.agent_selection
+        if self.terminations.get(agent) or self.truncations.get(agent):
+            self._was_dead_step(action)
+            return
+        turns = self.turns
+        seat = self.seat_of[agent]
+        # Rewards come at the end only: until then every reward and running total stays 0.
+        self._cumulative_rewards[agent] = 0.0
+        try:
+            chosen = turns.decode(seat, action)
+        except IllegalAction as exc:
+            if self.illegal == "raise":
+                raise
+            turns.forfeit(seat)
+            self.infos[agent] = {"illegal_action": str(exc)}
+        else:
+            turns.play(seat, chosen)
+        if turns.over:
+            for p, reward in enumerate(turns.rewards()):
+                self.rewards[self.possible_agents[p]] = reward
+            done = self.truncations if turns.truncated else self.terminations
+            for a in self.agents:
+                done[a] = True
+            self._accumulate_rewards()
+        self._select()
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``)."""
+        return self._text() if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
+    """One gamenight game as a PettingZoo parallel environment: every seat that may act now
+    acts in the same step; the others send a no-op (ignored)."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        max_steps: int | None = None,
+        illegal: str = "lose",
+        render_mode: str | None = None,
+    ) -> None:
+        self._setup(game)
+        self.illegal = _check_policy(illegal)
+        if render_mode not in (None, "ansi"):
+            raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"gamenight_{game.id.replace('-', '_')}_v0",
+        }
+        self.turns = Turns(game, max_steps, draw=False)
+
+    def reset(
+        self, seed: int | None = None, options: Mapping[str, Any] | None = None
+    ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
+        """Start a new match; every agent's observation and an empty info each."""
+        self.turns.reset(seed)
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def _observations(self) -> dict[str, Observation]:
+        return {a: self._observation(self.seat_of[a]) for a in self.agents}
+
+    def step(
+        self, actions: Mapping[str, Any]
+    ) -> tuple[
+        dict[str, Observation],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Every seat that may act acts at once; the others' entries are ignored."""
+        turns = self.turns
+        if turns.over:
+            raise GameOver("the match is over; reset to play again")
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        deciders = turns.deciders
+        chosen: dict[int, Any] = {}
+        for seat in deciders:
+            agent = self.possible_agents[seat]
+            if agent not in actions:
+                raise IllegalAction(f"{agent} must act now (deciding: {list(deciders)})")
+            try:
+                chosen[seat] = turns.decode(seat, actions[agent])
+            except IllegalAction as exc:
+                if self.illegal == "raise":
+                    raise
+                turns.forfeit(seat)
+                infos[agent]["illegal_action"] = str(exc)
+                break
+        if not turns.over:
+            self._apply(chosen, infos)
+        rewards = dict(zip(self.possible_agents, turns.rewards(), strict=True))
+        done = turns.over
+        ended: bool = done and not turns.truncated
+        cut: bool = done and turns.truncated
+        terminations = dict.fromkeys(self.agents, ended)
+        truncations = dict.fromkeys(self.agents, cut)
+        observations = self._observations()
+        rewards = {a: rewards[a] for a in self.agents}
+        if done:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def _apply(self, chosen: dict[int, Any], infos: dict[str, dict[str, Any]]) -> None:
+        """Apply the chosen actions: all of them in seat order, or in a race or reaction window
+        in the order of a seeded draw, each while it still stands."""
+        turns = self.turns
+        pending = turns.pending
+        order = list(chosen)
+        if pending.kind not in RACING:
+            for seat in order:
+                turns.play(seat, chosen[seat], settle=False)
+                if turns.over:
+                    break
+            turns.settle()
+            return
+        turns.rng.shuffle(order)
+        reaction = pending.kind is Kind.REACTION
+        views = {seat: turns.view(seat) for seat in order} if reaction else {}
+        for seat in order:
+            now = turns.game.pending(turns.state)
+            stands = (
+                not turns.over
+                and now.kind is pending.kind
+                and now.window == pending.window
+                and seat in now.players
+                and chosen[seat] in turns.game.legal_actions(turns.state, seat)
+                and (seat not in views or turns.view(seat) == views[seat])
+            )
+            if stands:
+                turns.play(seat, chosen[seat], settle=False)
+            else:
+                infos[self.possible_agents[seat]]["outpaced"] = True
+        turns.settle()
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``)."""
+        return self._text() if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def state(self) -> np.ndarray:
+        """Not offered: a global state would show hidden cards."""
+        raise NotImplementedError("gamenight environments show each seat only its own view")
+
+
+def env(
+    game_id: str,
+    players: int | None = None,
+    max_steps: int | None = None,
+    illegal: str = "lose",
+    render_mode: str | None = None,
+    **options: Any,
+) -> GamenightAEC:
+    """The AEC environment of ``game_id`` for ``players`` seats, with game options as keywords.
+
+    ``max_steps`` truncates a match after that many decisions (rewards 0); ``illegal`` is
+    ``"lose"`` (an illegal action id ends the match, its sender losing: -1, the others
+    +1 / (n - 1); ``infos[agent]["illegal_action"]`` says why) or ``"raise"``.
+    """
+    return GamenightAEC(build_game(game_id, players, **options), max_steps, illegal, render_mode)
+
+
+def parallel_env(
+    game_id: str,
+    players: int | None = None,
+    max_steps: int | None = None,
+    illegal: str = "lose",
+    render_mode: str | None = None,
+    **options: Any,
+) -> GamenightParallel:
+    """The parallel environment of ``game_id`` (arguments as for :func:`env`)."""
+    game = build_game(game_id, players, **options)
+    return GamenightParallel(game, max_steps, illegal, render_mode)

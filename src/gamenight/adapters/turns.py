@@ -1,0 +1,280 @@
+"""A match turned into turns: at every step exactly one seat decides, by integer action id.
+
+Learning libraries want one decision at a time. The engine's pending decisions map onto turns
+like this (``Turns`` below; the OpenSpiel adapter does the same with explicit chance):
+
+- chance (dice, draws, shuffles) is sampled from the object's seeded RNG, never shown;
+- a single decision is that seat's turn;
+- a match that ends while it is dealt, before anyone decides, is dealt again;
+- simultaneous commitments are asked one seat at a time, lowest seat first; each seat's view
+  hides the others' commitments until they are revealed, so the order tells nobody anything;
+- races and reaction windows: every listed seat may act and the quickest hand wins. Here the
+  quicker hand is drawn uniformly among the listed seats by the same seeded RNG, and that seat
+  decides; its answer is applied at once. When a seat passes in a reaction window it leaves the
+  window, so the next draw is among those still to answer: the window closes after every seat
+  has answered in a uniformly random order, or as soon as one responds.
+
+The action space is the game's integer codec (``game.num_actions``, ``game.action_id``,
+``game.action_from_id``); the action mask comes from ``legal_actions``.
+
+Rewards come at the end only and sum to zero: with ``n`` seats and ``k`` winners sharing the
+win, each winner gets ``(n / k - 1) / (n - 1)`` and everyone else ``-1 / (n - 1)``; so a lone
+winner gets +1, and with two players the loser gets -1. A seat that forfeits (an illegal move
+under the ``lose`` policy) gets -1 and the others +1 / (n - 1). A match cut short by a step
+limit (truncated) gives everyone 0.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from numbers import Integral
+from typing import Any
+
+import numpy as np
+
+from gamenight.engine.config import config_from_options
+from gamenight.engine.core import CHANCE, Kind, Outcome, Pending, View
+from gamenight.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourDecision
+from gamenight.engine.game import Game
+from gamenight.engine.registry import game_class
+
+_CHANCE_KIND, _TERMINAL_KIND = Kind.CHANCE, Kind.TERMINAL
+#: Pending kinds where every listed seat may act and the quickest wins.
+RACING = (Kind.RACE, Kind.REACTION)
+
+#: Deals tried by ``Turns.reset`` for a match that leaves a decision to make.
+_DEALS = 100
+
+#: What to do with an illegal action id: raise ``IllegalAction`` (the match is unchanged), or
+#: let the seat that sent it lose at once.
+ILLEGAL_POLICIES = ("raise", "lose")
+
+
+def build_game(game_id: str, players: int | None = None, **options: Any) -> Game[Any, Any]:
+    """A game from its id, a player count and its options as keywords (``target=50``).
+
+    >>> build_game("toss-up", players=3, target=50).config.target
+    50
+    """
+    cls = game_class(game_id)
+    texts = [f"{key}={_option_text(value)}" for key, value in options.items()]
+    return cls(config_from_options(cls.config_type, texts, players=players))
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ",".join(_option_text(v) for v in value)
+    return str(value)
+
+
+def win_rewards(players: int, winners: Sequence[int]) -> list[float]:
+    """Zero-sum final rewards: winners share (n / k - 1) / (n - 1), the others -1 / (n - 1).
+
+    >>> win_rewards(2, [1])
+    [-1.0, 1.0]
+    >>> win_rewards(3, [0])
+    [1.0, -0.5, -0.5]
+    >>> win_rewards(4, [0, 1])
+    [0.3333333333333333, 0.3333333333333333, -0.3333333333333333, -0.3333333333333333]
+    """
+    if not winners:
+        return [0.0] * players
+    share = 1.0 / len(set(winners))
+    return [
+        ((players * share if p in winners else 0.0) - 1.0) / (players - 1) for p in range(players)
+    ]
+
+
+def forfeit_rewards(players: int, loser: int) -> list[float]:
+    """Final rewards when ``loser`` forfeits: -1 for them, +1 / (n - 1) for everyone else."""
+    return [-1.0 if p == loser else 1.0 / (players - 1) for p in range(players)]
+
+
+def outcome_rewards(players: int, outcome: Outcome) -> list[float]:
+    """Final rewards of a finished game (see :func:`win_rewards`)."""
+    return win_rewards(players, outcome.winners)
+
+
+def action_index(game: Game[Any, Any], action_id: Any) -> int:
+    """``action_id`` checked as an integer id of ``game`` (numpy integers included)."""
+    if isinstance(action_id, bool) or not isinstance(action_id, Integral):
+        if isinstance(action_id, np.ndarray) and action_id.shape in ((), (1,)):
+            return action_index(game, action_id.reshape(()).item())
+        raise MalformedAction(
+            f"an action is an integer id from 0 to {game.num_actions - 1}, got {action_id!r}"
+        )
+    index = int(action_id)
+    if not 0 <= index < game.num_actions:
+        raise MalformedAction(
+            f"action id {index} is outside 0..{game.num_actions - 1} for {game.id}"
+        )
+    return index
+
+
+class Turns:
+    """One match at a time as a string of turns, with its own seeded RNG.
+
+    ``seat`` is who decides now (``None`` once the match is over). With ``draw=False`` the
+    quicker hand of a race is not drawn: ``deciders`` lists every seat that may act, and the
+    caller applies their actions itself (the parallel PettingZoo environment does).
+    """
+
+    def __init__(self, game: Game[Any, Any], max_steps: int | None = None, draw: bool = True):
+        if max_steps is not None and max_steps < 1:
+            raise ValueError(
+                f"max_steps must be at least 1 (or None for no limit), got {max_steps}"
+            )
+        self.game = game
+        self.players = game.players
+        self.max_steps = max_steps
+        self.draw = draw
+        self.actions = tuple(game.all_actions())
+        self.ids = {a: i for i, a in enumerate(self.actions)}
+        self.rng = random.Random()
+        self.state: Any = game.initial_state()
+        self.pending: Pending = game.pending(self.state)
+        self.seat: int | None = None
+        self.steps = 0
+        self.truncated = False
+        self.forfeited: int | None = None
+        #: Whether the match has ended (finished, forfeited or truncated).
+        self.over = False
+        #: The legal actions of one seat in the current state, kept until the state changes.
+        self._legal: tuple[int, Sequence[Any]] | None = None
+        self._mask: tuple[Sequence[Any], bytes] | None = None
+
+    # ---- the match ---------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> None:
+        """Start a new match; ``seed`` reseeds the RNG (``None``: go on with its stream).
+
+        A match that ends while it is dealt, before anyone decides (a hand dealt as a winner in
+        Toss Your Cookies), is dealt again with the RNG's next draws: learning libraries expect
+        a reset to leave a decision to make.
+        """
+        if seed is not None:
+            self.rng.seed(seed)
+        for _ in range(_DEALS):
+            self.state = self.game.initial_state()
+            self.steps = 0
+            self.truncated = False
+            self.forfeited = None
+            self.over = False
+            self._settle()
+            if not self.over:
+                return
+        raise IllegalAction(f"{self.game.id}: {_DEALS} deals in a row ended before any decision")
+
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        """Every seat that may act now (several in a race, a reaction window or a commitment)."""
+        return () if self.over else self.pending.players
+
+    def _settle(self) -> None:
+        """Resolve chance, then choose who decides (drawing the quicker hand in a race)."""
+        game, rng, state = self.game, self.rng, self.state
+        pending_of, apply, sample = game.pending, game.apply, game.sample_chance
+        pending = pending_of(state)
+        while pending.kind is _CHANCE_KIND:
+            state = apply(state, CHANCE, sample(state, rng))[0]
+            pending = pending_of(state)
+        self.state, self.pending = state, pending
+        self._legal = None
+        players = pending.players
+        if pending.kind is _TERMINAL_KIND or self.over:
+            self.over = True
+            self.seat = None
+        elif not players:
+            raise IllegalAction(f"{game.id}: a {pending.kind.value} decision with nobody in it")
+        elif len(players) == 1 or pending.kind not in RACING or not self.draw:
+            self.seat = players[0]
+        else:
+            self.seat = players[rng.randrange(len(players))]
+
+    # ---- reading -----------------------------------------------------------------------------
+    def legal(self, seat: int) -> Sequence[Any]:
+        """The actions ``seat`` may take now (empty when it may not act)."""
+        if self.over or seat not in self.pending.players:
+            return ()
+        if self.draw and seat != self.seat:
+            return ()
+        kept = self._legal
+        if kept is not None and kept[0] == seat:
+            return kept[1]
+        legal = self.game.legal_actions(self.state, seat)
+        self._legal = (seat, legal)
+        return legal
+
+    def mask(self, seat: int) -> np.ndarray:
+        """The action mask of ``seat``: 1 for each legal action id, int8 (a new array)."""
+        legal = self.legal(seat)
+        kept = self._mask
+        if kept is not None and kept[0] is legal:
+            mask = bytearray(kept[1])
+        else:
+            mask = bytearray(len(self.actions))
+            ids = self.ids
+            for action in legal:
+                mask[ids[action]] = 1
+            # Games that hand out the same sequence of legal actions again (Toss Up!'s roll or
+            # bank) get the mask copied; holding the sequence keeps its identity unique.
+            self._mask = (legal, bytes(mask))
+        return np.frombuffer(mask, dtype=np.int8)
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see now (``None``: a spectator)."""
+        return self.game.observe(self.state, seat)
+
+    def rewards(self) -> list[float]:
+        """The final rewards (all 0 until the match is over, and after a truncation)."""
+        n = self.players
+        if self.forfeited is not None:
+            return forfeit_rewards(n, self.forfeited)
+        if self.truncated or self.pending.kind is not Kind.TERMINAL:
+            return [0.0] * n
+        return outcome_rewards(n, self.game.outcome(self.state))
+
+    # ---- acting ------------------------------------------------------------------------------
+    def decode(self, seat: int, action_id: Any) -> Any:
+        """The action behind ``action_id`` if ``seat`` may take it now, else a precise error."""
+        if type(action_id) is int and 0 <= action_id < len(self.actions):
+            index = action_id
+        else:
+            index = action_index(self.game, action_id)
+        if self.over:
+            raise GameOver("the match is over; reset to play again")
+        if seat not in self.deciders or (self.draw and seat != self.seat):
+            raise NotYourDecision(f"player {seat} may not act now (deciding: {self.seat})")
+        action = self.actions[index]
+        if action not in self.legal(seat):
+            why = self.game.explain_illegal(self.state, seat, action)
+            text = self.game.action_to_text(action)
+            raise IllegalAction(
+                f"{text!r} (id {index}) is not legal now for player {seat}"
+                f"{': ' + why if why else ''}"
+            )
+        return action
+
+    def play(self, seat: int, action: Any, settle: bool = True) -> None:
+        """Apply ``seat``'s action (already checked), count the step, and move on."""
+        self.state = self.game.apply(self.state, seat, action)[0]
+        self._legal = None
+        self.steps += 1
+        if self.max_steps is not None and self.steps >= self.max_steps:
+            self.pending = self.game.pending(self.state)
+            self.truncated = self.pending.kind is not Kind.TERMINAL
+            self.over = True
+        if settle:
+            self._settle()
+
+    def forfeit(self, seat: int) -> None:
+        """``seat`` loses at once (an illegal move under the ``lose`` policy)."""
+        self.forfeited = seat
+        self.over = True
+        self.seat = None
+
+    def settle(self) -> None:
+        """Resolve chance and choose who decides next (after :meth:`play` with ``settle=False``)."""
+        self._settle()

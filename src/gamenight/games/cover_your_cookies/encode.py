@@ -1,0 +1,135 @@
+"""Cover Your Cookies as a fixed numpy vector, for learning agents (the ``encode`` part).
+
+Built from a seat's view alone: the viewer's own hand, the others' hand sizes and everything on
+the table. Every value is in [0, 1]; counts and Dough are divided by a scale and clipped. With
+``C`` cookies, ``M`` milks and ``X`` mixers (from ``components.json``) and ``n`` seats:
+
+- the phase, one-hot over the 8 phases (``PHASES``);
+- your hand per cookie and milk / hand size (``C + M``);
+- one block per seat, in table order starting with the viewer: hand size / hand size,
+  Batches / 10, the top Batch's flavour (one-hot, ``C``), its cards / 8 and its Dough / 200,
+  Dough on the table / 500, times swiped / 6, Enhance cards waiting / 2, whose turn, the
+  challenger, the defender and the player to answer in a duel, who drew the mixer, cards in
+  transit / 2, match total / 1000, rounds won / 5, last round's Dough / 500 (``16 + C``);
+- the discard pile per cookie and milk / 10, the discards usable to form a Batch (``2(C + M)``);
+- the deck / its full size, the deck is out, mixers in the deck / their count, the mixer
+  discard pile per mixer (``X``);
+- the duel: on, its flavour (``C``), cards needed / 2, plays made / 6, the Batch's Dough / 200;
+- the mixer being resolved (``X``); actions taken this turn / 2, may lay a single card, the
+  Extra Strength and Two Actions options.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from gamenight.engine.config import load_components
+from gamenight.engine.core import View
+from gamenight.engine.game import Game
+
+PHASES = ("deal", "flip", "turn", "duel", "draw", "mixer", "exchange", "over")
+
+_DATA = load_components(__package__ or "gamenight.games.cover_your_cookies")
+COOKIES: tuple[str, ...] = tuple(str(c["id"]) for c in _DATA["cookies"])
+MILKS: tuple[str, ...] = tuple(str(c["id"]) for c in _DATA["milk"])
+MIXERS: tuple[str, ...] = tuple(str(c["id"]) for c in _DATA["mixers"])
+HELD = COOKIES + MILKS
+MIXER_COUNTS: tuple[int, ...] = tuple(max(1, int(c["count"])) for c in _DATA["mixers"])
+ALL_CARDS = sum(int(c["count"]) for key in ("cookies", "milk", "mixers") for c in _DATA[key])
+SEAT_FIELDS = 16 + len(COOKIES)
+
+
+def observation_size(game: Game[Any, Any]) -> int:
+    """The length of the vector (see the module's layout)."""
+    c, held, x = len(COOKIES), len(HELD), len(MIXERS)
+    return len(PHASES) + held + game.players * SEAT_FIELDS + 2 * held + 3 + x + 4 + c + x + 4
+
+
+def max_chance_outcomes(game: Game[Any, Any]) -> int:
+    """The most distinct outcomes of one chance step: a card of any kind off the deck, or the
+    cards taken blindly in an Exchange (up to two of the cookies and milks in a hand)."""
+    held = len(HELD)
+    return max(len(HELD) + len(MIXERS), held * (held + 1) // 2)
+
+
+def _rows(order: tuple[str, ...]) -> dict[Any, list[float]]:
+    """One-hot rows by value (``None``, and any value not in ``order``: all zeros)."""
+    return {k: [1.0 if j == k else 0.0 for j in order] for k in order}
+
+
+_PHASE_ROWS, _COOKIE_ROWS, _MIXER_ROWS = _rows(PHASES), _rows(COOKIES), _rows(MIXERS)
+_NO_PHASE, _NO_COOKIE, _NO_MIXER = [0.0] * len(PHASES), [0.0] * len(COOKIES), [0.0] * len(MIXERS)
+
+
+def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
+    """The view of ``seat`` as a float32 vector of :func:`observation_size` values."""
+    n = int(view["players"])
+    out: list[float] = list(_PHASE_ROWS.get(view["phase"], _NO_PHASE))
+    limit = float(view["hand_limit"]) or 1.0
+    hand = view["hand"] or ()
+    out += [hand.count(k) / limit for k in HELD]
+    duel = view["duel"]
+    mixer = view["mixer"]
+    turn = view["turn"]
+    challenger = duel["challenger"] if duel else None
+    defender = duel["defender"] if duel else None
+    responder = duel["responder"] if duel else None
+    drawer = mixer["player"] if mixer else None
+    sizes, stacks, dough = view["hand_sizes"], view["stacks"], view["dough"]
+    crumbs, waiting, transit = view["crumbs"], view["waiting_enhance"], view["exchange_in_transit"]
+    totals, wins, last = view["totals"], view["round_wins"], view["last_scores"]
+    batch_value = 0.0
+    for i in range(n):
+        p = (seat + i) % n
+        stack = stacks[p]
+        top = stack[-1] if stack else None
+        out += (sizes[p] / limit, len(stack) / 10)
+        out += _COOKIE_ROWS.get(top["flavour"], _NO_COOKIE) if top else _NO_COOKIE
+        out += (
+            len(top["cards"]) / 8 if top else 0.0,
+            top["value"] / 200 if top else 0.0,
+            dough[p] / 500,
+            crumbs[p] / 6,
+            waiting[p] / 2,
+            1.0 if p == turn else 0.0,
+            1.0 if p == challenger else 0.0,
+            1.0 if p == defender else 0.0,
+            1.0 if p == responder else 0.0,
+            1.0 if p == drawer else 0.0,
+            transit[p] / 2,
+            totals[p] / 1000,
+            wins[p] / 5,
+            last[p] / 500,
+        )
+        if duel and p == defender:
+            batch_value = next((b["value"] for b in stack if b["id"] == duel["batch"]), 0)
+    discard = view["discard"]
+    out += [discard.count(k) / 10 for k in HELD]
+    usable = view["usable_discards"]
+    out += [1.0 if k in usable else 0.0 for k in HELD]
+    mixer_discard = view["mixer_discard"]
+    out += (
+        view["deck"] / ALL_CARDS,
+        1.0 if view["deck_out"] else 0.0,
+        view["mixers_in_deck"] / sum(MIXER_COUNTS),
+    )
+    out += [mixer_discard.count(k) / c for k, c in zip(MIXERS, MIXER_COUNTS, strict=True)]
+    out += (
+        1.0 if duel else 0.0,
+        duel["need"] / 2 if duel else 0.0,
+        len(duel["plays"]) / 6 if duel else 0.0,
+        batch_value / 200,
+    )
+    out += _COOKIE_ROWS.get(duel["flavour"], _NO_COOKIE) if duel else _NO_COOKIE
+    out += _MIXER_ROWS.get(mixer["card"], _NO_MIXER) if mixer else _NO_MIXER
+    options = view["options"]
+    out += (
+        view["actions_taken"] / 2,
+        1.0 if view["may_lay_single"] else 0.0,
+        1.0 if options["extra_strength"] else 0.0,
+        1.0 if options["two_actions"] else 0.0,
+    )
+    vector = np.array(out, dtype=np.float32)
+    return np.minimum(vector, 1.0, out=vector)

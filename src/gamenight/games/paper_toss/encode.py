@@ -1,0 +1,147 @@
+"""Paper Toss! as a fixed numpy vector, for learning agents (the ``encode`` part).
+
+Built from a seat's view alone, so it holds the viewer's own hand and nothing of the others'
+hands but their sizes. Every value is in [0, 1]; counts are divided by a scale and clipped.
+With ``K`` Paper card kinds, ``H`` Hazards, ``T`` Toss card kinds and ``n`` seats:
+
+- the phase, one-hot over the 12 phases (``PHASES``);
+- your hand: how many of each Paper kind / hand size (``K``);
+- one block of 7 per seat, in table order starting with the viewer: hand size / hand size,
+  Paper Tokens / target, Flat Tires waiting / 3, whose turn, who chooses between two Toss
+  cards, who played the Hazard waiting for a Counter, winner;
+- the Paper deck's size / its full size; the Paper discard pile per kind / that kind's count in
+  the deck (``K``); the Toss deck and the Toss discard pile per kind / that kind's count (``2T``);
+- the toss: a Paper Toss played this turn, the Hazard waiting (one-hot, ``H``), Hazards played
+  on this toss / 3, the Toss cards face up per kind / 2 (``T``), turns begun / turn limit (0
+  without a limit).
+
+Card kinds come from the game's action codec (the cards of its ``discard``, ``hazard`` and
+``choose`` moves), deck counts from its ``paper_deck`` and ``toss_deck`` options.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from gamenight.engine.core import View
+from gamenight.engine.game import Game
+
+PHASES = (
+    "deal",
+    "draw",
+    "discard",
+    "main",
+    "hazard",
+    "counter",
+    "launch",
+    "flip",
+    "choose",
+    "sprinklers",
+    "after",
+    "over",
+)
+SEAT_FIELDS = 7
+
+
+class Layout(NamedTuple):
+    """What the vector of one game is made of."""
+
+    paper: tuple[str, ...]
+    hazards: tuple[str, ...]
+    toss: tuple[str, ...]
+    paper_counts: tuple[int, ...]
+    toss_counts: tuple[int, ...]
+    size: int
+
+
+_LAYOUTS: weakref.WeakKeyDictionary[Game[Any, Any], Layout] = weakref.WeakKeyDictionary()
+
+
+def layout(game: Game[Any, Any]) -> Layout:
+    """The card kinds and deck counts of ``game`` (worked out once per game object)."""
+    found = _LAYOUTS.get(game)
+    if found is not None:
+        return found
+    cards: dict[str, list[str]] = {"discard": [], "hazard": [], "choose": []}
+    for action in game.all_actions():
+        data = game.action_to_json(action)
+        if data["type"] in cards:
+            cards[data["type"]].append(str(data["card"]))
+    paper, hazards, toss = (tuple(cards[k]) for k in ("discard", "hazard", "choose"))
+    options = game.config.to_json()
+    paper_counts = _counts(options["paper_deck"], paper)
+    toss_counts = _counts(options["toss_deck"], toss)
+    size = len(PHASES) + len(paper) + SEAT_FIELDS * game.players
+    size += 1 + len(paper) + 2 * len(toss) + 1 + len(hazards) + 1 + len(toss) + 1
+    found = _LAYOUTS[game] = Layout(paper, hazards, toss, paper_counts, toss_counts, size)
+    return found
+
+
+def _counts(entries: list[str], kinds: tuple[str, ...]) -> tuple[int, ...]:
+    """Per kind, the count named by ``name:count`` option entries (at least 1, to divide by)."""
+    named = {}
+    for entry in entries:
+        name, _, count = str(entry).partition(":")
+        named[name.strip()] = int(count)
+    return tuple(max(1, named.get(k, 0)) for k in kinds)
+
+
+def observation_size(game: Game[Any, Any]) -> int:
+    """The length of the vector (see the module's layout)."""
+    return layout(game).size
+
+
+def max_chance_outcomes(game: Game[Any, Any]) -> int:
+    """The most distinct outcomes of one chance step: a card of any Paper or Toss kind."""
+    shape = layout(game)
+    return max(len(shape.paper), len(shape.toss))
+
+
+def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
+    """The view of ``seat`` as a float32 vector of :func:`observation_size` values."""
+    shape = layout(game)
+    n = int(view["players"])
+    phase = view["phase"]
+    out: list[float] = [1.0 if phase == p else 0.0 for p in PHASES]
+    hand_size = float(view["hand_size"]) or 1.0
+    hand = view["hand"] or ()
+    out += [hand.count(k) / hand_size for k in shape.paper]
+    target = float(view["target"]) or 1.0
+    turn = view["turn"]
+    chooser = view["chooser"]
+    hazard = view["hazard"]
+    hazard_player = hazard["player"] if hazard else None
+    winners = view.get("winners")
+    if winners is None:
+        winner = view.get("winner")
+        winners = [winner] if winner is not None and winner >= 0 else []
+    sizes, tokens, tires = view["hand_sizes"], view["tokens"], view["flat_tires"]
+    for i in range(n):
+        p = (seat + i) % n
+        out += (
+            sizes[p] / hand_size,
+            tokens[p] / target,
+            tires[p] / 3,
+            1.0 if p == turn else 0.0,
+            1.0 if p == chooser else 0.0,
+            1.0 if p == hazard_player else 0.0,
+            1.0 if p in winners else 0.0,
+        )
+    out.append(view["paper_deck_size"] / sum(shape.paper_counts))
+    discard = view["paper_discard"]
+    out += [discard.get(k, 0) / c for k, c in zip(shape.paper, shape.paper_counts, strict=True)]
+    for pile in (view["toss_deck"], view["toss_discard"]):
+        out += [pile.get(k, 0) / c for k, c in zip(shape.toss, shape.toss_counts, strict=True)]
+    out.append(1.0 if view["tossed"] else 0.0)
+    waiting = hazard["card"] if hazard else None
+    out += [1.0 if waiting == k else 0.0 for k in shape.hazards]
+    out.append(view["hazards_played"] / 3)
+    flipped = view["flipped"]
+    out += [flipped.count(k) / 2 for k in shape.toss]
+    limit = view["turn_limit"]
+    out.append(view["turns"] / limit if limit else 0.0)
+    vector = np.array(out, dtype=np.float32)
+    return np.minimum(vector, 1.0, out=vector)

@@ -1,0 +1,89 @@
+"""Toss Up! as a fixed numpy vector, for learning agents (the ``encode`` part).
+
+Built from a seat's view alone (everything in Toss Up! is public), every value in [0, 1]:
+
+- one block of 6 per seat, in table order starting with the viewer (block 0 is you, block 1
+  the next seat to play after you): score / (2 x target), whose turn it is, still to play in the
+  final round, in sudden death, triggered the final round, winner;
+- then 9 values for the turn: turn points / target, dice left to roll / dice, the last roll's
+  greens, yellows and reds / dice, the chance that the next roll busts, whether the final round
+  is on, whether banking now would take your total past the target, and your lead over the best
+  other total once you bank, (lead / target + 1) / 2.
+
+Numbers that can grow past their scale (scores, turn points) are clipped to 1.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+import numpy as np
+
+from gamenight.engine.core import View
+from gamenight.engine.game import Game
+
+SEAT_FIELDS = 6
+TURN_FIELDS = 9
+
+_DICE: weakref.WeakKeyDictionary[Game[Any, Any], int] = weakref.WeakKeyDictionary()
+
+
+def observation_size(game: Game[Any, Any]) -> int:
+    """The length of the vector: 6 per seat and 9 for the turn."""
+    return SEAT_FIELDS * game.players + TURN_FIELDS
+
+
+def max_chance_outcomes(game: Game[Any, Any]) -> int:
+    """The most distinct outcomes of one roll: green/yellow/red counts of every die."""
+    dice = _dice(game)
+    return (dice + 1) * (dice + 2) // 2
+
+
+def _dice(game: Game[Any, Any]) -> int:
+    """The number of dice, read from the opening view (every die is rolled first)."""
+    dice = _DICE.get(game)
+    if dice is None:
+        dice = _DICE[game] = int(game.observe(game.initial_state(), None)["dice_to_roll"])
+    return dice
+
+
+def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
+    """The view of ``seat`` as a float32 vector of :func:`observation_size` values."""
+    n = int(view["players"])
+    dice = _dice(game)
+    target = float(view["target"])
+    scores = view["scores"]
+    turn = view["turn"]
+    to_play = view["to_play"]
+    sudden = view["sudden_death"]
+    trigger = view["trigger"]
+    winners = view["winners"]
+    out: list[float] = []
+    for i in range(n):
+        p = (seat + i) % n
+        out += (
+            min(1.0, scores[p] / (2 * target)),
+            1.0 if p == turn else 0.0,
+            1.0 if p in to_play else 0.0,
+            1.0 if p in sudden else 0.0,
+            1.0 if p == trigger else 0.0,
+            1.0 if p in winners else 0.0,
+        )
+    points = view["turn_points"]
+    last = view["last_roll"]
+    banked = scores[seat] + (points if turn == seat else 0)
+    best_other = max((scores[p] for p in range(n) if p != seat), default=0)
+    past = banked > target if view["strict"] else banked >= target
+    out += (
+        min(1.0, points / target),
+        view["dice_to_roll"] / dice,
+        last["green"] / dice if last else 0.0,
+        last["yellow"] / dice if last else 0.0,
+        last["red"] / dice if last else 0.0,
+        float(view["bust_chance"]),
+        1.0 if view["final_round"] else 0.0,
+        1.0 if past and turn == seat else 0.0,
+        min(1.0, max(0.0, ((banked - best_other) / target + 1.0) / 2.0)),
+    )
+    return np.array(out, dtype=np.float32)

@@ -1,0 +1,142 @@
+"""Toss Your Cookies as a fixed numpy vector, for learning agents (the ``encode`` part).
+
+Built from a seat's view alone: the viewer's own hand and commitment, the others' hand sizes,
+what lies face up, and a hand only while the rules show it. Every value is in [0, 1]; card
+counts are divided by the hand size (7) and clipped. With ``K`` card kinds in play (the
+cookies, wild, half-eaten and milk, in sorted order) and ``n`` seats:
+
+- the phase, one-hot over the 11 phases (``PHASES``);
+- your hand per kind and your commitment per kind (``2K``);
+- the roll: the action die one-hot (4), the number die one-hot (5), cards to move / 7;
+- one block per seat, in table order starting with the viewer: hand size / 7, committed, may
+  grab back / 7, grabbed / 7, the roller, tossed the milk, placed the face-down cards, receives
+  them (the swap target), cards on their way / 7, draws blindly, is drawn from, known to hold
+  the milk, rounds won / rounds needed, started the round, winner, and that seat's hand per kind
+  when it is shown to everyone (``15 + K``);
+- the middle per kind (a toss), the face-down cards in front of the target per kind when you may
+  see them and how many there are, blind draws left / 7, cards left to deal / (7 x n), rounds
+  played / rounds agreed, and whether the scramble is free.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+import numpy as np
+
+from gamenight.engine.core import View
+from gamenight.engine.game import Game
+from gamenight.games.toss_your_cookies.cards import ACTIONS, HAND_SIZE, NUMBERS
+
+PHASES = (
+    "deal",
+    "roll",
+    "target",
+    "swap_cards",
+    "commit",
+    "scramble",
+    "milk_race",
+    "pick",
+    "draw",
+    "even_up",
+    "over",
+)
+SEAT_FIELDS = 15
+
+_KINDS: weakref.WeakKeyDictionary[Game[Any, Any], tuple[str, ...]] = weakref.WeakKeyDictionary()
+
+
+def kinds(game: Game[Any, Any]) -> tuple[str, ...]:
+    """The card kinds of ``game``, in its canonical order (those of its ``grab`` moves)."""
+    found = _KINDS.get(game)
+    if found is None:
+        found = tuple(
+            str(data["card"])
+            for data in map(game.action_to_json, game.all_actions())
+            if data["type"] == "grab"
+        )
+        _KINDS[game] = found
+    return found
+
+
+def observation_size(game: Game[Any, Any]) -> int:
+    """The length of the vector (see the module's layout)."""
+    k = len(kinds(game))
+    return (
+        len(PHASES)
+        + 2 * k
+        + len(ACTIONS)
+        + len(NUMBERS)
+        + 1
+        + game.players * (SEAT_FIELDS + k)
+        + 2 * k
+        + 5
+    )
+
+
+def max_chance_outcomes(game: Game[Any, Any]) -> int:
+    """The most distinct outcomes of one chance step: a card of any kind, or the two dice."""
+    return max(len(kinds(game)), len(ACTIONS) * len(NUMBERS))
+
+
+def _per_kind(cards: Any, order: tuple[str, ...]) -> list[float]:
+    if not cards:
+        return [0.0] * len(order)
+    return [cards.count(k) / HAND_SIZE for k in order]
+
+
+def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
+    """The view of ``seat`` as a float32 vector of :func:`observation_size` values."""
+    order = kinds(game)
+    n = int(view["players"])
+    phase = view["phase"]
+    out: list[float] = [1.0 if phase == p else 0.0 for p in PHASES]
+    out += _per_kind(view["hand"], order)
+    out += _per_kind(view["my_commit"], order)
+    roll = view["roll"] or (None, None)
+    out += [1.0 if roll[0] == a else 0.0 for a in ACTIONS]
+    out += [1.0 if roll[1] == f else 0.0 for f in NUMBERS]
+    out.append(view["number"] / HAND_SIZE)
+    turn, tosser, owner, target = view["turn"], view["tosser"], view["limbo_owner"], view["target"]
+    drawer, source, milk = view["drawer"], view["draw_from"], view["milk_seen"]
+    starter, winners = view["starter"], view["winners"]
+    needed = float(view["rounds_to_win"]) or 1.0
+    sizes, committed, quota = view["hand_sizes"], view["committed"], view["quota"]
+    grabbed, transit, wins, shown = (
+        view["grabbed"],
+        view["in_transit"],
+        view["round_wins"],
+        view["shown_hands"],
+    )
+    for i in range(n):
+        p = (seat + i) % n
+        out += (
+            sizes[p] / HAND_SIZE,
+            1.0 if committed[p] else 0.0,
+            quota[p] / HAND_SIZE,
+            grabbed[p] / HAND_SIZE,
+            1.0 if p == turn else 0.0,
+            1.0 if p == tosser else 0.0,
+            1.0 if p == owner else 0.0,
+            1.0 if p == target else 0.0,
+            transit[p] / HAND_SIZE,
+            1.0 if p == drawer else 0.0,
+            1.0 if p == source else 0.0,
+            1.0 if p == milk else 0.0,
+            wins[p] / needed,
+            1.0 if p == starter else 0.0,
+            1.0 if p in winners else 0.0,
+        )
+        out += _per_kind(shown[p], order)
+    out += _per_kind(view["centre"], order)
+    out += _per_kind(view["limbo"], order)
+    out += (
+        view["limbo_count"] / HAND_SIZE,
+        view["draws"] / HAND_SIZE,
+        view["deck_left"] / (HAND_SIZE * n),
+        view["round"] / max(1, view["rounds"]),
+        1.0 if view["free_scramble"] else 0.0,
+    )
+    vector = np.array(out, dtype=np.float32)
+    return np.minimum(vector, 1.0, out=vector)
