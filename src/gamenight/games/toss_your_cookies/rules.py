@@ -24,6 +24,14 @@ from gamenight.games.toss_your_cookies.state import (
 
 _CHANCE = (Phase.DEAL, Phase.ROLL, Phase.DRAW)
 
+#: Moves are plain immutable values, so the same few are handed out again rather than built
+#: anew at every step: one per card tuple, card, seat or position, made on first use.
+_COMMITS: dict[tuple[str, ...], Commit] = {}
+_GRABS: dict[str, Grab] = {}
+_TAKES: dict[tuple[int, str], Take] = {}
+_TARGETS = tuple(Target(p) for p in range(TossYourCookiesConfig.max_players))
+_PICKS = tuple(Pick(i) for i in range(TossYourCookiesConfig.max_players * HAND_SIZE))
+
 
 def pending(config: TossYourCookiesConfig, state: TossYourCookiesState) -> Pending:
     """Chance for deals, rolls and blind draws; who decides in every other phase."""
@@ -91,28 +99,41 @@ def shown_hands(state: TossYourCookiesState) -> tuple[tuple[str, ...] | None, ..
 
 
 def legal_actions(
-    config: TossYourCookiesConfig, state: TossYourCookiesState, player: int
+    config: TossYourCookiesConfig,
+    state: TossYourCookiesState,
+    player: int,
+    deciding: tuple[int, ...] | None = None,
 ) -> tuple[Action, ...]:
-    """Every move ``player`` may make now (empty when it is not their decision)."""
-    if player not in pending(config, state).players:
+    """Every move ``player`` may make now (empty when it is not their decision).
+
+    ``deciding`` is ``pending(config, state).players`` when the caller has it already.
+    """
+    if deciding is None:
+        deciding = pending(config, state).players
+    if player not in deciding:
         return ()
     phase = state.phase
-    if phase in (Phase.COMMIT, Phase.SWAP_CARDS):
-        hand = state.hands[player]
-        return tuple(Commit(c) for c in sorted(set(combinations(hand, number(state)))))
+    if phase == Phase.COMMIT or phase == Phase.SWAP_CARDS:
+        # A hand is sorted, so its combinations come out sorted: the first of equal ones kept.
+        return tuple(
+            _COMMITS.get(c) or _COMMITS.setdefault(c, Commit(c))
+            for c in dict.fromkeys(combinations(state.hands[player], number(state)))
+        )
     if phase == Phase.TARGET:
-        return tuple(Target(p) for p in range(config.players) if p != player)
+        return tuple(t for t in _TARGETS[: config.players] if t.player != player)
     if phase == Phase.SCRAMBLE:
-        return tuple(Grab(c) for c in sorted(set(state.centre)))
+        return tuple(
+            _GRABS.get(c) or _GRABS.setdefault(c, Grab(c)) for c in dict.fromkeys(state.centre)
+        )
     if phase == Phase.MILK_RACE:
-        return (Grab(MILK),)
+        return (_GRABS.get(MILK) or _GRABS.setdefault(MILK, Grab(MILK)),)
     if phase == Phase.PICK and state.draw is not None:
-        return tuple(Pick(i) for i in range(len(state.hands[state.draw.source])))
+        return _PICKS[: len(state.hands[state.draw.source])]
     if phase == Phase.EVEN_UP:
         return tuple(
-            Take(q, c)
+            _TAKES.get((q, c)) or _TAKES.setdefault((q, c), Take(q, c))
             for q, hand in enumerate(state.hands)
             if len(hand) > HAND_SIZE
-            for c in sorted(set(hand))
+            for c in dict.fromkeys(hand)
         )
     return ()
