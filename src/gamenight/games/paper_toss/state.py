@@ -205,7 +205,7 @@ class PaperTossState:
 
 
 if TYPE_CHECKING:
-    from dataclasses import replace
+    from dataclasses import replace as replace
 else:
     #: ``replace(state, **changes)``: a copy of a state with some fields changed, as
     #: ``dataclasses.replace`` makes it (and type-checked as that) at about a quarter of the cost.
