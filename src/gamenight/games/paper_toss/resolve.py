@@ -250,6 +250,13 @@ def apply(
     config: PaperTossConfig, state: PaperTossState, player: int, action: Action
 ) -> tuple[PaperTossState, Events]:
     """Apply one legal action (or chance outcome) and return the new state and its events."""
+    if type(action) is Pass:  # the most frequent step: a player lets a window go by
+        asked = tuple(p for p in state.asked if p != player)
+        event = Event("passed", {"player": player, "window": state.phase})
+        if asked:
+            return replace(state, asked=asked), (event,)
+        new, more = close_window(config, replace(state, asked=()))
+        return new, (event, *more)
     if isinstance(action, Draw):
         return draw(config, state, action.card)
     if isinstance(action, Flip):
@@ -303,13 +310,6 @@ def apply(
             "flat_tire", {"player": player, "target": action.target, "skips": skips[action.target]}
         )
         return open_window(config, new, state.phase), (event,)
-    if isinstance(action, Pass):
-        asked = tuple(p for p in state.asked if p != player)
-        event = Event("passed", {"player": player, "window": state.phase})
-        if asked:
-            return replace(state, asked=asked), (event,)
-        new, more = close_window(config, replace(state, asked=()))
-        return new, (event, *more)
     if isinstance(action, FlipOne):
         return begin_flips(state, 1, None)
     if isinstance(action, Drink):

@@ -30,6 +30,10 @@ _COMMITS: dict[tuple[str, ...], Commit] = {}
 _GRABS: dict[str, Grab] = {}
 _TAKES: dict[tuple[int, str], Take] = {}
 _TARGETS = tuple(Target(p) for p in range(TossYourCookiesConfig.max_players))
+#: The commitments a hand can make and the grabs a centre offers, remembered per hand (and
+#: count) or centre: a few thousand at most come up, and the memory is emptied past that.
+_OPTIONS: dict[tuple[tuple[str, ...], int], tuple[Action, ...]] = {}
+_OPTIONS_LIMIT = 50_000
 _PICKS = tuple(Pick(i) for i in range(TossYourCookiesConfig.max_players * HAND_SIZE))
 
 
@@ -114,17 +118,11 @@ def legal_actions(
         return ()
     phase = state.phase
     if phase == Phase.COMMIT or phase == Phase.SWAP_CARDS:
-        # A hand is sorted, so its combinations come out sorted: the first of equal ones kept.
-        return tuple(
-            _COMMITS.get(c) or _COMMITS.setdefault(c, Commit(c))
-            for c in dict.fromkeys(combinations(state.hands[player], number(state)))
-        )
+        return _commits(state.hands[player], number(state))
     if phase == Phase.TARGET:
         return tuple(t for t in _TARGETS[: config.players] if t.player != player)
     if phase == Phase.SCRAMBLE:
-        return tuple(
-            _GRABS.get(c) or _GRABS.setdefault(c, Grab(c)) for c in dict.fromkeys(state.centre)
-        )
+        return _grabs(state.centre)
     if phase == Phase.MILK_RACE:
         return (_GRABS.get(MILK) or _GRABS.setdefault(MILK, Grab(MILK)),)
     if phase == Phase.PICK and state.draw is not None:
@@ -137,3 +135,31 @@ def legal_actions(
             for c in dict.fromkeys(hand)
         )
     return ()
+
+
+def _commits(hand: tuple[str, ...], count: int) -> tuple[Action, ...]:
+    """Every distinct ``count`` cards of ``hand``, sorted, as commitments."""
+    key = (hand, count)
+    options = _OPTIONS.get(key)
+    if options is None:
+        if len(_OPTIONS) >= _OPTIONS_LIMIT:
+            _OPTIONS.clear()
+        # A hand is sorted, so its combinations come out sorted: the first of equal ones kept.
+        options = _OPTIONS[key] = tuple(
+            _COMMITS.get(c) or _COMMITS.setdefault(c, Commit(c))
+            for c in dict.fromkeys(combinations(hand, count))
+        )
+    return options
+
+
+def _grabs(centre: tuple[str, ...]) -> tuple[Action, ...]:
+    """A grab of each kind of card in the (sorted) centre."""
+    key = (centre, -1)
+    options = _OPTIONS.get(key)
+    if options is None:
+        if len(_OPTIONS) >= _OPTIONS_LIMIT:
+            _OPTIONS.clear()
+        options = _OPTIONS[key] = tuple(
+            _GRABS.get(c) or _GRABS.setdefault(c, Grab(c)) for c in dict.fromkeys(centre)
+        )
+    return options
