@@ -1,0 +1,196 @@
+"""Pure rules of the live clock: when a decision goes on, what a pass is, what "too slow" says.
+
+A *decision* is what a ``Pending`` asks for. A step *takes its maker out* when the same decision
+(same kind, window and turn) stays open afterwards with exactly its maker gone from the list:
+a pass in a reaction window, a commitment in a simultaneous choice. Such a step changes nothing
+the others were answering, so their answers made before it still stand; any other step is news,
+and an answer made before it is too slow.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import reprlib
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from gamenight.bots.base import Agent
+from gamenight.engine.core import Kind, Pending
+from gamenight.engine.game import Game
+from gamenight.live.settings import LiveSettings
+from gamenight.live.updates import Applied
+
+LOG = logging.getLogger("gamenight.live")
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 40
+
+#: Kinds whose open decision survives a step that takes its maker out.
+STANDING_KINDS = (Kind.SIMULTANEOUS, Kind.REACTION)
+
+
+def same_decision(before: Pending, after: Pending) -> bool:
+    """Whether ``after`` is the same open decision as ``before`` (kind, window and turn).
+
+    Single decisions never go on: every step makes a new one.
+    """
+    return (
+        before.kind in (Kind.SIMULTANEOUS, Kind.RACE, Kind.REACTION)
+        and after.kind is before.kind
+        and after.window == before.window
+        and after.turn == before.turn
+    )
+
+
+def takes_out_only(before: Pending, after: Pending, player: int) -> bool:
+    """Whether a step by ``player`` only took them out of an open simultaneous choice or
+    reaction window (a commitment or a pass): the others still decide, nothing else moved.
+
+    >>> asked = Pending(Kind.REACTION, (1, 2, 0), turn=0, window="hazard")
+    >>> takes_out_only(asked, Pending(Kind.REACTION, (2, 0), turn=0, window="hazard"), 1)
+    True
+    >>> takes_out_only(asked, Pending(Kind.REACTION, (1, 2, 0), turn=0, window="hazard"), 1)
+    False
+    """
+    return (
+        before.kind in STANDING_KINDS
+        and same_decision(before, after)
+        and player in before.players
+        and set(after.players) == set(before.players) - {player}
+    )
+
+
+def find_pass(game: Game[Any, Any], state: Any, pending: Pending, seat: int) -> Any | None:
+    """The seat's pass in an open reaction window: the legal action that only takes it out.
+
+    It is found by trying each legal action on the (immutable) state, so it needs another
+    player still in the window; with the seat alone in it, ``None`` (see ``LiveMatch``, which
+    remembers passes seen earlier).
+    """
+    if pending.kind is not Kind.REACTION or len(pending.players) < 2:
+        return None
+    for action in game.legal_actions(state, seat):
+        after, _events = game.apply(state, seat, action)
+        if takes_out_only(pending, game.pending(after), seat):
+            return action
+    return None
+
+
+def decide(agent: Agent, game: Game[Any, Any], state: Any, rng: random.Random) -> Any | None:
+    """The agent's choice for its seat now (``None``: it has no legal action).
+
+    A lone legal action is played without asking (as the offline driver does); the agent sees
+    only ``observe(state, seat)``. An agent that fails or answers with an illegal action falls
+    back to a uniformly random legal action, so a faulty bot never stops a live match.
+    """
+    legal: Sequence[Any] = game.legal_actions(state, agent.seat)
+    if not legal:
+        return None
+    if len(legal) == 1 and agent.auto_single:
+        return legal[0]
+    try:
+        action = agent.act(game.observe(state, agent.seat), legal, rng)
+    except Exception:  # a bot's bug must not end the match for the people playing it
+        LOG.exception(
+            "bot %s at seat %d failed; playing a random legal move", agent.name, agent.seat
+        )
+        action = None
+    if action not in legal:
+        if action is not None:
+            LOG.warning("bot %s at seat %d chose an illegal %r", agent.name, agent.seat, action)
+        return legal[rng.randrange(len(legal))]
+    return action
+
+
+def bot_delay(
+    settings: LiveSettings,
+    kind: Kind,
+    agent: Agent,
+    game: Game[Any, Any],
+    state: Any,
+    action: Any,
+    rng: random.Random,
+) -> float:
+    """Seconds before a planned move lands: the agent's own reaction time in a race or window
+    (scaled and capped by the room), else a think time (shorter for a lone legal move)."""
+    if kind in (Kind.RACE, Kind.REACTION):
+        view = game.observe(state, agent.seat)
+        delay = agent.reaction_time(view, action, rng) * settings.reaction_scale
+        if settings.reaction_cap is not None:
+            delay = min(delay, settings.reaction_cap)
+        return max(0.0, delay)
+    lone = len(game.legal_actions(state, agent.seat)) == 1
+    low, high = settings.bot_forced if lone else settings.bot_think
+    return rng.uniform(low, high)
+
+
+def too_slow(
+    game: Game[Any, Any],
+    seat: int,
+    version: int,
+    now: int,
+    beaten_by: Applied | None,
+    names: Sequence[str],
+) -> str:
+    """The "too slow" sentence for ``seat``'s answer made at ``version`` (the match is at
+    ``now``), naming the step that beat it.
+
+    The action itself is named only where it was played face up (a race or a reaction window)
+    or was the seat's own; elsewhere the sentence says who moved, never what (a commitment or a
+    swap of hidden cards stays hidden).
+    """
+    if beaten_by is None or beaten_by.seat is None:
+        return f"too slow: the match moved on from version {version} to {now}"
+    who = beaten_by.seat
+    mine = who == seat
+    shown = mine or beaten_by.pending.kind in (Kind.RACE, Kind.REACTION)
+    text = repr(game.action_to_text(beaten_by.action)) if shown else ""
+    if beaten_by.by == "system":
+        window = beaten_by.pending.window or "response"
+        return f"too slow: time ran out and the {window} window closed"
+    if beaten_by.by == "stand-in":
+        if mine:
+            return f"too slow: your time ran out and your stand-in played {text} for you"
+        return f"too slow: time ran out and {names[who]}'s stand-in played for them"
+    if mine:
+        return f"too slow: you already played {text} (at version {version})"
+    if shown:
+        return f"too slow: {names[who]} played {text} first"
+    return f"too slow: {names[who]} moved first"
+
+
+def beaten_by(log: Iterable[Applied], version: int) -> Applied | None:
+    """The step that made an answer at ``version`` late: the first step since that did more
+    than take its maker out (else the first step since); ``None`` if the log no longer
+    reaches back to ``version``."""
+    since = [a for a in log if a.index >= version]
+    if not since or since[0].index != version:
+        return None
+    return next((a for a in since if not a.took_out_only), since[0])
+
+
+def overdue_seat(
+    kind: Kind, owed: Sequence[int], listed: Sequence[int], is_person: Callable[[int], bool]
+) -> int | None:
+    """The next seat the runtime plays for once a decision has run out of time.
+
+    In a window, every seat still asked when time ran out (``owed``), bots too; in a race, any
+    person still racing, again and again until the race is over; elsewhere, each person still
+    deciding who was owed.
+    """
+    if kind is Kind.RACE:
+        return next((s for s in listed if is_person(s)), None)
+    return next(
+        (s for s in owed if s in listed and (kind is Kind.REACTION or is_person(s))),
+        None,
+    )
+
+
+def brief(value: object) -> str:
+    """A submitted value as an error message may show it: short, whatever was sent.
+
+    >>> brief("x" * 100)
+    "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
+    """
+    return _REPR.repr(value)

@@ -1,0 +1,137 @@
+"""The clock of a live match: bot delays and time limits, one ``LiveSettings`` per room.
+
+The defaults suit a family table: a minute for a turn, six seconds to answer a window, ten for a
+race; bots take a second or two to think and about a second to react, as a person would. Tests
+use tiny values (see ``LiveSettings.fast``) so that a whole game runs in a moment.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+
+from gamenight.engine.core import Kind
+from gamenight.engine.errors import ConfigError
+
+
+@dataclass(frozen=True, slots=True)
+class LiveSettings:
+    """Delays and limits for one live match, in seconds (``None``: no limit).
+
+    >>> LiveSettings().window_limit
+    6.0
+    >>> LiveSettings(turn_limit=-1)
+    Traceback (most recent call last):
+    ...
+    gamenight.engine.errors.ConfigError: turn_limit must be positive seconds or None, got -1
+    """
+
+    #: How long a bot thinks before a decision of its own (a turn, a choice, a commitment):
+    #: drawn uniformly between the two bounds.
+    bot_think: tuple[float, float] = (1.0, 2.5)
+    #: How long a bot takes over a decision with a single legal move.
+    bot_forced: tuple[float, float] = (0.4, 0.8)
+    #: Bots react in races and windows after ``Agent.reaction_time`` (about a second for the
+    #: built-in bots) times this factor.
+    reaction_scale: float = 1.0
+    #: No bot takes longer than this to react (``None``: no cap). Some bots wait on purpose
+    #: before passing; the window stays open for the people all the same, so the cap only saves
+    #: a table of people waiting on bots.
+    reaction_cap: float | None = 2.5
+    #: Time for a turn or a simultaneous choice (single and simultaneous decisions); when it runs
+    #: out, each person still deciding is played by their stand-in bot for that decision.
+    turn_limit: float | None = 60.0
+    #: Time for a reaction window; when it runs out the runtime passes for everyone still asked.
+    window_limit: float | None = 6.0
+    #: Time for a race; when it runs out, the stand-ins of the people still listed play for them
+    #: until the race is over.
+    race_limit: float | None = 10.0
+    #: The bot that stands in for a person who runs out of time (a bot spec, as ``make_bot``
+    #: reads it; ``default`` is the game's default bot).
+    stand_in: str = "default"
+    #: Answer for a person whose only answer in a reaction window is to pass, after a delay
+    #: like a bot's reaction (their seat looks the same to the table as any other pass).
+    auto_pass: bool = False
+    #: Bots decide in a worker thread, so a slow bot (a search) never holds up the event loop;
+    #: the time it thinks counts toward its delay. Off: bots decide in the match task.
+    bots_in_threads: bool = False
+    #: Updates a subscriber may leave unread before the runtime drops it (it reconnects and gets
+    #: the full view again).
+    max_backlog: int = 1000
+
+    def __post_init__(self) -> None:
+        for name in ("bot_think", "bot_forced"):
+            low, high = _pair(name, getattr(self, name))
+            if not 0 <= low <= high:
+                raise ConfigError(f"{name} needs 0 <= low <= high, got ({low}, {high})")
+        if not _finite(self.reaction_scale) or self.reaction_scale < 0:
+            raise ConfigError(f"reaction_scale must be 0 or more, got {self.reaction_scale!r}")
+        for name in ("reaction_cap", "turn_limit", "window_limit", "race_limit"):
+            value = getattr(self, name)
+            if value is not None and (not _finite(value) or value <= 0):
+                raise ConfigError(f"{name} must be positive seconds or None, got {value!r}")
+        for name in ("auto_pass", "bots_in_threads"):
+            if not isinstance(getattr(self, name), bool):
+                raise ConfigError(f"{name} must be true or false, got {getattr(self, name)!r}")
+        if not isinstance(self.stand_in, str) or not self.stand_in.strip():
+            raise ConfigError(f"stand_in must name a bot, got {self.stand_in!r}")
+        if isinstance(self.max_backlog, bool) or not isinstance(self.max_backlog, int):
+            raise ConfigError(f"max_backlog must be a whole number, got {self.max_backlog!r}")
+        if self.max_backlog < 1:
+            raise ConfigError(f"max_backlog must be at least 1, got {self.max_backlog}")
+
+    def limit(self, kind: Kind) -> float | None:
+        """The time limit of a decision of ``kind`` (``None``: none, as for chance).
+
+        >>> LiveSettings().limit(Kind.REACTION), LiveSettings().limit(Kind.CHANCE)
+        (6.0, None)
+        """
+        return {
+            Kind.SINGLE: self.turn_limit,
+            Kind.SIMULTANEOUS: self.turn_limit,
+            Kind.RACE: self.race_limit,
+            Kind.REACTION: self.window_limit,
+        }.get(kind)
+
+    @classmethod
+    def fast(cls, **changes: object) -> LiveSettings:
+        """Settings with every delay and limit a thousand times shorter (for tests and demos)."""
+        base = cls()
+        values: dict[str, object] = {}
+        for f in fields(cls):
+            value = getattr(base, f.name)
+            if f.name in ("bot_think", "bot_forced"):
+                value = (value[0] / 1000, value[1] / 1000)
+            elif f.name in (
+                "reaction_scale",
+                "reaction_cap",
+                "turn_limit",
+                "window_limit",
+                "race_limit",
+            ):
+                value = value / 1000 if value is not None else None
+            values[f.name] = value
+        values.update(changes)
+        return cls(**values)  # type: ignore[arg-type]
+
+    def to_json(self) -> dict[str, object]:
+        """The settings as JSON data."""
+        out: dict[str, object] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+def _finite(value: object) -> bool:
+    return (
+        not isinstance(value, bool)
+        and isinstance(value, int | float)
+        and math.isfinite(float(value))
+    )
+
+
+def _pair(name: str, value: object) -> tuple[float, float]:
+    if not isinstance(value, tuple | list) or len(value) != 2 or not all(_finite(v) for v in value):
+        raise ConfigError(f"{name} must be a pair of seconds (low, high), got {value!r}")
+    return float(value[0]), float(value[1])
