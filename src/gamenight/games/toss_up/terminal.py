@@ -7,12 +7,15 @@ record calls itself, ``[/]`` included). The end of the game is announced once, b
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from gamenight.engine.core import GAME_OVER, View
+from gamenight.games.toss_up.state import BANK, ROLL
 from gamenight.terminal.render import Renderer, possessive, verb, winners_line
 
 STYLE = {"green": "bold green", "yellow": "bold yellow", "red": "bold red"}
@@ -110,6 +113,10 @@ class TossUpRenderer(Renderer):
         if kind == GAME_OVER:
             return f"[bold]Game over: {winners_line(event['winners'], names)}[/]"
         return None
+
+    def choice_key(self, action: Any) -> str | None:
+        """``r`` rolls, ``b`` banks."""
+        return {ROLL: "r", BANK: "b"}.get(action)
 
 
 #: How this game looks in the terminal (the ``terminal`` part of its plugin).

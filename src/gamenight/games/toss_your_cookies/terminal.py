@@ -328,6 +328,10 @@ class TossYourCookiesRenderer(Renderer):
         who = verb(escape(names[winner]), "win", "wins")
         return f"[bold green]{who} the match, with {wins} of the {played} rounds played![/]"
 
+    def choice_key(self, action: Any) -> str | None:
+        """``m`` grabs the milk."""
+        return "m" if action == Grab(MILK) else None
+
     def action_label(self, text: str, action: Any) -> str:
         """Moves in words: the cards to commit, whom to swap with, what to grab."""
         if isinstance(action, Commit):
