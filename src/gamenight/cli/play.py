@@ -79,9 +79,10 @@ def check_writable(path: Path) -> None:
 
 
 def on_a_terminal() -> bool:
-    """Whether a person sits at a real terminal (input and output both TTYs): the live screens
+    """Whether a person sits at a real terminal (input, output and error output are TTYs; the
+    screen is drawn on the error output): the live screens
     are used only then, and line mode everywhere else (pipes, scripts, tests)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    return sys.stdin.isatty() and sys.stdout.isatty() and sys.stderr.isatty()
 
 
 @app.command()

@@ -77,6 +77,12 @@ class Renderer:
         return None
 
 
+def at_live_table(console: Console) -> bool:
+    """Whether ``console`` draws the live table's board, where moves are keys on a list beside
+    the board rather than numbers typed at a prompt (a renderer words its hints to suit)."""
+    return bool(getattr(console, "live_table", False))
+
+
 def verb(name: str, you: str, other: str) -> str:
     """``name`` with the verb agreeing: ``verb("You", "bank", "banks")`` -> ``You bank``."""
     return f"{name} {you if name == 'You' else other}"

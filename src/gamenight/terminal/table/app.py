@@ -118,7 +118,7 @@ class TableApp(App[TableResult]):
         with Horizontal(id="main"):
             with VerticalScroll(id="board-scroll"):
                 yield Static(id="board")
-            yield RichLog(id="events", wrap=True, markup=False, auto_scroll=True)
+            yield RichLog(id="events", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Static(id="prompt")
         yield OptionList(id="choices", classes="empty", compact=True)
         yield Static(id="status")

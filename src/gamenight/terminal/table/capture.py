@@ -23,6 +23,9 @@ class Capture(Console):
     ``Console.print`` reads them (``highlight`` is off, as on the game's own console).
     """
 
+    #: Renderers word their hints for keys, not typed lines (``render.at_live_table``).
+    live_table = True
+
     def __init__(self) -> None:
         super().__init__(highlight=False, force_terminal=True, width=100)
         #: Everything printed so far.
