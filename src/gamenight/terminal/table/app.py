@@ -68,6 +68,7 @@ class TableApp(App[TableResult]):
         Binding("w", "quiet", "Quiet windows"),
         Binding("e", "events", "Events"),
         Binding("colon", "type_move", "Type a move"),
+        Binding("escape", "close_typed", show=False),
         Binding("q", "leave", "Quit"),
         Binding("ctrl+c", "leave_now", show=False, priority=True),
         Binding("ctrl+q", "leave_now", show=False, priority=True),
@@ -315,9 +316,15 @@ class TableApp(App[TableResult]):
 
     def on_key(self, event: events.Key) -> None:
         """A move's key plays it (unless an overlay or the typed-move line has the keys)."""
-        if len(self.screen_stack) > 1 or self.query_one("#typed", Input).has_focus:
+        typed = self.query_one("#typed", Input)
+        if len(self.screen_stack) > 1 or typed.has_focus:
             return
         key = event.character
+        if typed.has_class("shown") and key is not None and key.isprintable():
+            event.stop()  # typed before the line took the keys: it is part of the move
+            typed.focus()
+            typed.insert_text_at_cursor(key)
+            return
         if key is None or key not in CHOICE_KEYS:
             return
         event.stop()
@@ -371,9 +378,12 @@ class TableApp(App[TableResult]):
             return
         self._send(seat, action, self.latest[seat].version)
 
-    def on_input_blurred(self, event: Input.Blurred) -> None:
-        """Esc or a click elsewhere closes the typed-move line."""
-        event.input.remove_class("shown")
+    def action_close_typed(self) -> None:
+        """Esc closes the typed-move line (what was typed is dropped)."""
+        typed = self.query_one("#typed", Input)
+        typed.value = ""
+        typed.remove_class("shown")
+        self.set_focus(self.query_one("#choices"))
 
     # ---- actions -----------------------------------------------------------------------------
     def action_help(self) -> None:
@@ -454,13 +464,15 @@ class TableApp(App[TableResult]):
         record = self.session.record
         if not match.finished:
             steps = plural(match.version, "step")
-            where = (
-                f"Match saved to {escape(str(record))}: go on with "
-                f"[b]gamenight play --resume {escape(str(record))}[/]"
-                if record is not None
-                else "The match was not saved (no record)."
+            if record is None:
+                return TableResult(False, (f"Left the table after {steps}; it was not recorded.",))
+            return TableResult(
+                False,
+                (
+                    f"Left the table after {steps}; the match is saved in {escape(str(record))}",
+                    f"Go on with: [b]gamenight play --resume {escape(str(record))}[/]",
+                ),
             )
-            return TableResult(False, (f"Left the table after {steps}.", where))
         outcome = match.outcome()
         lines = [
             f"[b]{escape(self.game.title)}: {winners_line(list(outcome.winners), self.names)}[/]",
