@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from tests.table.helpers import GAMES, play_through, session
 from gamenight.terminal.table.app import TableApp
+from tests.table.helpers import GAMES, play_through, session
 
 
 @pytest.mark.parametrize("game_id", GAMES)
