@@ -7,6 +7,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from textual.widgets import RichLog
+
 import gamenight.games  # registers the four games
 from gamenight.engine import Kind, Match, game_ids, make_game
 from gamenight.live import LiveSettings
@@ -56,6 +58,12 @@ def board_text(app: TableApp) -> str:
     return plain(board(app.renderer, update.view["state"], seat, app.names), width=120)
 
 
+def events_text(app: TableApp) -> str:
+    """Everything the events pane holds, as plain text (one line per row)."""
+    log = app.query_one("#events", RichLog)
+    return "\n".join(strip.text for strip in log.lines)
+
+
 def asked(app: TableApp) -> int | None:
     """The person at the screen if they are asked now and no move of theirs is on its way."""
     seat = app.shown
@@ -72,13 +80,14 @@ async def play_through(
     on_ask: Callable[[TableApp, int], None] | None = None,
     on_curtain: Callable[[TableApp, Curtain], None] | None = None,
     presses: int = 20_000,
+    until: Callable[[], bool] | None = None,
 ) -> int:
     """Answer every decision put to the person at the screen with a random move's key (or the
     list, when the keys ran out), and come to the screen at every curtain, until the game is
-    over. Returns how many moves were pressed."""
+    over (or ``until()`` holds). Returns how many moves were pressed."""
     pressed = 0
     for _ in range(presses * 20):
-        if app.over and app.session.match.finished:
+        if (app.over and app.session.match.finished) or (until is not None and until()):
             return pressed
         screen = app.screen
         if isinstance(screen, Curtain):

@@ -27,9 +27,12 @@ from gamenight.engine.errors import GameError, GameOver, MalformedAction, StaleV
 from gamenight.live import LiveMatch, MatchStopped, Update
 from gamenight.terminal.render import Response, plural, renderer_for, winners_line
 from gamenight.terminal.table.capture import board
-from gamenight.terminal.table.choices import CHOICE_KEYS, KeyMap, Why, automatic, decision_of
+from gamenight.terminal.table.choices import CHOICE_KEYS, Decisions, KeyMap, Why, automatic
 from gamenight.terminal.table.screens import Arm, Curtain, Help, Leave
 from gamenight.terminal.table.session import Session
+
+#: The shortest time between two redraws of the board, in seconds.
+REDRAW_EVERY = 0.1
 
 #: What the table says when it answers for a person (nothing for a pass: windows come often).
 ANSWERED = {"forced": "Your only move", "auto": "", "quiet": "", "armed": "Armed"}
@@ -89,6 +92,9 @@ class TableApp(App[TableResult]):
         self.legal: dict[int, list[Any]] = {s: [] for s in people}
         self.keys: dict[int, list[str | None]] = {s: [] for s in people}
         self.keymaps = {s: KeyMap() for s in people}
+        #: Seat -> the decision their keys belong to (see ``choices.Decisions``).
+        self.decisions = {s: Decisions() for s in people}
+        self.decision: dict[int, tuple[int, str, str]] = {}
         self.armed: dict[int, Response] = {}
         #: Seat -> the version a move of theirs was sent at, while it is on its way.
         self.inflight: dict[int, int] = {}
@@ -102,6 +108,9 @@ class TableApp(App[TableResult]):
         self.deadline: float | None = None
         self.events_forced: bool | None = None
         self._redraw_due = False
+        self._last_redraw = 0.0
+        #: Event lines not yet written to the events pane.
+        self._lines: list[Text] = []
         self._last_options: tuple[tuple[str | None, str], ...] = ()
         self.live = LiveMatch(
             session.match,
@@ -173,6 +182,7 @@ class TableApp(App[TableResult]):
         if update.outcome is not None:
             self.over = True
         if viewer is not None:
+            self.decision[viewer] = self.decisions[viewer].see(update.view, update.events)
             self._consider(viewer)
         if viewer == self.shown or (self.shown is None and viewer is None):
             self.deadline = (
@@ -183,17 +193,20 @@ class TableApp(App[TableResult]):
             self._schedule_redraw()
 
     def _tell(self, update: Update) -> None:
-        log = self.query_one("#events", RichLog)
+        """Queue the step's lines for the events pane (written with the next redraw)."""
         for event in update.events:
             line = self.renderer.describe(event, self.names)
             if line:
-                log.write(Text.from_markup(line))
+                self._lines.append(Text.from_markup(line))
         seat = update.actor
         if seat is not None and seat in self.session.people and update.by == "stand-in":
-            who = self.names[seat]
-            log.write(Text(f"Time ran out: a stand-in played for {who}.", style="dim"))
+            self._lines.append(
+                Text(f"Time ran out: a stand-in played for {self.names[seat]}.", style="dim")
+            )
         elif seat is not None and seat in self.session.people and update.by == "system":
-            log.write(Text(f"Time ran out: {self.names[seat]} passed.", style="dim"))
+            self._lines.append(Text(f"Time ran out: {self.names[seat]} passed.", style="dim"))
+        if self._lines:
+            self._schedule_redraw()
 
     # ---- what a person is asked --------------------------------------------------------------
     def _consider(self, seat: int) -> None:
@@ -204,8 +217,12 @@ class TableApp(App[TableResult]):
         view = update.view
         legal = [self.game.action_from_json(a) for a in view["legal"]]
         self.legal[seat] = legal
-        preferred = [self.renderer.choice_key(a) for a in legal]
-        self.keys[seat] = self.keymaps[seat].assign(decision_of(view), legal, preferred)
+        era, kind, window = self.decision[seat]
+        if legal:
+            preferred = [self.renderer.choice_key(a) for a in legal]
+            self.keys[seat] = self.keymaps[seat].assign((kind, window), legal, preferred, era)
+        else:
+            self.keys[seat] = []
         if not legal or self.over:
             self.queued[seat].clear()
             self._done_asking(seat)
@@ -491,13 +508,26 @@ class TableApp(App[TableResult]):
 
     # ---- drawing -----------------------------------------------------------------------------
     def _schedule_redraw(self) -> None:
-        if not self._redraw_due:
-            self._redraw_due = True
+        """Redraw soon: at once after a quiet spell, else at most ``REDRAW_EVERY`` apart (a
+        burst of bot moves is drawn once, not once per step)."""
+        if self._redraw_due:
+            return
+        self._redraw_due = True
+        wait = self._last_redraw + REDRAW_EVERY - asyncio.get_running_loop().time()
+        if wait <= 0:
             self.call_later(self._redraw)
+        else:
+            self.set_timer(wait, self._redraw)
 
     def _redraw(self) -> None:
         """Draw the board, the prompt and the moves on offer for the person at the screen."""
         self._redraw_due = False
+        self._last_redraw = asyncio.get_running_loop().time()
+        if self._lines:
+            log = self.query_one("#events", RichLog)
+            for line in self._lines:
+                log.write(line)
+            self._lines.clear()
         seat = self.shown
         # Nobody at a shared screen: what every player sees, never a hand.
         update = self.latest.get(seat)
@@ -518,11 +548,11 @@ class TableApp(App[TableResult]):
         quiet = " · quiet windows" if self.quiet and self.session.lone is not None else ""
         step = self.session.match.version
         self.query_one("#title", Static).update(
-            Text(f"{self.game.title} · {who} · step {step}{extra}{quiet}")
+            Text(f"{self.game.title} · {who} · step {step}{extra}{quiet}"), layout=False
         )
 
     def _draw_prompt(self) -> None:
-        self.query_one("#prompt", Static).update(Text.from_markup(self._prompt()))
+        self.query_one("#prompt", Static).update(Text.from_markup(self._prompt()), layout=False)
 
     def _prompt(self) -> str:
         if self.failure:
@@ -575,7 +605,8 @@ class TableApp(App[TableResult]):
         self.query_one("#status", Static).update(Text.from_markup(markup))
 
     def _note(self, line: str) -> None:
-        self.query_one("#events", RichLog).write(Text(line, style="dim"))
+        self._lines.append(Text(line, style="dim"))
+        self._schedule_redraw()
 
     def _welcome(self) -> str:
         match = self.session.match

@@ -1,10 +1,11 @@
 """What a person at the live table may press, and what the table answers for them.
 
 **Stable keys.** Each move on offer gets a key, and keeps it while the same decision is open (the
-same kind, window and turn: a scramble, a response window, one person's turn): a card in the
-middle keeps its key while it stays there, and a key is never handed to another move within that
-decision, so a key pressed from habit never grabs the wrong card. Digits come first, then the
-letters the table does not use for its own commands; a game may ask for a key (``r`` for roll).
+same kind and window within one turn: a scramble, a response window, one person's turn): a card
+in the middle keeps its key while it stays there, and a key is never handed to another move
+within that decision, so a key pressed from habit never grabs the wrong card. Digits come first,
+then the letters the table does not use for its own commands; a game may ask for a key (``r``
+for roll).
 
 **Answers made for the person** (``automatic``): a move the person has no real choice about is
 made at once: a lone legal move anywhere but in a race, the game's own automatic answer (a pass
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, Literal
 
-from gamenight.engine.core import Kind, View
+from gamenight.engine.core import TURN_STARTED, Kind, View
 from gamenight.terminal.render import Renderer
 
 #: Letters the table keeps for its own commands (arm, events, help, quit, quiet windows).
@@ -33,6 +34,10 @@ Why = Literal["forced", "auto", "quiet", "armed"]
 class KeyMap:
     """The keys of one person's moves, kept for as long as one decision is open.
 
+    A decision is named by the caller (``Decisions`` names them by kind and window); an *era*
+    (a turn) holds several, and each keeps its keys until the era ends, so a window between two
+    moves of one turn leaves the turn's keys as they were.
+
     >>> keys = KeyMap()
     >>> keys.assign("scramble", ["chip", "milk", "wild"])
     ['1', '2', '3']
@@ -40,12 +45,13 @@ class KeyMap:
     ['1', '3']
     >>> keys.action_for("2"), keys.action_for("4")  # 2 still means the milk, which is gone
     ('milk', None)
-    >>> keys.assign("next turn", ["roll", "bank"], ["r", "b"])
+    >>> keys.assign("next turn", ["roll", "bank"], ["r", "b"], era=2)
     ['r', 'b']
     """
 
     def __init__(self) -> None:
-        self._decision: Hashable = None
+        self._era: Hashable = None
+        self._maps: dict[Hashable, dict[Any, str | None]] = {}
         self._keys: dict[Any, str | None] = {}
 
     def assign(
@@ -53,12 +59,14 @@ class KeyMap:
         decision: Hashable,
         legal: Sequence[Any],
         preferred: Sequence[str | None] | None = None,
+        era: Hashable = None,
     ) -> list[str | None]:
-        """The key of each move on offer (``None`` when the keys ran out); ``decision`` names
-        the open decision (a new one hands the keys out afresh), ``preferred`` are the keys the
-        game asks for."""
-        if decision != self._decision:
-            self._decision, self._keys = decision, {}
+        """The key of each move on offer (``None`` when the keys ran out). ``decision`` names
+        the open decision, ``era`` the turn it is part of (a new era hands every key out
+        afresh); ``preferred`` are the keys the game asks for."""
+        if era != self._era:
+            self._era, self._maps = era, {}
+        self._keys = self._maps.setdefault(decision, {})
         wanted = list(preferred) if preferred is not None else [None] * len(legal)
         asked_for = {k for k in wanted if k}
         for action, key in zip(legal, wanted, strict=True):
@@ -78,10 +86,37 @@ class KeyMap:
         return next((a for a, k in self._keys.items() if k == key), None)
 
 
-def decision_of(view: View) -> tuple[str, str, int | None]:
-    """The open decision a ``Match.view`` shows: its kind, window and turn."""
-    pending = view["pending"]
-    return pending["kind"], pending["window"], pending["turn"]
+class Decisions:
+    """Names the decisions put to one person, for their ``KeyMap``: the turn (an era that ends
+    when the turn passes or a new turn starts, even the same seat's again), and within it the
+    kind and window of the decision. Chance steps in between change nothing.
+
+    >>> d = Decisions()
+    >>> mine = {"pending": {"kind": "single", "window": "", "turn": 0}}
+    >>> first = d.see(mine, ())
+    >>> d.see({"pending": {"kind": "chance", "window": "", "turn": None}}, ()) == first
+    True
+    >>> d.see(mine, ({"kind": "turn_started", "player": 0},)) == first  # a turn again
+    False
+    """
+
+    def __init__(self) -> None:
+        self._turn: int | None = None
+        self._era = 0
+        self._last: tuple[int, str, str] = (0, "", "")
+
+    def see(self, view: View, events: Sequence[View]) -> tuple[int, str, str]:
+        """The decision a ``Match.view`` shows, after the step's ``events``: its era, kind
+        and window (chance and the end keep the decision before)."""
+        pending = view["pending"]
+        if any(e.get("kind") == TURN_STARTED for e in events):
+            self._era += 1
+        if pending["kind"] in (Kind.CHANCE.value, Kind.TERMINAL.value):
+            return self._last
+        if pending["turn"] != self._turn:
+            self._turn, self._era = pending["turn"], self._era + 1
+        self._last = (self._era, pending["kind"], pending["window"])
+        return self._last
 
 
 def automatic(
