@@ -2,9 +2,10 @@
 
 For each game, random play (uniform over the legal moves, chance by its odds) through:
 
-* the engine as ``gamenight simulate`` runs it: ``Match`` + the seeded driver + random bots
-  (the reference, "engine"), and the bare engine API (``pending`` / ``legal_actions`` /
-  ``apply`` / ``sample_chance``) for a floor on the rules' own cost;
+* the raw engine API (``pending`` / ``legal_actions`` / ``apply`` / ``sample_chance``), the
+  reference; the same with the deciding seat's view built at each decision (``observe``), as
+  any agent that looks at the table needs; and the engine as ``gamenight simulate`` runs it
+  (``Match`` + the seeded driver + random bots, which need no view);
 * PettingZoo AEC: ``last()`` (the observation vector and action mask) and ``step`` per
   decision; PettingZoo parallel: one ``step`` for every seat that may act (decisions counted as
   the actions applied);
@@ -13,9 +14,10 @@ For each game, random play (uniform over the legal moves, chance by its odds) th
 * OpenSpiel: ``legal_actions`` / ``apply_action`` as a search's rollouts play, and the same
   with the current player's ``observation_tensor`` read at every decision as a learner does.
 
-Figures are player decisions per second (chance steps are not counted anywhere); the last
-column is the adapter's rate over the engine's. Rounds are interleaved (every loop of every
-game once, then again) and medians printed, so load on the machine hits all alike. One core.
+Figures are player decisions per second (chance steps are not counted anywhere); the ratios
+are each loop's rate over the raw engine API's, and over the engine API with views. Rounds are
+interleaved (every loop of every game once, then again) and medians printed, so load on the
+machine hits all alike. One core.
 
 Run: ``.venv/bin/python bench/bench_adapters.py`` (the ``rl`` extra); ``--seconds`` and
 ``--repeat`` set the lengths.
@@ -57,9 +59,11 @@ def engine_driver(game_id: str, players: int, seconds: float) -> float:
     return decisions / (time.perf_counter() - start)
 
 
-def engine_api(game_id: str, players: int, seconds: float) -> float:
-    """The bare engine API, the quicker hand of a race drawn uniformly."""
+def engine_api(game_id: str, players: int, seconds: float, view: bool = False) -> float:
+    """The bare engine API, the quicker hand of a race drawn uniformly (with ``view``: the
+    deciding seat's view built at each decision, as any agent that looks at the table needs)."""
     game = make_game(game_id, players=players)
+    observe = game.observe
     rng = random.Random(0)
     pending, legal, apply, sample = game.pending, game.legal_actions, game.apply, game.sample_chance
     decisions, start = 0, time.perf_counter()
@@ -74,6 +78,8 @@ def engine_api(game_id: str, players: int, seconds: float) -> float:
                 continue
             players_now = decision.players
             seat = players_now[rng.randrange(len(players_now))]
+            if view:
+                observe(state, seat)
             actions = legal(state, seat)
             state, _ = apply(state, seat, actions[rng.randrange(len(actions))])
             decisions += 1
@@ -159,9 +165,15 @@ def _openspiel(observe: bool) -> Loop:
     return loop
 
 
+def engine_api_view(game_id: str, players: int, seconds: float) -> float:
+    """The engine API with the deciding seat's view built at each decision."""
+    return engine_api(game_id, players, seconds, view=True)
+
+
 LOOPS: dict[str, Loop] = {
+    "engine API (raw)": engine_api,
+    "engine API + view": engine_api_view,
     "engine: Match + driver": engine_driver,
-    "engine API": engine_api,
     "PettingZoo AEC": pettingzoo_aec,
     "PettingZoo parallel": pettingzoo_parallel,
     "Gymnasium (vs bots)": gymnasium_env,
@@ -184,13 +196,14 @@ def main(argv: list[str] | None = None) -> None:
         for game_id, players in games.items():
             for name, loop in LOOPS.items():
                 rates.setdefault((game_id, name), []).append(loop(game_id, players, args.seconds))
-    print(f"{'game (players), loop':<52} {'decisions/s':>12} {'vs engine':>10}")
+    print(f"{'game (players), loop':<48} {'decisions/s':>12} {'vs raw':>8} {'vs + view':>10}")
     for game_id, players in games.items():
-        engine = statistics.median(rates[(game_id, "engine: Match + driver")])
+        raw = statistics.median(rates[(game_id, "engine API (raw)")])
+        viewed = statistics.median(rates[(game_id, "engine API + view")])
         for name in LOOPS:
             rate = statistics.median(rates[(game_id, name)])
             label = f"{game_id} ({players}), {name}"
-            print(f"{label:<52} {rate:>12,.0f} {rate / engine:>9.2f}x")
+            print(f"{label:<48} {rate:>12,.0f} {rate / raw:>7.2f}x {rate / viewed:>9.2f}x")
 
 
 if __name__ == "__main__":

@@ -144,7 +144,7 @@ class Turns:
         self.over = False
         #: The legal actions of one seat in the current state, kept until the state changes.
         self._legal: tuple[int, Sequence[Any]] | None = None
-        self._mask: tuple[Sequence[Any], bytes] | None = None
+        self._mask: tuple[Sequence[Any], np.ndarray] | None = None
 
     # ---- the match ---------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
@@ -212,16 +212,15 @@ class Turns:
         legal = self.legal(seat)
         kept = self._mask
         if kept is not None and kept[0] is legal:
-            mask = bytearray(kept[1])
-        else:
-            mask = bytearray(len(self.actions))
+            return kept[1].copy()
+        mask = np.zeros(len(self.actions), dtype=np.int8)
+        if legal:
             ids = self.ids
-            for action in legal:
-                mask[ids[action]] = 1
-            # Games that hand out the same sequence of legal actions again (Toss Up!'s roll or
-            # bank) get the mask copied; holding the sequence keeps its identity unique.
-            self._mask = (legal, bytes(mask))
-        return np.frombuffer(mask, dtype=np.int8)
+            mask[[ids[action] for action in legal]] = 1
+        # Games that hand out the same sequence of legal actions again (Toss Up!'s roll or bank)
+        # get a copy of the mask made for it; holding the sequence keeps its identity unique.
+        self._mask = (legal, mask.copy())
+        return mask
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see now (``None``: a spectator)."""

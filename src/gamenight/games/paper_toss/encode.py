@@ -21,7 +21,7 @@ Card kinds come from the game's action codec (the cards of its ``discard``, ``ha
 
 from __future__ import annotations
 
-import weakref
+import functools
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -43,6 +43,8 @@ PHASES = (
     "after",
     "over",
 )
+_PHASE_ROWS = {p: tuple(1.0 if q == p else 0.0 for q in PHASES) for p in PHASES}
+_NO_PHASE = (0.0,) * len(PHASES)
 SEAT_FIELDS = 7
 
 
@@ -57,14 +59,9 @@ class Layout(NamedTuple):
     size: int
 
 
-_LAYOUTS: weakref.WeakKeyDictionary[Game[Any, Any], Layout] = weakref.WeakKeyDictionary()
-
-
+@functools.lru_cache(maxsize=64)
 def layout(game: Game[Any, Any]) -> Layout:
     """The card kinds and deck counts of ``game`` (worked out once per game object)."""
-    found = _LAYOUTS.get(game)
-    if found is not None:
-        return found
     cards: dict[str, list[str]] = {"discard": [], "hazard": [], "choose": []}
     for action in game.all_actions():
         data = game.action_to_json(action)
@@ -76,8 +73,7 @@ def layout(game: Game[Any, Any]) -> Layout:
     toss_counts = _counts(options["toss_deck"], toss)
     size = len(PHASES) + len(paper) + SEAT_FIELDS * game.players
     size += 1 + len(paper) + 2 * len(toss) + 1 + len(hazards) + 1 + len(toss) + 1
-    found = _LAYOUTS[game] = Layout(paper, hazards, toss, paper_counts, toss_counts, size)
-    return found
+    return Layout(paper, hazards, toss, paper_counts, toss_counts, size)
 
 
 def _counts(entries: list[str], kinds: tuple[str, ...]) -> tuple[int, ...]:
@@ -105,7 +101,7 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     shape = layout(game)
     n = int(view["players"])
     phase = view["phase"]
-    out: list[float] = [1.0 if phase == p else 0.0 for p in PHASES]
+    out: list[float] = list(_PHASE_ROWS.get(phase, _NO_PHASE))
     hand_size = float(view["hand_size"]) or 1.0
     hand = view["hand"] or ()
     out += [hand.count(k) / hand_size for k in shape.paper]

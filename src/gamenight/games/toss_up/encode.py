@@ -15,7 +15,6 @@ Numbers that can grow past their scale (scores, turn points) are clipped to 1.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 import numpy as np
@@ -25,8 +24,6 @@ from gamenight.engine.game import Game
 
 SEAT_FIELDS = 6
 TURN_FIELDS = 9
-
-_DICE: weakref.WeakKeyDictionary[Game[Any, Any], int] = weakref.WeakKeyDictionary()
 
 
 def observation_size(game: Game[Any, Any]) -> int:
@@ -41,18 +38,16 @@ def max_chance_outcomes(game: Game[Any, Any]) -> int:
 
 
 def _dice(game: Game[Any, Any]) -> int:
-    """The number of dice, read from the opening view (every die is rolled first)."""
-    dice = _DICE.get(game)
-    if dice is None:
-        dice = _DICE[game] = int(game.observe(game.initial_state(), None)["dice_to_roll"])
-    return dice
+    """The number of dice (the ``dice`` option)."""
+    return int(vars(game.config)["dice"])
 
 
 def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     """The view of ``seat`` as a float32 vector of :func:`observation_size` values."""
-    n = int(view["players"])
-    dice = _dice(game)
-    target = float(view["target"])
+    n = view["players"]
+    dice = vars(game.config)["dice"]
+    target = view["target"]
+    half = 0.5 / target
     scores = view["scores"]
     turn = view["turn"]
     to_play = view["to_play"]
@@ -60,30 +55,37 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     trigger = view["trigger"]
     winners = view["winners"]
     out: list[float] = []
-    for i in range(n):
-        p = (seat + i) % n
-        out += (
-            min(1.0, scores[p] / (2 * target)),
-            1.0 if p == turn else 0.0,
-            1.0 if p in to_play else 0.0,
-            1.0 if p in sudden else 0.0,
-            1.0 if p == trigger else 0.0,
-            1.0 if p in winners else 0.0,
+    extend = out.extend
+    for p in (*range(seat, n), *range(seat)):
+        score = scores[p] * half
+        extend(
+            (
+                score if score < 1.0 else 1.0,
+                1.0 if p == turn else 0.0,
+                1.0 if to_play and p in to_play else 0.0,
+                1.0 if sudden and p in sudden else 0.0,
+                1.0 if p == trigger else 0.0,
+                1.0 if winners and p in winners else 0.0,
+            )
         )
     points = view["turn_points"]
     last = view["last_roll"]
-    banked = scores[seat] + (points if turn == seat else 0)
-    best_other = max((scores[p] for p in range(n) if p != seat), default=0)
+    mine = turn == seat
+    banked = scores[seat] + (points if mine else 0)
+    best_other = max(scores[:seat] + scores[seat + 1 :])
     past = banked > target if view["strict"] else banked >= target
-    out += (
-        min(1.0, points / target),
-        view["dice_to_roll"] / dice,
-        last["green"] / dice if last else 0.0,
-        last["yellow"] / dice if last else 0.0,
-        last["red"] / dice if last else 0.0,
-        float(view["bust_chance"]),
-        1.0 if view["final_round"] else 0.0,
-        1.0 if past and turn == seat else 0.0,
-        min(1.0, max(0.0, ((banked - best_other) / target + 1.0) / 2.0)),
+    lead = ((banked - best_other) / target + 1.0) / 2.0
+    extend(
+        (
+            min(1.0, points / target),
+            view["dice_to_roll"] / dice,
+            last["green"] / dice if last else 0.0,
+            last["yellow"] / dice if last else 0.0,
+            last["red"] / dice if last else 0.0,
+            view["bust_chance"],
+            1.0 if view["final_round"] else 0.0,
+            1.0 if past and mine else 0.0,
+            0.0 if lead < 0.0 else 1.0 if lead > 1.0 else lead,
+        )
     )
     return np.array(out, dtype=np.float32)

@@ -20,7 +20,7 @@ cookies, wild, half-eaten and milk, in sorted order) and ``n`` seats:
 
 from __future__ import annotations
 
-import weakref
+import functools
 from typing import Any
 
 import numpy as np
@@ -42,22 +42,19 @@ PHASES = (
     "even_up",
     "over",
 )
+_PHASE_ROWS = {p: tuple(1.0 if q == p else 0.0 for q in PHASES) for p in PHASES}
+_NO_PHASE = (0.0,) * len(PHASES)
 SEAT_FIELDS = 15
 
-_KINDS: weakref.WeakKeyDictionary[Game[Any, Any], tuple[str, ...]] = weakref.WeakKeyDictionary()
 
-
+@functools.lru_cache(maxsize=64)
 def kinds(game: Game[Any, Any]) -> tuple[str, ...]:
     """The card kinds of ``game``, in its canonical order (those of its ``grab`` moves)."""
-    found = _KINDS.get(game)
-    if found is None:
-        found = tuple(
-            str(data["card"])
-            for data in map(game.action_to_json, game.all_actions())
-            if data["type"] == "grab"
-        )
-        _KINDS[game] = found
-    return found
+    return tuple(
+        str(data["card"])
+        for data in map(game.action_to_json, game.all_actions())
+        if data["type"] == "grab"
+    )
 
 
 def observation_size(game: Game[Any, Any]) -> int:
@@ -91,7 +88,7 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     order = kinds(game)
     n = int(view["players"])
     phase = view["phase"]
-    out: list[float] = [1.0 if phase == p else 0.0 for p in PHASES]
+    out: list[float] = list(_PHASE_ROWS.get(phase, _NO_PHASE))
     out += _per_kind(view["hand"], order)
     out += _per_kind(view["my_commit"], order)
     roll = view["roll"] or (None, None)
