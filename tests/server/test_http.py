@@ -169,7 +169,8 @@ def test_refusals_say_what_was_wrong(tmp_path: Path) -> None:
         bot = host_call(base, "PUT", f"/api/rooms/{code}/seats/1/bot", host, json={"bot": "genius"})
         assert bot.status_code == 422
         assert (
-            "unknown bot 'genius' for toss-up; bots are: hold:T, ismcts[:BUDGET], optimal, random, smart"
+            "unknown bot 'genius' for toss-up; bots are: hold:T, ismcts[:BUDGET], optimal, "
+            "random, smart"
             in bot.json()["message"]
         )
         bot = host_call(base, "PUT", f"/api/rooms/{code}/seats/0/bot", host, json={"bot": "smart"})
