@@ -170,8 +170,7 @@ def test_refusals_say_what_was_wrong(tmp_path: Path) -> None:
         assert bot.status_code == 422
         assert (
             "unknown bot 'genius' for toss-up; bots are: hold:T, ismcts[:BUDGET], optimal, "
-            "random, smart"
-            in bot.json()["message"]
+            "random, smart" in bot.json()["message"]
         )
         bot = host_call(base, "PUT", f"/api/rooms/{code}/seats/0/bot", host, json={"bot": "smart"})
         assert "seat 0 is taken by Ann" in bot.json()["message"]
