@@ -39,7 +39,7 @@ def test_health_and_the_game_list(sqlite_url: str) -> None:
     target = next(o for o in toss_up["options"] if o["name"] == "target")
     assert target == {"name": "target", "default": "100", "help": target["help"]}
     assert "final round" in target["help"]
-    assert {b["name"] for b in toss_up["bots"]} == {"hold", "optimal", "random", "smart"}
+    assert {b["name"] for b in toss_up["bots"]} == {"hold", "ismcts", "optimal", "random", "smart"}
     assert next(b for b in toss_up["bots"] if b["name"] == "hold")["arg"] == "T"
     assert games["cover-your-cookies"]["default_bot"] == "baker"
     assert (
@@ -169,8 +169,8 @@ def test_refusals_say_what_was_wrong(tmp_path: Path) -> None:
         bot = host_call(base, "PUT", f"/api/rooms/{code}/seats/1/bot", host, json={"bot": "genius"})
         assert bot.status_code == 422
         assert (
-            "unknown bot 'genius' for toss-up; bots are: hold:T, optimal, random, smart"
-            in bot.json()["message"]
+            "unknown bot 'genius' for toss-up; bots are: hold:T, ismcts[:BUDGET], optimal, "
+            "random, smart" in bot.json()["message"]
         )
         bot = host_call(base, "PUT", f"/api/rooms/{code}/seats/0/bot", host, json={"bot": "smart"})
         assert "seat 0 is taken by Ann" in bot.json()["message"]

@@ -59,7 +59,8 @@ def test_smart_banks_to_finish_with_a_lead_and_races_in_its_last_turn() -> None:
     [
         (
             "nobot",
-            "unknown bot 'nobot' for toss-up; bots are: hold:T, optimal, random, smart, default",
+            r"unknown bot 'nobot' for toss-up; bots are: hold:T, ismcts\[:BUDGET\], optimal, "
+            "random, smart, default",
         ),
         ("hold", "bot hold needs an argument: hold:T"),
         ("hold:abc", "hold:T needs a whole number T"),

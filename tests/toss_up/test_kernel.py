@@ -12,6 +12,7 @@ from math import sqrt
 import pytest
 
 from gamenight.engine.registry import make_game
+from gamenight.games.toss_up.kernel import compiled_available, simulate_fast
 from gamenight.sim.kernels import NoKernel, fast_simulate
 from gamenight.sim.simulate import simulate
 
@@ -61,3 +62,34 @@ def test_the_kernel_refuses_what_it_does_not_play() -> None:
     expected = r"plays random, hold:T \(T from 1 to 200\) and smart, not 'wizard'"
     with pytest.raises(NoKernel, match=expected):
         fast_simulate(game, ["smart", "wizard"], 10, seed=0)
+
+
+#: Rule options and bots that take every path of the compiled loop: sudden death among several,
+#: shared wins, "at least" targets, 30 dice (the largest binomials), a face list with no yellow
+#: (a colour with no chance), a die of greens only (no red light ever), six seats.
+EXACT_CASES = [
+    (2, ["random", "random"], []),
+    (3, ["random", "smart", "hold:25"], ["target=40", "strict=false", "first_player=1"]),
+    (4, ["hold:10", "random", "hold:10", "smart"], ["target=15", "shared_victory=true"]),
+    (3, ["hold:8", "hold:8", "hold:8"], ["target=12"]),
+    (5, ["random", "hold:30", "smart", "random", "hold:5"], ["dice=30", "faces=green,red,red"]),
+    (3, ["random", "random", "hold:7"], ["faces=green"]),
+    (6, ["random"] * 6, ["dice=3", "first_player=2"]),
+]
+
+
+@pytest.mark.parametrize(("players", "bots", "options"), EXACT_CASES)
+def test_the_compiled_loop_plays_the_very_same_games(
+    players: int, bots: list[str], options: list[str]
+) -> None:
+    """The numba loop draws what the array loop draws, in the same order: the same report to
+    the last figure (so ``--fast`` gives the same answer with or without numba)."""
+    game = make_game("toss-up", options, players=players)
+    arrays = simulate_fast(game, bots, 3_000, seed=4, compiled=False).to_json()
+    compiled = simulate_fast(game, bots, 3_000, seed=4, compiled=True).to_json()
+    assert compiled == arrays
+
+
+def test_the_compiled_loop_plays_when_numba_is_installed() -> None:
+    """The development install has numba (the ``fast`` extra), so ``--fast`` runs compiled."""
+    assert compiled_available()

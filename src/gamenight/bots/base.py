@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gamenight.engine.core import View
@@ -40,6 +40,13 @@ class Agent(ABC):
         """Told that ``action``, decided in a race or reaction window, was not played: a faster
         move took what it reached for (or changed what this agent sees), or, with ``closed``,
         the window closed or the game ended first. Bots need do nothing."""
+
+    def attach(self, state_source: Callable[[], Any]) -> None:  # noqa: B027 (optional hook)
+        """Offered by whoever holds the match (the offline driver, the live runtime): a function
+        returning the current state. An agent may use it only through
+        ``game.shuffle_hidden(state, seat, rng)``, which re-deals everything its seat cannot
+        see, so it learns nothing beyond its view (searching bots draw their worlds this way
+        in games without a ``sample_state`` hook). Most agents ignore it."""
 
     def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
         """Seconds this agent takes to make ``action`` in a race (uniform 0.5x to 1.5x speed)."""

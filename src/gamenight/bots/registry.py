@@ -33,9 +33,12 @@ class BotSpec:
     factory: Factory
     games: tuple[str, ...] | None = None
     arg: str | None = None  # the argument's name, e.g. "T" for hold:T
+    optional_arg: bool = False  # the bot also plays without its argument (e.g. ismcts[:BUDGET])
 
     def usage(self) -> str:
-        """The spec as written on a command line, e.g. ``hold:T``."""
+        """The spec as written on a command line, e.g. ``hold:T`` or ``ismcts[:BUDGET]``."""
+        if self.arg and self.optional_arg:
+            return f"{self.name}[:{self.arg}]"
         return f"{self.name}:{self.arg}" if self.arg else self.name
 
 
@@ -109,7 +112,7 @@ def make_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:
                 raise
             raise UnknownBot(f"{unknown} (or module:Name of your own: {exc})") from None
     spec = specs[0]
-    if spec.arg and not arg:
+    if spec.arg and not arg and not spec.optional_arg:
         raise UnknownBot(f"bot {name} needs an argument: {spec.usage()}")
     if not spec.arg and arg:
         raise UnknownBot(f"bot {name} takes no argument (got {arg!r})")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markdown import Markdown
@@ -15,10 +15,13 @@ from rich.table import Table
 from gamenight.bots import bots_for, default_bot, make_bot
 from gamenight.cli.app import GameArg, OptionOpt, SeedOpt, app, check_options, fail, out, split_list
 from gamenight.engine.errors import GameError
+from gamenight.engine.game import Game
+from gamenight.engine.match import Match
 from gamenight.engine.registry import game_class, game_ids, make_game
 from gamenight.terminal.human import InputClosed
-from gamenight.terminal.play import load_record, replay_record
+from gamenight.terminal.play import load_record, replay_record, resume_match
 from gamenight.terminal.play import play as play_game
+from gamenight.terminal.seats import Seat, parse_seats
 
 
 @app.command("list")
@@ -75,36 +78,135 @@ def check_writable(path: Path) -> None:
         fail(f"cannot write the record to {path}: permission denied")
 
 
+def on_a_terminal() -> bool:
+    """Whether a person sits at a real terminal (input, output and error output are TTYs; the
+    screen is drawn on the error output): the live screens
+    are used only then, and line mode everywhere else (pipes, scripts, tests)."""
+    return sys.stdin.isatty() and sys.stdout.isatty() and sys.stderr.isatty()
+
+
 @app.command()
 def play(
-    game: GameArg,
+    game: Annotated[
+        str | None,
+        typer.Argument(help="game id, e.g. toss-up (see: gamenight list); not with --resume"),
+    ] = None,
     seats: Annotated[
-        str, typer.Option(help="comma list, one per seat: human or a bot (random, hold:20, ...)")
-    ] = "human,default",
+        str | None,
+        typer.Option(
+            help="comma list, one per seat: human, human:NAME, or a bot (random, hold:20, ...)"
+            " [default: human,default]"
+        ),
+    ] = None,
     seed: SeedOpt = None,
     option: OptionOpt = None,
     record: Annotated[Path | None, typer.Option(help="write the match record here")] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="go on with an unfinished match from its record")
+    ] = None,
+    line: Annotated[
+        bool, typer.Option("--line", help="line by line, even at a terminal (as in a pipe)")
+    ] = False,
+    ask_all: Annotated[
+        bool,
+        typer.Option("--ask-all", help="ask even when the only answer is a pass or a lone move"),
+    ] = False,
+    pace: Annotated[
+        float,
+        typer.Option(min=0.0, max=10.0, help="bots' pace at the live table: 0.5 is twice as quick"),
+    ] = 1.0,
     coach: Annotated[
-        bool, typer.Option(help="show the game's coach before each of your moves (Toss Up!)")
+        bool,
+        typer.Option(help="show the game's coach before each of your moves (Toss Up!; line mode)"),
     ] = False,
 ) -> None:
-    """Play a game in the terminal against bots (or with friends, taking turns at the screen)."""
-    seat_list = split_list(seats, "--seats")
+    """Play a game: at a terminal, live at a full-screen table; else line by line.
+
+    Against bots, or with friends taking turns at the screen (--seats human:Ann,human:Bob,smart).
+    """
+    match: Match | None = None
+    stored: list[str] | None = None
+    if resume is not None:
+        if seed is not None or option:
+            fail("--seed and -o come from the record when resuming; leave them out")
+        try:
+            match, stored = resume_match(load_record(resume), str(resume), game)
+        except GameError as exc:
+            fail(str(exc))
+        game = match.game.id
+    elif game is None:
+        fail("name a game to play (see: gamenight list), or --resume a record")
+    if seats is not None:
+        seat_list = split_list(seats, "--seats")
+    elif stored is not None:
+        seat_list = stored
+    elif resume is not None:
+        fail(f"{resume} does not say who sat where: give --seats")
+    else:
+        seat_list = ["human", "default"]
     try:
-        built = make_game(game, check_options(option, "--seats"), players=len(seat_list))
-        for seat, spec in enumerate(seat_list):
-            if spec != "human":
-                make_bot(spec, built, seat)
+        table = parse_seats(seat_list)
+        if match is None:
+            built = make_game(game, check_options(option, "--seats"), players=len(table))
+        else:
+            built = match.game
+            if len(table) != built.players:
+                fail(f"the match in {resume} has {built.players} seats, --seats gives {len(table)}")
+        for seat, spec in enumerate(table):
+            if not spec.human:
+                make_bot(spec.spec, built, seat)
     except GameError as exc:
         fail(str(exc))
+    if record is None and resume is not None:
+        record = resume  # the record goes on where it was
     if record is not None:
         check_writable(record)
+    if not line and not coach and on_a_terminal():
+        play_live(built, table, match, seed, record, ask_all, pace)
+        return
     try:
-        play_game(built, seat_list, seed, out, sys.stdin, record, coach)
+        play_game(
+            built, table, seed, out, sys.stdin, record, match=match, ask_all=ask_all, coach=coach
+        )
     except InputClosed as exc:
         fail(str(exc), status=1)
     except KeyboardInterrupt:
         fail("game abandoned", status=130)
+
+
+def play_live(
+    game: Game[Any, Any],
+    table: list[Seat],
+    match: Match | None,
+    seed: int | None,
+    record: Path | None,
+    ask_all: bool,
+    pace: float,
+) -> None:
+    """Play at the live table (Textual is imported only now), then print how it ended."""
+    from gamenight.terminal.table.app import run_table
+    from gamenight.terminal.table.session import Session, default_record, table_settings
+
+    if record is None:
+        try:
+            record = default_record(game.id)
+        except OSError as exc:
+            fail(f"cannot keep the match record in the state folder: {exc.strerror}")
+    session = Session(
+        game=game,
+        seats=table,
+        match=match if match is not None else Match(game, seed=seed),
+        settings=table_settings(sum(s.human for s in table) > 1, pace),
+        record=record,
+        ask_all=ask_all,
+    )
+    result = run_table(session)
+    if result is None:  # the screen closed without the table's own leaving (it saves first)
+        session.save()
+        out.print(f"Match saved to {escape(str(record))}")
+        return
+    for text in result.lines:
+        out.print(text)
 
 
 @app.command()
@@ -114,11 +216,19 @@ def replay(
         bool | None, typer.Option(help="wait for Enter after each move (default: on a terminal)")
     ] = None,
     seat: Annotated[int | None, typer.Option(help="show what this seat saw")] = None,
+    line: Annotated[
+        bool, typer.Option("--line", help="line by line, even at a terminal (as in a pipe)")
+    ] = False,
 ) -> None:
-    """Step through a recorded match."""
-    interactive = sys.stdin.isatty() if step is None else step
+    """Watch a recorded match: at a terminal, the board at every step, forward and back."""
     try:
         data = load_record(file)
+        if not line and step is None and on_a_terminal():
+            from gamenight.terminal.table.replay import run_replay
+
+            run_replay(data, seat)
+            return
+        interactive = sys.stdin.isatty() if step is None else step
         replay_record(data, out, sys.stdin if interactive else None, viewer=seat)
     except GameError as exc:
         fail(str(exc))

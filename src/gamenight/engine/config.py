@@ -35,9 +35,9 @@ class Config:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
             raise ConfigError(f"players must be a whole number, got {brief(self.players)}")
         if not self.min_players <= self.players <= self.max_players:
-            count = f"{self.players} player{'' if self.players == 1 else 's'}"
+            count = f"{brief(self.players)} player{'' if self.players == 1 else 's'}"
             raise ConfigError(
-                f"{brief(count)} is out of range: this game takes "
+                f"{count} is out of range: this game takes "
                 f"{self.min_players} to {self.max_players} players"
             )
         self.validate()

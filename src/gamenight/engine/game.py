@@ -16,13 +16,18 @@ methods below are the whole interface that matches, bots, clients and adapters u
   :class:`~gamenight.engine.errors.UnknownSeat` before the game's ``observe`` sees it, so a game
   never has to range-check its viewer (nor can it leak a hand by indexing with ``-1``);
 - three action codecs: JSON, text and integer ids in ``range(num_actions)``.
+
+:func:`field_copier` and :func:`field_replacer` are helpers for games whose transitions build
+each next state from a copy of the last: they copy a slotted dataclass at about the cost of one
+constructor call, where ``dataclasses.replace`` costs about five.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar, Generic, TypeVar
@@ -34,6 +39,62 @@ from gamenight.engine.errors import MalformedAction, UnknownSeat, brief
 
 S = TypeVar("S")
 A = TypeVar("A")
+T = TypeVar("T")
+
+
+def field_copier(cls: type[T]) -> Callable[[T], T]:
+    """A function that copies an instance of the slotted dataclass ``cls`` field by field.
+
+    The copier is generated once from ``dataclasses.fields`` (so no field can be forgotten) and
+    does not call ``__init__``: it costs about one constructor call, where
+    ``dataclasses.replace`` costs about five. A transition copies the state it was given,
+    changes the copy, and hands the copy out as the next state; the state it was given is never
+    changed. The copy is shallow: fields hold immutable values (tuples, frozen dataclasses).
+
+    >>> @dataclasses.dataclass(slots=True)
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> copy = field_copier(Point)
+    >>> p = Point(1, 2)
+    >>> q = copy(p)
+    >>> q == p and q is not p
+    True
+    """
+    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    body = "".join(f"\n    new.{name} = state.{name}" for name in names)
+    source = f"def copy(state):\n    new = _new(cls){body}\n    return new\n"
+    namespace: dict[str, Any] = {"cls": cls, "_new": object.__new__}
+    exec(source, namespace)  # the way dataclasses builds __init__: one plain function
+    copy: Callable[[T], T] = namespace["copy"]
+    return copy
+
+
+def field_replacer(cls: type[T]) -> Callable[..., T]:
+    """``dataclasses.replace`` for the slotted dataclass ``cls``, at about a quarter of its cost.
+
+    ``replace(state, **changes)`` copies ``state`` with :func:`field_copier` and sets the
+    changed fields on the copy (a name that is not a field is an ``AttributeError``). It calls
+    no ``__init__`` nor ``__post_init__``, so it suits plain state classes that have neither
+    checks nor derived fields. A game may bind it under ``if not TYPE_CHECKING:`` so that the
+    type checker goes on reading its calls as ``dataclasses.replace``, with every field checked.
+
+    >>> @dataclasses.dataclass(slots=True)
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> field_replacer(Point)(Point(1, 2), y=5)
+    Point(x=1, y=5)
+    """
+    copy = field_copier(cls)
+
+    def replace(state: T, /, **changes: Any) -> T:
+        new = copy(state)
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return new
+
+    return replace
 
 
 class Game(ABC, Generic[S, A]):

@@ -69,6 +69,10 @@ class Match:
         self.lock = threading.RLock()
         self.state: Any = game.initial_state()
         self.steps: list[Step] = []
+        #: The last state whose pending was asked for, and its pending: a driver asks several
+        #: times per step (is it over? who decides?), and states are never changed, so the
+        #: answer holds while ``state`` is that same object. One tuple, read and written whole.
+        self._pending: tuple[Any, Pending | None] = (None, None)
 
     # ---- reading -----------------------------------------------------------------------------
     @property
@@ -79,7 +83,13 @@ class Match:
     @property
     def pending(self) -> Pending:
         """Who must decide now, and how."""
-        return self.game.pending(self.state)
+        state = self.state
+        known, pending = self._pending
+        if known is state and pending is not None:
+            return pending
+        pending = self.game.pending(state)
+        self._pending = (state, pending)
+        return pending
 
     @property
     def finished(self) -> bool:

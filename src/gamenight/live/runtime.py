@@ -104,6 +104,8 @@ class LiveMatch:
         for seat, spec in enumerate(specs):
             self._bots[seat], self._specs[seat] = self._build(seat, spec)
         self._stand_ins = {s: make_bot(self.settings.stand_in, self.game, s) for s in range(seats)}
+        for stand_in in self._stand_ins.values():
+            stand_in.attach(self._state)
         self._persist = persist
         self._inbox: asyncio.Queue[Command] = asyncio.Queue()
         self._task: asyncio.Task[Outcome] | None = None
@@ -510,8 +512,16 @@ class LiveMatch:
                     f"the bot {spec.name} was built for seat {spec.seat} of another game or "
                     f"seat, not seat {seat} of this match"
                 )
+            spec.attach(self._state)
             return spec, spec.name
-        return make_bot(spec, self.game, seat), spec
+        bot = make_bot(spec, self.game, seat)
+        bot.attach(self._state)
+        return bot, spec
+
+    def _state(self) -> Any:
+        """The match's current state, for bots that search (they re-deal what they cannot see
+        with ``shuffle_hidden`` before use: see ``Agent.attach``)."""
+        return self.match.state
 
     def _send(self, command: Command) -> None:
         if self._task is None:

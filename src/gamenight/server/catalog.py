@@ -52,6 +52,9 @@ class GameInfo(BaseModel):
     options: list[OptionInfo]
     bots: list[BotInfo]
     default_bot: str
+    web: bool = Field(
+        default=False, description="whether the game brings a browser table (games/<id>/web/)"
+    )
 
 
 def game_info(game_id: str) -> GameInfo:
@@ -68,7 +71,17 @@ def game_info(game_id: str) -> GameInfo:
         options=[OptionInfo(name=n, default=d, help=h) for n, d, h in config.option_help()],
         bots=[BotInfo(name=b.name, arg=b.arg, help=b.help) for b in bots_for(game_id)],
         default_bot=default_bot(game_id),
+        web=_has_table(game_id),
     )
+
+
+def _has_table(game_id: str) -> bool:
+    """Whether the game's folder holds a browser table (a game from another package may not;
+    the browser client then leaves it out of its lobby)."""
+    from gamenight.server.web import game_web_dir
+
+    folder = game_web_dir(game_id)
+    return folder is not None and (folder / "table.js").is_file()
 
 
 def catalog() -> list[GameInfo]:

@@ -1,26 +1,40 @@
 """Where a simulation's games are played: in this process, in worker processes, or on Ray.
 
-Every backend plays the same chunks of the same job (see :class:`gamenight.sim.simulate.Job`)
-and merges their tallies in chunk order, so the report is the same whichever plays them. Only a
-bounded number of chunks is in flight at once, so memory stays flat however many games are asked
-for.
+Every backend plays chunks of the same job (see :class:`gamenight.sim.simulate.Job`) and merges
+their tallies in chunk order; tallies add up exactly, so the report is the same whichever plays
+them and however the games are cut into chunks. Only a bounded number of chunks is in flight at
+once, so memory stays flat however many games are asked for.
+
+Worker processes start from a fork server on Linux: a fresh interpreter (no threads, nothing of
+the parent's state) that imports the simulation modules and the game once, then forks each worker
+ready to play, instead of each worker starting Python and importing everything again. Elsewhere
+they are spawned. A worker builds the game once and plays every chunk it is given with it;
+chunks are sized so that each worker gets a few dozen, which keeps both the per-chunk overhead
+and the wait for the last chunk small.
 """
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
+import sys
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from multiprocessing.context import BaseContext
 from typing import Any
 
 from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
 from gamenight.sim.metrics import metrics_for
-from gamenight.sim.simulate import GameRecord, Job, Tally, chunks, play_games
+from gamenight.sim.simulate import CHUNK, GameRecord, Job, Tally, chunks, play_games
 
 BACKENDS = ("local", "ray")
+#: Chunks per worker a job is cut into (at least ``CHUNK`` games each).
+CHUNKS_PER_WORKER = 24
+#: Chunks in flight per worker: enough that no worker waits while an earlier chunk finishes.
+IN_FLIGHT_PER_WORKER = 4
 
 
 class NoBackend(GameError, ValueError):
@@ -54,7 +68,9 @@ def run_job(
     parts = (
         _ray_chunks(job, games, on_game is not None, address)
         if backend == "ray"
-        else _process_chunks(job, games, on_game is not None, workers)
+        else _process_chunks(
+            job, games, on_game is not None, workers, [__name__, type(game).__module__]
+        )
     )
     tally: Tally | None = None
     done = 0
@@ -78,18 +94,59 @@ def _count(tally: Tally) -> int:
     return sum(tally.lengths.values())
 
 
+def chunk_size(games: int, workers: int) -> int:
+    """Games per chunk: about ``CHUNKS_PER_WORKER`` chunks per worker, never below ``CHUNK``.
+
+    >>> chunk_size(1000, 2), chunk_size(100_000, 2)
+    (100, 2084)
+    """
+    return max(CHUNK, -(-games // (workers * CHUNKS_PER_WORKER)))
+
+
+def worker_context(preload: list[str]) -> BaseContext:
+    """How worker processes start: from a fork server on Linux (which imports ``preload`` once,
+    and the parent's main module), else spawned. Either way a worker shares nothing with the
+    parent but the job it is sent, so every platform plays alike."""
+    if sys.platform.startswith("linux") and "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["__main__", *preload])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+#: Games built in this worker process, by job (a worker plays many chunks of one job).
+_BUILT: dict[tuple[str, str], Game[Any, Any]] = {}
+
+
+def play_chunk(job: Job, start: int, stop: int, keep: bool) -> tuple[Tally, list[GameRecord]]:
+    """A worker's task: play games ``start`` to ``stop`` of ``job`` (as ``Job.play`` does), with
+    the game built once per worker process."""
+    key = (job.game_id, json.dumps(job.config, sort_keys=True))
+    game = _BUILT.get(key)
+    if game is None:
+        game = _BUILT[key] = job.build()
+    records: list[GameRecord] = []
+    tally = play_games(
+        game,
+        job.bots,
+        job.seed,
+        range(start, stop),
+        job.rotate,
+        on_game=records.append if keep else None,
+    )
+    return tally, records
+
+
 def _process_chunks(
-    job: Job, games: int, keep: bool, workers: int
+    job: Job, games: int, keep: bool, workers: int, preload: list[str]
 ) -> Iterator[tuple[Tally, list[GameRecord]]]:
-    """Chunks played by spawned worker processes, yielded in order, a few in flight at once."""
-    # Spawned workers (as on macOS and Windows) start from a fresh import of gamenight, so the
-    # game is rebuilt there from its id and config; every platform behaves alike.
-    context = multiprocessing.get_context("spawn")
+    """Chunks played by worker processes, yielded in order, a few per worker in flight."""
+    context = worker_context(preload)
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         pending: deque[Future[tuple[Tally, list[GameRecord]]]] = deque()
-        for start, stop in chunks(games):
-            pending.append(pool.submit(job.play, start, stop, keep))
-            if len(pending) >= 2 * workers:
+        for start, stop in chunks(games, chunk_size(games, workers)):
+            pending.append(pool.submit(play_chunk, job, start, stop, keep))
+            if len(pending) >= IN_FLIGHT_PER_WORKER * workers:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()

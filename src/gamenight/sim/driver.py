@@ -74,31 +74,34 @@ def step(
     """
     pending = match.pending
     kind = pending.kind
-    if standing is None:
+    if standing:
+        window = pending.window if kind is Kind.RACE or kind is Kind.REACTION else None
+        closed = [seat for seat, decision in standing.items() if decision[3] != window]
+        for seat in closed:
+            agents[seat].outpaced(standing.pop(seat)[1], closed=True)
+    elif standing is None:
         standing = {}
-    window = pending.window if kind is Kind.RACE or kind is Kind.REACTION else None
-    closed = [seat for seat, decision in standing.items() if decision[3] != window]
-    for seat in closed:
-        agents[seat].outpaced(standing.pop(seat)[1], closed=True)
     if kind is Kind.CHANCE:
         return CHANCE, match.roll_chance()
     if kind is Kind.SINGLE or kind is Kind.SIMULTANEOUS:
         seat = pending.players[0]
         return seat, match.apply_trusted(seat, decide(match, agents[seat], rngs[seat]))
     if kind is Kind.RACE or kind is Kind.REACTION:
+        game, state, race = match.game, match.state, kind is Kind.RACE
         best: tuple[float, int, Any] | None = None
         for seat in pending.players:
             agent = agents[seat]
-            view = match.game.observe(match.state, seat) if agent.reads_view else {}
-            legal = match.game.legal_actions(match.state, seat)
+            view = game.observe(state, seat) if agent.reads_view else {}
+            legal = game.legal_actions(state, seat)
             kept = standing.get(seat)
-            if kept is not None and kept[1] in legal and (kind is Kind.RACE or kept[0] == view):
+            if kept is not None and kept[1] in legal and (race or kept[0] == view):
                 action, delay = kept[1], kept[2]
             else:
                 if kept is not None:
-                    agents[seat].outpaced(kept[1])
-                action = decide(match, agents[seat], rngs[seat], view, legal)
-                delay = agents[seat].reaction_time(view, action, rngs[seat])
+                    agent.outpaced(kept[1])
+                rng = rngs[seat]
+                action = decide(match, agent, rng, view, legal)
+                delay = agent.reaction_time(view, action, rng)
                 standing[seat] = (view, action, delay, pending.window)
             if best is None or delay < best[0]:
                 best = (delay, seat, action)
@@ -120,6 +123,8 @@ def run(
 ) -> Match:
     """Play ``match`` to the end with ``agents`` (one per seat); ``on_events`` sees each step."""
     rngs = agent_rngs(match.seed, len(agents))
+    for agent in agents:
+        agent.attach(lambda: match.state)
     standing: Standing = {}
     for _ in range(max_steps):
         if match.finished:

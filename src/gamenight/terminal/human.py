@@ -41,6 +41,8 @@ class HumanAgent(Agent):
         renderer: Renderer,
         names: list[str],
         hot_seat: bool = False,
+        *,
+        auto: bool = True,
     ) -> None:
         super().__init__(game, seat, name)
         self.console = console
@@ -48,6 +50,8 @@ class HumanAgent(Agent):
         self.renderer = renderer
         self.names = names
         self.hot_seat = hot_seat
+        #: Whether the renderer may answer for a lone person (``play --ask-all`` turns it off).
+        self.auto = auto
         self.last_delay = 0.0
         #: Whether to show the game's coach before each decision (``play --coach``).
         self.coach = False
@@ -59,9 +63,10 @@ class HumanAgent(Agent):
         """Show the view and ask until a legal move is typed.
 
         A lone person (no hot seat) is not asked when the game's renderer names an automatic
-        answer (such as a pass that is the only legal move); that answer is made at once.
+        answer (such as a pass that is the only legal move); that answer is made at once,
+        unless ``auto`` is off.
         """
-        if not self.hot_seat:
+        if self.auto and not self.hot_seat:
             auto = self.renderer.auto_answer(view, legal)
             if auto is not None and auto in legal:
                 self.last_delay = 0.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -20,67 +21,89 @@ from gamenight.engine.records import parse_record
 from gamenight.engine.registry import game_class
 from gamenight.sim.driver import run
 from gamenight.terminal.human import HumanAgent
-from gamenight.terminal.render import renderer_for
-
-
-def seat_names(seats: list[str], game_id: str) -> list[str]:
-    """Display names: ``You`` for a lone human, ``Player N`` for several, the bot's name else."""
-    specs = [default_bot(game_id) if s == "default" else s for s in seats]
-    humans = specs.count("human")
-    names = []
-    for i, spec in enumerate(specs):
-        if spec == "human":
-            names.append("You" if humans == 1 else f"Player {i + 1}")
-        else:
-            names.append(f"{spec} ({i})" if specs.count(spec) > 1 else spec)
-    return names
+from gamenight.terminal.render import plural, renderer_for
+from gamenight.terminal.seats import Seat, parse_seat, screen_names, seat_names
 
 
 def build_agents(
-    game: Game[Any, Any], seats: list[str], console: Console, stream: TextIO
+    game: Game[Any, Any],
+    seats: Sequence[Seat],
+    console: Console,
+    stream: TextIO,
+    ask_all: bool = False,
 ) -> list[Agent]:
-    """One agent per seat: ``human`` or a bot spec."""
-    names = seat_names(seats, game.id)
-    humans = seats.count("human")
-    hot_seat = humans > 1 and game.hidden_information
+    """One agent per seat: a person at this terminal or a bot."""
+    names = seat_names(seats, default_bot(game.id))
+    shown = screen_names(names, seats)
+    hot_seat = sum(s.human for s in seats) > 1 and game.hidden_information
     renderer = renderer_for(game.id)
     agents: list[Agent] = []
     for seat, spec in enumerate(seats):
-        if spec == "human":
+        if spec.human:
             agents.append(
-                HumanAgent(game, seat, names[seat], console, stream, renderer, names, hot_seat)
+                HumanAgent(
+                    game,
+                    seat,
+                    names[seat],
+                    console,
+                    stream,
+                    renderer,
+                    shown,
+                    hot_seat,
+                    auto=not ask_all,
+                )
             )
         else:
-            agents.append(make_bot(spec, game, seat))
+            agents.append(make_bot(spec.spec, game, seat))
     return agents
+
+
+def record_data(match: Match, seats: Sequence[Seat], names: Sequence[str]) -> dict[str, Any]:
+    """The match record with who sat where: ``seats`` as typed (``human:Alice``, ``smart``) and
+    ``seat_names``, so that ``play --resume`` seats everyone again and ``replay`` names them."""
+    return {**match.record(), "seats": [s.text() for s in seats], "seat_names": list(names)}
 
 
 def play(
     game: Game[Any, Any],
-    seats: list[str],
+    seats: Sequence[str | Seat],
     seed: int | None,
     console: Console,
     stream: TextIO = sys.stdin,
     record: Path | None = None,
+    *,
+    match: Match | None = None,
+    ask_all: bool = False,
     coach: bool = False,
 ) -> Match:
-    """Play one game in the terminal; writes the match record to ``record`` if given; with
-    ``coach``, people see the game's coach (if it has one) before each decision."""
-    agents = build_agents(game, seats, console, stream)
-    names = seat_names(seats, game.id)
-    humans = [i for i, s in enumerate(seats) if s == "human"]
+    """Play one game in the terminal, line by line; writes the match record to ``record``.
+
+    ``match`` continues a match already under way (``play --resume``: rebuilt from its record)
+    instead of starting one from ``seed``. With ``ask_all``, a person is asked even where their
+    only answer is a pass. With ``coach``, people see the game's coach (if it has one) before
+    each decision.
+    """
+    table = [s if isinstance(s, Seat) else parse_seat(s) for s in seats]
+    agents = build_agents(game, table, console, stream, ask_all)
+    names = seat_names(table, default_bot(game.id))
+    shown = screen_names(names, table)
+    humans = [i for i, s in enumerate(table) if s.human]
     viewer = humans[0] if len(humans) == 1 else None
     renderer = renderer_for(game.id)
-    match = Match(game, seed=seed)
+    if match is None:
+        match = Match(game, seed=seed)
     for agent in agents:
         if isinstance(agent, HumanAgent):
             agent.match = match
             agent.coach = coach
     console.print(f"[bold]{escape(game.title)}[/]: {escape(', '.join(names))}")
+    if match.version:
+        console.print(f"Resuming after {plural(match.version, 'step')}.")
+        renderer.show(console, game.view(match.state, viewer), viewer, shown)
 
     def show(seat: int, events: tuple[Event, ...]) -> None:
         for event in events:
-            line = renderer.describe(event.for_viewer(viewer), names)
+            line = renderer.describe(event.for_viewer(viewer), shown)
             if line:
                 console.print(line)
 
@@ -88,9 +111,9 @@ def play(
         run(match, agents, show)
     finally:
         if record is not None:
-            write_record(record, {**match.record(), "seat_names": names})
+            write_record(record, record_data(match, table, names))
             console.print(f"Match record written to {escape(str(record))}")
-    renderer.show(console, game.view(match.state, viewer), viewer, names)
+    renderer.show(console, game.view(match.state, viewer), viewer, shown)
     # The seed is shown only now: before the end it would let a player foresee every roll.
     console.print(f"[dim]seed {match.seed} (play it again with --seed {match.seed})[/]")
     return match
@@ -123,6 +146,29 @@ def load_record(path: Path) -> dict[str, Any]:
     if not isinstance(data.get("game"), str):
         raise GameError(f"{path} is not a match record: it names no game")
     return data
+
+
+def resume_match(
+    data: dict[str, Any], where: str, game: str | None = None
+) -> tuple[Match, list[str] | None]:
+    """The unfinished match a record holds, rebuilt step by step (the engine's ``replay``
+    checks every step), and who sat where as the record says (``None`` if it does not).
+
+    ``where`` names the record in messages; ``game``, if given, must be the record's game.
+    ``GameError`` says why a record cannot be resumed.
+    """
+    if game is not None and game != data["game"]:
+        raise GameError(f"{where} is a match of {data['game']}, not {game}")
+    try:
+        match = replay(data, game_class(data["game"]))
+    except GameError as exc:
+        raise GameError(f"{where} cannot be resumed: {exc}") from None
+    if match.finished:
+        raise GameError(f"the match in {where} is over; watch it with: gamenight replay {where}")
+    stored = data.get("seats")
+    if isinstance(stored, list) and stored and all(isinstance(s, str) for s in stored):
+        return match, [str(s) for s in stored]
+    return match, None
 
 
 def replay_record(

@@ -7,7 +7,8 @@ shown as plain data.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -16,8 +17,27 @@ from gamenight.engine.core import View
 from gamenight.engine.registry import game_part
 
 
+@dataclass(frozen=True, slots=True)
+class Response:
+    """A response a person may arm ahead of time ("Bully the leader at the next window").
+
+    The live table calls ``pick(view, legal)`` at each decision of that person (``view`` is
+    ``Game.observe``'s output, ``legal`` their legal moves) and plays the first answer that is
+    not ``None``, at once, then forgets the response.
+    """
+
+    #: What the person arms, in words.
+    label: str
+    #: The move to play now, or ``None`` to keep waiting.
+    pick: Callable[[View, Sequence[Any]], Any | None]
+
+
 class Renderer:
-    """Shows views and describes events for one game. Override to make a game look like itself."""
+    """Shows views and describes events for one game. Override to make a game look like itself.
+
+    The live table also asks ``choice_key``, ``responses`` and ``quiet_pass``; their defaults
+    suit any game, so a renderer overrides only what its game needs.
+    """
 
     def show(self, console: Console, view: View, seat: int | None, names: list[str]) -> None:
         """Print what ``seat`` sees (``view`` is ``Game.observe``'s output)."""
@@ -44,6 +64,28 @@ class Renderer:
         of a hand; a game may return its pass when the pass is the only legal move.
         """
         return None
+
+    def choice_key(self, action: Any) -> str | None:
+        """The key the live table should give ``action`` when it is free (``r`` for roll);
+        ``None``: the next free key. A key keeps its move while that move stays on offer."""
+        return None
+
+    def responses(self, view: View, seat: int, names: list[str]) -> Sequence[Response]:
+        """What ``seat`` may arm now for a coming window, from what their view shows (default:
+        nothing; Paper Toss! offers its Bully, Flat Tire, Hazards and Counters)."""
+        return ()
+
+    def quiet_pass(self, view: View, legal: Sequence[Any]) -> Any | None:
+        """The pass to make for a person who keeps their cards-for-any-window for armed
+        responses: a move in ``legal`` when every other move is such a card (Paper Toss!'s
+        Bully and Flat Tire may be played at every window), else ``None`` (default)."""
+        return None
+
+
+def at_live_table(console: Console) -> bool:
+    """Whether ``console`` draws the live table's board, where moves are keys on a list beside
+    the board rather than numbers typed at a prompt (a renderer words its hints to suit)."""
+    return bool(getattr(console, "live_table", False))
 
 
 def verb(name: str, you: str, other: str) -> str:

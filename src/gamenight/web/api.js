@@ -38,7 +38,8 @@ async function call(method, path, body, hostToken) {
 const room = (code) => `/api/rooms/${encodeURIComponent(code)}`;
 
 export const api = {
-  games: () => call("GET", "/api/games"),
+  // Only games that bring a browser table are offered (a game package may have none).
+  games: () => call("GET", "/api/games").then((list) => list.filter((game) => game.web)),
   createRoom: (body) => call("POST", "/api/rooms", body),
   room: (code) => call("GET", room(code)),
   join: (code, name, seat) => call("POST", `${room(code)}/join`, seat === undefined ? { name } : { name, seat }),

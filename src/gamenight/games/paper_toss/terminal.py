@@ -11,7 +11,7 @@ Every player name is escaped before it goes into rich markup, and numbers agree 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -19,7 +19,14 @@ from rich.markup import escape
 from rich.table import Table
 
 from gamenight.engine.core import GAME_OVER, TURN_STARTED, View
-from gamenight.games.paper_toss.cards import ENERGY_DRINK, counters_for
+from gamenight.games.paper_toss.cards import (
+    BULLY,
+    COUNTERS,
+    ENERGY_DRINK,
+    FLAT_TIRE,
+    HAZARDS,
+    counters_for,
+)
 from gamenight.games.paper_toss.state import (
     PASS,
     WINDOWS,
@@ -37,7 +44,7 @@ from gamenight.games.paper_toss.state import (
     Sprinkle,
     Toss,
 )
-from gamenight.terminal.render import Renderer, possessive, verb, winners_line
+from gamenight.terminal.render import Renderer, Response, possessive, verb, winners_line
 
 CARD_NAMES = {
     "paper_toss": "Paper Toss",
@@ -264,6 +271,42 @@ class PaperTossRenderer(Renderer):
             return PASS
         return None
 
+    def quiet_pass(self, view: View, legal: Sequence[Any]) -> Any | None:
+        """Pass a window where only Bully or Flat Tire could be played: those may wait for any
+        later window, and a person arms them instead of being asked three times a turn."""
+        anytime = all(a == PASS or isinstance(a, Bully | FlatTire) for a in legal)
+        return PASS if view["phase"] in WINDOWS and PASS in legal and anytime else None
+
+    def responses(self, view: View, seat: int, names: list[str]) -> Sequence[Response]:
+        """What the hand can answer with at a coming window: Bully or Flat Tire on the leader
+        or on someone named, a Hazard at the next toss, a Counter to the next Hazard."""
+        hand = view["hand"] or []
+        others = [p for p in range(view["players"]) if p != seat]
+        out: list[Response] = []
+        for held, kind, verb_phrase in (
+            (BULLY, Bully, "Bully"),
+            (FLAT_TIRE, FlatTire, "Flat Tire on"),
+        ):
+            if held not in hand:
+                continue
+            out.append(Response(f"{verb_phrase} the leader at the next window", _on_leader(kind)))
+            out.extend(
+                Response(f"{verb_phrase} {names[p]} at the next window", _exactly(kind(p)))
+                for p in others
+            )
+        out.extend(
+            Response(f"Throw {with_article(card(k))} at the next toss", _exactly(Hazard(k)))
+            for k in HAZARDS
+            if k in hand
+        )
+        if any(k in hand for k in COUNTERS):
+            out.append(Response("Counter the next Hazard on my toss", _first(Counter)))
+        return out
+
+    def choice_key(self, action: Any) -> str | None:
+        """``p`` passes a window."""
+        return "p" if action == PASS else None
+
     def action_label(self, text: str, action: Any) -> str:
         """Moves in words, with seat names for targets."""
         if isinstance(action, Bully | FlatTire):
@@ -278,6 +321,29 @@ class PaperTossRenderer(Renderer):
         if isinstance(action, Discard | Hazard | Counter | Choose):
             return f"{type(action).__name__.lower()} {card(action.card)}"
         return text
+
+
+def _exactly(action: Any) -> Callable[[View, Sequence[Any]], Any | None]:
+    """An armed move played as soon as it is legal."""
+    return lambda view, legal: action if action in legal else None
+
+
+def _first(kind: type) -> Callable[[View, Sequence[Any]], Any | None]:
+    """The first legal move of a kind (a Counter: whichever of the player's answers)."""
+    return lambda view, legal: next((a for a in legal if isinstance(a, kind)), None)
+
+
+def _on_leader(kind: type[Bully] | type[FlatTire]) -> Callable[[View, Sequence[Any]], Any | None]:
+    """Bully or Flat Tire on whoever has the most tokens when the window opens (of two
+    leaders, the first in seat order among those it may target)."""
+
+    def pick(view: View, legal: Sequence[Any]) -> Any | None:
+        aimed = [a for a in legal if isinstance(a, kind)]
+        if not aimed:
+            return None
+        return max(aimed, key=lambda a: (view["tokens"][a.target], -a.target))
+
+    return pick
 
 
 #: How the moves without a card or a target are listed in the prompt.

@@ -4,6 +4,10 @@ Every loop rolls once for every game still running: the dice left are drawn as a
 over the face colours, red lights end turns, the seats' policies decide to bank or roll on, and
 turn ends advance the final round, sudden death and the end of the game exactly as
 ``resolve.py`` does.
+
+With numba installed (the ``fast`` extra), the same loop runs compiled (``compiled.py``): the
+same draws from the same generator in the same order, so the same report, several times faster.
+Without it, the array operations below play.
 """
 
 from __future__ import annotations
@@ -22,6 +26,11 @@ from gamenight.games.toss_up.game import TossUp
 from gamenight.games.toss_up.metrics import TossUpMetrics
 from gamenight.sim.kernels import NoKernel
 from gamenight.sim.simulate import Tally, build_report
+
+try:
+    from gamenight.games.toss_up import compiled as _compiled
+except ImportError:  # numba is optional: the array operations play instead
+    _compiled = None  # type: ignore[assignment]
 
 BATCH = 200_000
 #: Rolls after which a batch is given up (no sensible game comes near it).
@@ -166,14 +175,33 @@ def decide(batch: Batch, idx: Ints, policies: list[tuple[str, int]], table: Bool
     return bank
 
 
+def compiled_available() -> bool:
+    """Whether the compiled loop can play (numba is installed)."""
+    return _compiled is not None
+
+
 def play_batch(
-    game: TossUp, policies: list[tuple[str, int]], n: int, rng: np.random.Generator
+    game: TossUp,
+    policies: list[tuple[str, int]],
+    n: int,
+    rng: np.random.Generator,
+    compiled: bool | None = None,
 ) -> Batch:
-    """Play ``n`` games to the end."""
+    """Play ``n`` games to the end: by the compiled loop when numba is installed (or as
+    ``compiled`` says), else by array operations. Both give the same games."""
     batch = Batch(game, n, rng)
     table = np.array(
         solve_turn_policy(batch.dice_count, tuple(batch.p_face), POLICY_CAP), dtype=np.bool_
     )
+    if compiled is None:
+        compiled = _compiled is not None
+    if compiled:
+        if _compiled is None:
+            raise NoKernel("the compiled kernel needs numba: pip install 'gamenight[fast]'")
+        running = _compiled.play_batch(batch, policies, table, POLICY_CAP, MAX_ROLLS)
+        if running:
+            raise GameError(f"{running} games did not end within {MAX_ROLLS:,} rolls; lower T")
+        return batch
     active = np.arange(n)
     for _ in range(MAX_ROLLS):
         if not active.size:
@@ -198,8 +226,18 @@ def play_batch(
     raise GameError(f"{active.size} games did not end within {MAX_ROLLS:,} rolls; lower T")
 
 
-def simulate_fast(game: Game[Any, Any], bots: Sequence[str], games: int, seed: int) -> Any:
-    """Play ``games`` games between the bots; the same report as ``sim.simulate``."""
+def simulate_fast(
+    game: Game[Any, Any],
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    compiled: bool | None = None,
+) -> Any:
+    """Play ``games`` games between the bots; the same report as ``sim.simulate``.
+
+    ``compiled`` chooses the loop (``None``: compiled when numba is installed); the report is
+    the same either way.
+    """
     if not isinstance(game, TossUp):
         raise NoKernel(f"this kernel plays toss-up, not {game.id}")
     policies = [parse_policy(spec) for spec in bots]
@@ -210,7 +248,7 @@ def simulate_fast(game: Game[Any, Any], bots: Sequence[str], games: int, seed: i
     shared = np.zeros(p, np.int64)
     turns = 0
     for start in range(0, games, BATCH):
-        batch = play_batch(game, policies, min(BATCH, games - start), rng)
+        batch = play_batch(game, policies, min(BATCH, games - start), rng, compiled)
         k = batch.winners.sum(axis=1)
         for ways in range(1, p + 1):
             counts = (batch.winners & (k == ways)[:, None]).sum(axis=0)

@@ -1,19 +1,16 @@
 """Toss Up! data: the actions (two decisions and one chance outcome) and the state.
 
 The state is plain data, never changed once handed out. It is built by keyword; the transitions
-in ``resolve.py`` derive each next state from a working copy made by :func:`thaw`, which is
-generated once from the dataclass fields (the engine API runs one transition per step, so the
-copy must be cheap).
+in ``resolve.py`` derive each next state from a working copy made by :func:`thaw`, which the
+engine's ``field_copier`` generates once from the dataclass fields (the engine API runs one
+transition per step, so the copy must be cheap).
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
-T = TypeVar("T")
+from gamenight.engine.game import field_copier
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,27 +66,6 @@ class TossUpState:
     contenders: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     turns: int = 0
-
-
-def field_copier(cls: type[T]) -> Callable[[T], T]:
-    """A function that copies an instance of the slotted dataclass ``cls`` field by field,
-    generated once from ``dataclasses.fields`` (so no field can be forgotten), without calling
-    ``__init__``: at about the cost of one constructor call, where ``dataclasses.replace``
-    costs about five.
-
-    >>> thaw = field_copier(TossUpState)
-    >>> state = TossUpState(scores=(3, 4), player=1, dice_left=10)
-    >>> copy = thaw(state)
-    >>> copy == state and copy is not state
-    True
-    """
-    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
-    body = "".join(f"\n    new.{name} = state.{name}" for name in names)
-    source = f"def copy(state):\n    new = _new(cls){body}\n    return new\n"
-    namespace: dict[str, Any] = {"cls": cls, "_new": object.__new__}
-    exec(source, namespace)  # the way dataclasses builds __init__: one plain function
-    copy: Callable[[T], T] = namespace["copy"]
-    return copy
 
 
 #: ``thaw(state)``: a working copy of a state, which a transition changes before handing it out

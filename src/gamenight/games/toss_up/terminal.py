@@ -16,6 +16,7 @@ from rich.text import Text
 
 from gamenight.engine.core import GAME_OVER, View
 from gamenight.engine.errors import GameError
+from gamenight.games.toss_up.state import BANK, ROLL
 from gamenight.terminal.render import Renderer, possessive, verb, winners_line
 
 STYLE = {"green": "bold green", "yellow": "bold yellow", "red": "bold red"}
@@ -131,6 +132,10 @@ class TossUpRenderer(Renderer):
         if kind == GAME_OVER:
             return f"[bold]Game over: {winners_line(event['winners'], names)}[/]"
         return None
+
+    def choice_key(self, action: Any) -> str | None:
+        """``r`` rolls, ``b`` banks."""
+        return {ROLL: "r", BANK: "b"}.get(action)
 
 
 #: How this game looks in the terminal (the ``terminal`` part of its plugin).

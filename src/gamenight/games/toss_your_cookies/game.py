@@ -15,7 +15,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from gamenight.engine.config import Config
-from gamenight.engine.core import Event, Outcome, Pending, View
+from gamenight.engine.core import TERMINAL_PENDING, Event, Outcome, Pending, View
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
 from gamenight.games.toss_your_cookies import deck, explain, resolve, rules, view
@@ -67,6 +67,9 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
         self.deck = deck.build_deck(self.players)
         self._dice = deck.dice_odds(self.config)
         self._all = self._all_actions()
+        #: The last state asked about and its pending (states are never changed, so the answer
+        #: holds for that object): a step asks several times, for each player's legal moves.
+        self._pending: tuple[TossYourCookiesState | None, Pending] = (None, TERMINAL_PENDING)
 
     # ---- rules -------------------------------------------------------------------------------
     def initial_state(self) -> TossYourCookiesState:
@@ -100,11 +103,15 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
 
     def pending(self, state: TossYourCookiesState) -> Pending:
         """Chance for deals, rolls and blind draws; who decides in every other phase."""
-        return rules.pending(self.config, state)
+        known, pending = self._pending
+        if known is not state:
+            pending = rules.pending(self.config, state)
+            self._pending = (state, pending)
+        return pending
 
     def legal_actions(self, state: TossYourCookiesState, player: int) -> Sequence[Action]:
         """Every move ``player`` may make now (empty when it is not their decision)."""
-        return rules.legal_actions(self.config, state, player)
+        return rules.legal_actions(self.config, state, player, self.pending(state).players)
 
     def is_legal(self, state: TossYourCookiesState, player: int, action: Action) -> bool:
         """Whether ``action`` is among the legal moves, with fields of the right types: ``True``

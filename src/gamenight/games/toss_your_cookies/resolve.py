@@ -1,19 +1,20 @@
 """How each step of Toss Your Cookies moves cards, one card at a time.
 
-:func:`apply` works on a private copy of the state (made by ``dataclasses.replace``, so every
-field is copied by the dataclass itself): every card that enters a hand goes through
-:meth:`Work.gain`, which checks "Snickerdoodle!" at once and raises :class:`RoundWon` if that hand
-now wins. A card leaving a hand can never make a win, so only gains are checked.
+:func:`apply` works on a private copy of the state (made by the engine's ``field_copier``,
+generated from the dataclass fields, so no field can be forgotten): every card that enters a
+hand goes through :meth:`Work.gain`, which checks "Snickerdoodle!" at once and raises
+:class:`RoundWon` if that hand now wins. A card leaving a hand can never make a win, so only
+gains are checked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import TypeVar
 
 from gamenight.engine.core import Event, game_over, turn_started
 from gamenight.engine.errors import IllegalAction
+from gamenight.engine.game import field_copier
 from gamenight.games.toss_your_cookies.cards import (
     ALL,
     HAND_SIZE,
@@ -42,6 +43,9 @@ from gamenight.games.toss_your_cookies.state import (
 )
 
 T = TypeVar("T")
+
+#: A working copy of a state, field by field.
+copy_state = field_copier(TossYourCookiesState)
 
 
 class RoundWon(Exception):
@@ -79,7 +83,7 @@ class Work:
     def __init__(self, config: TossYourCookiesConfig, state: TossYourCookiesState) -> None:
         self.config = config
         self.n = config.players
-        self.state = replace(state)
+        self.state = copy_state(state)
         self.events: list[Event] = []
 
     def emit(self, event: Event) -> None:
@@ -299,7 +303,7 @@ class Work:
                 frozenset({drawer, source}),
             )
         )
-        s.draw = replace(draw, left=draw.left - 1)
+        s.draw = BlindDraw(draw.drawer, draw.source, draw.left - 1)
         self.lose(source, [card])
         self.gain(drawer, card)
         if s.draw.left:

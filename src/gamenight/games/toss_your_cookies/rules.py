@@ -24,6 +24,18 @@ from gamenight.games.toss_your_cookies.state import (
 
 _CHANCE = (Phase.DEAL, Phase.ROLL, Phase.DRAW)
 
+#: Moves are plain immutable values, so the same few are handed out again rather than built
+#: anew at every step: one per card tuple, card, seat or position, made on first use.
+_COMMITS: dict[tuple[str, ...], Commit] = {}
+_GRABS: dict[str, Grab] = {}
+_TAKES: dict[tuple[int, str], Take] = {}
+_TARGETS = tuple(Target(p) for p in range(TossYourCookiesConfig.max_players))
+#: The commitments a hand can make and the grabs a centre offers, remembered per hand (and
+#: count) or centre: a few thousand at most come up, and the memory is emptied past that.
+_OPTIONS: dict[tuple[tuple[str, ...], int], tuple[Action, ...]] = {}
+_OPTIONS_LIMIT = 50_000
+_PICKS = tuple(Pick(i) for i in range(TossYourCookiesConfig.max_players * HAND_SIZE))
+
 
 def pending(config: TossYourCookiesConfig, state: TossYourCookiesState) -> Pending:
     """Chance for deals, rolls and blind draws; who decides in every other phase."""
@@ -91,28 +103,63 @@ def shown_hands(state: TossYourCookiesState) -> tuple[tuple[str, ...] | None, ..
 
 
 def legal_actions(
-    config: TossYourCookiesConfig, state: TossYourCookiesState, player: int
+    config: TossYourCookiesConfig,
+    state: TossYourCookiesState,
+    player: int,
+    deciding: tuple[int, ...] | None = None,
 ) -> tuple[Action, ...]:
-    """Every move ``player`` may make now (empty when it is not their decision)."""
-    if player not in pending(config, state).players:
+    """Every move ``player`` may make now (empty when it is not their decision).
+
+    ``deciding`` is ``pending(config, state).players`` when the caller has it already.
+    """
+    if deciding is None:
+        deciding = pending(config, state).players
+    if player not in deciding:
         return ()
     phase = state.phase
-    if phase in (Phase.COMMIT, Phase.SWAP_CARDS):
-        hand = state.hands[player]
-        return tuple(Commit(c) for c in sorted(set(combinations(hand, number(state)))))
+    if phase == Phase.COMMIT or phase == Phase.SWAP_CARDS:
+        return _commits(state.hands[player], number(state))
     if phase == Phase.TARGET:
-        return tuple(Target(p) for p in range(config.players) if p != player)
+        return tuple(t for t in _TARGETS[: config.players] if t.player != player)
     if phase == Phase.SCRAMBLE:
-        return tuple(Grab(c) for c in sorted(set(state.centre)))
+        return _grabs(state.centre)
     if phase == Phase.MILK_RACE:
-        return (Grab(MILK),)
+        return (_GRABS.get(MILK) or _GRABS.setdefault(MILK, Grab(MILK)),)
     if phase == Phase.PICK and state.draw is not None:
-        return tuple(Pick(i) for i in range(len(state.hands[state.draw.source])))
+        return _PICKS[: len(state.hands[state.draw.source])]
     if phase == Phase.EVEN_UP:
         return tuple(
-            Take(q, c)
+            _TAKES.get((q, c)) or _TAKES.setdefault((q, c), Take(q, c))
             for q, hand in enumerate(state.hands)
             if len(hand) > HAND_SIZE
-            for c in sorted(set(hand))
+            for c in dict.fromkeys(hand)
         )
     return ()
+
+
+def _commits(hand: tuple[str, ...], count: int) -> tuple[Action, ...]:
+    """Every distinct ``count`` cards of ``hand``, sorted, as commitments."""
+    key = (hand, count)
+    options = _OPTIONS.get(key)
+    if options is None:
+        if len(_OPTIONS) >= _OPTIONS_LIMIT:
+            _OPTIONS.clear()
+        # A hand is sorted, so its combinations come out sorted: the first of equal ones kept.
+        options = _OPTIONS[key] = tuple(
+            _COMMITS.get(c) or _COMMITS.setdefault(c, Commit(c))
+            for c in dict.fromkeys(combinations(hand, count))
+        )
+    return options
+
+
+def _grabs(centre: tuple[str, ...]) -> tuple[Action, ...]:
+    """A grab of each kind of card in the (sorted) centre."""
+    key = (centre, -1)
+    options = _OPTIONS.get(key)
+    if options is None:
+        if len(_OPTIONS) >= _OPTIONS_LIMIT:
+            _OPTIONS.clear()
+        options = _OPTIONS[key] = tuple(
+            _GRABS.get(c) or _GRABS.setdefault(c, Grab(c)) for c in dict.fromkeys(centre)
+        )
+    return options

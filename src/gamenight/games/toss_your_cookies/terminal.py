@@ -25,7 +25,7 @@ from gamenight.games.toss_your_cookies.cards import (
 )
 from gamenight.games.toss_your_cookies.explain import plural
 from gamenight.games.toss_your_cookies.state import Commit, Grab, Pick, Take, Target
-from gamenight.terminal.render import Renderer, verb
+from gamenight.terminal.render import Renderer, at_live_table, verb
 
 STYLE = {"milk": "bold cyan", "wild": "bold magenta", "half": "dim"}
 
@@ -171,13 +171,17 @@ class TossYourCookiesRenderer(Renderer):
         elif phase == "swap_cards":
             other = escape(names[view["target"]])
             console.print(f"{verb(who, 'choose', 'chooses')} {plural(n, 'card')} to give {other}.")
-            if seat == view["turn"]:
+            if seat == view["turn"] and not at_live_table(console):
                 console.print(f"Type a number below, or the cards: e.g. give {_example(view, n)}")
         elif phase == "commit":
             word = "toss" if roll[0] == "toss" else "pass"
             where = " into the middle" if word == "toss" else ""
             console.print(f"Everyone secretly chooses {plural(n, 'card')} to {word}{where}.")
-            if view["hand"] is not None and view["my_commit"] is None:
+            if (
+                view["hand"] is not None
+                and view["my_commit"] is None
+                and not at_live_table(console)
+            ):
                 console.print(f"Type a number below, or the cards: e.g. {word} {_example(view, n)}")
         elif phase == "scramble":
             console.print(f"[bold]Scramble![/] In the middle: {cards_text(view['centre'])}")
@@ -185,7 +189,9 @@ class TossYourCookiesRenderer(Renderer):
         elif phase == "milk_race":
             tosser = escape(names[view["tosser"]])
             console.print(f"[bold cyan]The milk is loose![/] Everyone but {tosser} grabs for it.")
-            if seat is not None and seat != view["tosser"]:
+            if seat is not None and seat != view["tosser"] and at_live_table(console):
+                console.print("[bold]Race:[/] the first hand on the milk gets it: press m, fast!")
+            elif seat is not None and seat != view["tosser"]:
                 console.print(
                     "[bold]Race:[/] the first grab gets the milk and your answer time counts: "
                     "type 1 (or grab milk) and Enter, fast!"
@@ -214,9 +220,13 @@ class TossYourCookiesRenderer(Renderer):
             if more <= 0:
                 return
             left = f"you may grab {plural(more, 'more card')}"
+        when = (
+            "Press a card's key: it keeps its key while it stays in the middle."
+            if at_live_table(console)
+            else "Your answer time counts (beaten? you are asked again)."
+        )
         console.print(
-            f"[bold]Race:[/] each grab takes one card, the fastest hand gets it; {left}. "
-            "Your answer time counts (beaten? you are asked again)."
+            f"[bold]Race:[/] each grab takes one card, the fastest hand gets it; {left}. {when}"
         )
 
     def describe(self, event: View, names: list[str]) -> str | None:
@@ -327,6 +337,10 @@ class TossYourCookiesRenderer(Renderer):
         wins, played = e["round_wins"][winner], sum(e["round_wins"])
         who = verb(escape(names[winner]), "win", "wins")
         return f"[bold green]{who} the match, with {wins} of the {played} rounds played![/]"
+
+    def choice_key(self, action: Any) -> str | None:
+        """``m`` grabs the milk."""
+        return "m" if action == Grab(MILK) else None
 
     def action_label(self, text: str, action: Any) -> str:
         """Moves in words: the cards to commit, whom to swap with, what to grab."""

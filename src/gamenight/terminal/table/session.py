@@ -1,0 +1,125 @@
+"""What one sitting at the live table is made of: the match, who sits where, the clock, and the
+record kept as the match goes.
+
+No Textual here: the command line builds a ``Session`` (checking everything a person typed
+before the screen changes), and ``TableApp`` plays it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from gamenight.bots import default_bot
+from gamenight.engine.game import Game
+from gamenight.engine.match import Match
+from gamenight.live import Applied, Controller, LiveSettings
+from gamenight.terminal.play import record_data, write_record
+from gamenight.terminal.seats import Seat, screen_names, seat_names
+
+#: The clock at a terminal: no limit on your own turn (nobody is waiting on a server), ten
+#: seconds to answer a window or join a race before the runtime passes or stands in for you.
+TABLE_CLOCK = LiveSettings(turn_limit=None, window_limit=10.0, race_limit=10.0)
+
+#: Several people at one screen come to it one at a time: windows wait for each of them, and a
+#: race gives them longer before a stand-in grabs for them.
+HOT_SEAT_CLOCK = replace(TABLE_CLOCK, window_limit=None, race_limit=20.0)
+
+
+def table_settings(hot_seat: bool, pace: float = 1.0) -> LiveSettings:
+    """The clock for a table: ``pace`` scales every bot delay (0.5: bots twice as quick).
+
+    >>> table_settings(False, pace=0.5).bot_think
+    (0.5, 1.25)
+    """
+    base = HOT_SEAT_CLOCK if hot_seat else TABLE_CLOCK
+    return replace(
+        base,
+        bot_think=(base.bot_think[0] * pace, base.bot_think[1] * pace),
+        bot_forced=(base.bot_forced[0] * pace, base.bot_forced[1] * pace),
+        reaction_scale=base.reaction_scale * pace,
+        reaction_cap=None if base.reaction_cap is None else base.reaction_cap * pace,
+    )
+
+
+def state_folder() -> Path:
+    """Where the table keeps records of matches played without ``--record``:
+    ``$XDG_STATE_HOME/gamenight`` (by default ``~/.local/state/gamenight``)."""
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "gamenight"
+
+
+def default_record(game_id: str) -> Path:
+    """A fresh record path for a match of ``game_id``, in the state folder (created)."""
+    folder = state_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{game_id}-{stamp}.json"
+    number = 2
+    while path.exists():
+        path = folder / f"{game_id}-{stamp}-{number}.json"
+        number += 1
+    return path
+
+
+@dataclass
+class Session:
+    """One sitting at the live table.
+
+    ``match`` is new or resumed (rebuilt from its record); ``record`` is where the record is
+    written after every step (``None``: nowhere). ``ask_all`` asks a person even when they have
+    no real choice; ``quiet`` (for a lone person) passes the windows where only cards that may
+    wait for any later window could be played. ``rng`` seeds the bots (tests fix it).
+    """
+
+    game: Game[Any, Any]
+    seats: list[Seat]
+    match: Match
+    settings: LiveSettings
+    record: Path | None = None
+    ask_all: bool = False
+    quiet: bool = True
+    rng: random.Random | None = None
+    #: Each seat's name (records and shared screens use them).
+    names: list[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.names = seat_names(self.seats, default_bot(self.game.id))
+
+    @property
+    def people(self) -> list[int]:
+        """The seats played by people at this screen."""
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    @property
+    def lone(self) -> int | None:
+        """The seat of the only person at the screen, if there is exactly one."""
+        people = self.people
+        return people[0] if len(people) == 1 else None
+
+    @property
+    def hidden(self) -> bool:
+        """Whether several people share the screen in a game with hidden cards: the screen is
+        cleared between them and each is asked to come to it alone."""
+        return len(self.people) > 1 and self.game.hidden_information
+
+    def screen_names(self) -> list[str]:
+        """Names as this screen shows them (a lone person is ``You``)."""
+        return screen_names(self.names, self.seats)
+
+    def controllers(self) -> list[Controller]:
+        """Each seat's controller for the runtime: ``None`` for a person, else the bot spec."""
+        return [None if s.human else s.spec for s in self.seats]
+
+    async def persist(self, applied: Applied) -> None:
+        """The runtime's hook: write the record after every step (whole, never half)."""
+        self.save()
+
+    def save(self) -> None:
+        """Write the record now (if there is a record path)."""
+        if self.record is not None:
+            write_record(self.record, record_data(self.match, self.seats, self.names))

@@ -1,0 +1,257 @@
+"""The live table's own behaviour: answers made for a person, armed responses, the curtain
+between people, names, typed moves, help, and leaving with the record saved to go on later."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from gamenight.engine import Kind
+from gamenight.games.paper_toss.state import PASS, Bully
+from gamenight.live import LiveSettings
+from gamenight.terminal.play import load_record, resume_match
+from gamenight.terminal.table.app import TableApp, TableResult
+from gamenight.terminal.table.screens import Arm, Curtain, Help, Leave
+from tests.paper_toss.helpers import game as paper_toss
+from tests.paper_toss.helpers import match_at, state_at
+from tests.table.helpers import PATIENT, asked, board_text, events_text, play_through, session
+from tests.table.test_races import until
+
+
+def test_a_window_with_only_a_pass_is_passed_for_a_lone_person_unless_they_ask_for_all() -> None:
+    """A response window where the person holds nothing that could answer: the table passes
+    for them at once; with ``--ask-all`` they are asked, and the pass is the only move shown."""
+
+    async def window(ask_all: bool) -> tuple[list[Any], bool]:
+        g = paper_toss(3)
+        match = match_at(g, state_at(g, "after", [[], ["dog"], ["kid"]], turn=1))
+        start = match.version
+        app = TableApp(session("paper-toss", "human,default,default", match=match, ask_all=ask_all))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: asked(app) == 0 or any(s.player == 0 for s in match.steps))
+            was_asked = asked(app) == 0
+            legal = list(app.legal[0]) if was_asked else []
+            return ([s.action for s in match.steps[start:] if s.player == 0] or legal), was_asked
+
+    passed, was_asked = asyncio.run(window(ask_all=False))
+    assert (passed, was_asked) == ([PASS], False)
+    shown, was_asked = asyncio.run(window(ask_all=True))
+    assert (shown, was_asked) == ([PASS], True)
+
+
+def test_a_bully_held_is_not_asked_about_at_every_window_with_quiet_windows() -> None:
+    """Paper Toss!: Bully "may be played at every window". With quiet windows (the default for
+    a lone person) a window where only Bully could be played passes by; with them off (w), the
+    person is asked, with the pass and a Bully on each other player."""
+
+    async def window(toggle: bool) -> tuple[bool, list[Any]]:
+        g = paper_toss(3)
+        match = match_at(g, state_at(g, "after", [["bully"], ["dog"], ["kid"]], turn=1))
+        app = TableApp(session("paper-toss", "human,default,default", match=match))
+        async with app.run_test(size=(100, 32)) as pilot:
+            if toggle:
+                await pilot.press("w")
+            await until(pilot, lambda: asked(app) == 0 or any(s.player == 0 for s in match.steps))
+            return asked(app) == 0, list(app.legal[0]) if asked(app) == 0 else []
+
+    slow_bots = LiveSettings.fast(turn_limit=None, window_limit=None, reaction_scale=100.0)
+    assert slow_bots.reaction_cap is not None
+    assert asyncio.run(window(toggle=False)) == (False, [])
+    was_asked, legal = asyncio.run(window(toggle=True))
+    assert was_asked
+    assert legal == [PASS, Bully(1), Bully(2)]
+
+
+def test_an_armed_bully_on_the_leader_is_played_at_the_next_window() -> None:
+    """Arming ahead: during another player's turn the person arms "Bully the leader at the
+    next window"; when the window opens, the table plays Bully on whoever has the most tokens
+    (seat 2, with 3), and forgets the armed response."""
+
+    async def main() -> None:
+        g = paper_toss(3)
+        match = match_at(
+            g,
+            state_at(g, "main", [["bully"], ["paper_toss"], ["kid"]], turn=1, tokens=(0, 1, 3)),
+        )
+        start = match.version
+        # The bot thinks two seconds over its turn: time enough to arm before the window.
+        thinking = LiveSettings.fast(turn_limit=None, window_limit=None, bot_think=(2.0, 2.0))
+        app = TableApp(
+            session("paper-toss", "human,default,default", match=match, settings=thinking)
+        )
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: app.latest.get(0) is not None)
+            await pilot.press("a")
+            await until(pilot, lambda: isinstance(app.screen, Arm))
+            arm = app.screen
+            assert isinstance(arm, Arm)
+            labels = [r.label for r in arm.responses]
+            assert labels[0] == "Bully the leader at the next window"
+            await pilot.press("enter")  # the first response is highlighted
+            await until(pilot, lambda: 0 in app.armed)
+            assert "armed: Bully the leader" in str(app.query_one("#title").render())
+            await until(pilot, lambda: any(s.player == 0 for s in match.steps[start:]))
+            mine = [s.action for s in match.steps[start:] if s.player == 0]
+            assert mine[0] == Bully(2)
+            assert 0 not in app.armed
+            await until(
+                pilot,
+                lambda: (
+                    "You bullied smart" in events_text(app) or "You bullied" in events_text(app)
+                ),
+            )
+
+    asyncio.run(main())
+
+
+def test_hot_seat_hides_the_table_between_people_and_calls_each_by_name(tmp_path: Path) -> None:
+    """Two people at one screen (Cover Your Cookies hides hands): before each person's move a
+    curtain names them and the board shows no hand; behind it, only that person's hand is
+    shown. The record keeps their names."""
+
+    async def main() -> None:
+        record = tmp_path / "hot.json"
+        app = TableApp(session("cover-your-cookies", "human:Ann,human:Bob,default", record=record))
+        curtains: list[str] = []
+        seen: list[int] = []
+
+        def at_curtain(app: TableApp, curtain: Curtain) -> None:
+            assert app.shown is None  # nothing of a hand behind the curtain
+            if not curtains or curtains[-1] != curtain.person:
+                curtains.append(curtain.person)
+
+        def on_ask(app: TableApp, seat: int) -> None:
+            seen.append(seat)
+            title = str(app.query_one("#title").render())
+            assert f"{app.session.names[seat]} (seat {seat})" in title
+            assert "Your hand" in board_text(app)  # the hand of the person at the screen
+
+        async with app.run_test(size=(100, 32)) as pilot:
+            await play_through(
+                app,
+                pilot,
+                random.Random(5),
+                on_ask=on_ask,
+                on_curtain=at_curtain,
+                until=lambda: len(curtains) >= 4,
+            )
+            await pilot.press("ctrl+c")  # leaves at once, the record saved
+            await pilot.pause(0.05)
+        assert curtains[:4] in (["Ann", "Bob", "Ann", "Bob"], ["Bob", "Ann", "Bob", "Ann"])
+        assert set(seen) == {0, 1}
+        data = json.loads(record.read_text())
+        assert data["seat_names"][:2] == ["Ann", "Bob"]
+        assert data["seats"] == ["human:Ann", "human:Bob", "default"]
+        assert len(data["steps"]) == app.session.match.version
+
+    asyncio.run(main())
+
+
+def test_leaving_saves_the_record_and_resume_goes_on_from_there(tmp_path: Path) -> None:
+    """q then y leaves a match under way: the record holds every step so far and who sat
+    where; resumed from it, the table opens at that step and plays on to the end."""
+
+    async def first_part(record: Path) -> tuple[TableResult | None, int]:
+        app = TableApp(session("toss-up", "human:Alice,hold:20", record=record))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: asked(app) == 0)
+            await pilot.press("r")
+            await until(pilot, lambda: asked(app) == 0 and app.session.match.version > 1)
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, Leave))
+            await pilot.press("y")
+            await pilot.pause(0.05)
+            return app.return_value, app.session.match.version
+
+    record = tmp_path / "game.json"
+    result, version = asyncio.run(first_part(record))
+    assert result is not None and not result.over
+    assert f"gamenight play --resume {record}" in result.lines[-1]
+    data = load_record(record)
+    assert len(data["steps"]) == version
+    assert data["seats"] == ["human:Alice", "hold:20"]
+    assert data["seat_names"] == ["Alice", "hold:20"]
+    assert data["outcome"] is None
+
+    async def second_part() -> None:
+        match, seats = resume_match(load_record(record), str(record))
+        assert match.version == version and seats == ["human:Alice", "hold:20"]
+        app = TableApp(session("toss-up", ",".join(seats), match=match, record=record))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: app.latest.get(0) is not None)
+            assert f"step {version}" in str(app.query_one("#title").render())
+            assert "Alice (seat 0)" in str(app.query_one("#title").render())
+            await play_through(app, pilot, random.Random(2))
+
+    asyncio.run(second_part())
+    assert load_record(record)["outcome"] is not None
+
+
+def test_a_move_typed_in_words_is_played_and_a_bad_one_is_explained() -> None:
+    """`:` opens a line for a move in words, as in line mode: ``roll`` is played; a word that
+    is no move gets one line saying what went wrong, and nothing is played."""
+
+    async def main() -> None:
+        app = TableApp(session("toss-up", "human,hold:20", settings=PATIENT))
+        match = app.session.match
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: asked(app) == 0)
+            before = match.version
+            await pilot.press("colon", *"jump", "enter")
+            await pilot.pause(0.05)
+            assert match.version == before
+            status = str(app.query_one("#status").render())
+            assert "jump" in status
+            await pilot.press("colon", *"roll", "enter")
+            await until(pilot, lambda: match.version > before)
+            assert match.steps[before].player == 0
+
+    asyncio.run(main())
+
+
+def test_help_shows_the_keys_and_the_rules_and_escape_closes_it() -> None:
+    """`?` opens the help overlay (keys, then the game's rules); Esc goes back to the table."""
+
+    async def main() -> None:
+        app = TableApp(session("toss-up", "human,hold:20"))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, Help))
+            help_screen = app.screen
+            assert isinstance(help_screen, Help)
+            assert "arm a response" in help_screen.text
+            assert app.game.rules_text()[:40] in help_screen.text
+            await pilot.press("escape")
+            await until(pilot, lambda: not isinstance(app.screen, Help))
+
+    asyncio.run(main())
+
+
+def test_a_lone_person_is_never_asked_what_the_table_answers_for_them() -> None:
+    """In a whole Paper Toss! game a lone person is asked only with a real choice: never with
+    a single move outside a race, never in a window where only a pass, or only a pass and
+    cards for any window, could be played."""
+    from gamenight.games.paper_toss.state import FlatTire
+
+    async def main() -> None:
+        app = TableApp(session("paper-toss", "human,default", seed=4))
+        windows = 0
+
+        def on_ask(app: TableApp, seat: int) -> None:
+            nonlocal windows
+            legal = app.legal[seat]
+            kind = Kind(app.latest[seat].view["pending"]["kind"])
+            assert len(legal) > 1 or kind is Kind.RACE, legal
+            if kind is Kind.REACTION:
+                windows += 1
+                assert any(a != PASS and not isinstance(a, Bully | FlatTire) for a in legal)
+
+        async with app.run_test(size=(100, 32)) as pilot:
+            await play_through(app, pilot, random.Random(4), on_ask=on_ask)
+        passes = sum(1 for s in app.session.match.steps if s.player == 0 and s.action == PASS)
+        assert passes > windows
+
+    asyncio.run(main())
