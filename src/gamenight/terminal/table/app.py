@@ -112,6 +112,15 @@ class TableApp(App[TableResult]):
         #: Event lines not yet written to the events pane.
         self._lines: list[Text] = []
         self._last_options: tuple[tuple[str | None, str], ...] = ()
+        self.title_bar = Static(id="title")
+        self.board_view = Static(id="board")
+        self.events = RichLog(id="events", wrap=True, markup=False, auto_scroll=True, min_width=20)
+        self.prompt = Static(id="prompt")
+        self.choices = OptionList(id="choices", classes="empty", compact=True)
+        self.status = Static(id="status")
+        self.typed = Input(id="typed", placeholder="type a move and press Enter (Esc: close)")
+        #: Set once the table is being left: nothing is drawn any more.
+        self.leaving = False
         self.live = LiveMatch(
             session.match,
             session.settings,
@@ -124,15 +133,15 @@ class TableApp(App[TableResult]):
     # ---- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         """Title, board and events, the prompt and the moves on offer, a status line, keys."""
-        yield Static(id="title")
+        yield self.title_bar
         with Horizontal(id="main"):
             with VerticalScroll(id="board-scroll"):
-                yield Static(id="board")
-            yield RichLog(id="events", wrap=True, markup=False, auto_scroll=True, min_width=20)
-        yield Static(id="prompt")
-        yield OptionList(id="choices", classes="empty", compact=True)
-        yield Static(id="status")
-        yield Input(id="typed", placeholder="type a move and press Enter (Esc: close)")
+                yield self.board_view
+            yield self.events
+        yield self.prompt
+        yield self.choices
+        yield self.status
+        yield self.typed
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -155,7 +164,7 @@ class TableApp(App[TableResult]):
 
     def _fit_events(self, width: int) -> None:
         show = self.events_forced if self.events_forced is not None else width >= 90
-        self.query_one("#events").set_class(not show, "hidden")
+        self.events.set_class(not show, "hidden")
 
     # ---- updates -----------------------------------------------------------------------------
     async def _read(self, viewer: int | None, sub: Any) -> None:
@@ -217,12 +226,7 @@ class TableApp(App[TableResult]):
         view = update.view
         legal = [self.game.action_from_json(a) for a in view["legal"]]
         self.legal[seat] = legal
-        era, kind, window = self.decision[seat]
-        if legal:
-            preferred = [self.renderer.choice_key(a) for a in legal]
-            self.keys[seat] = self.keymaps[seat].assign((kind, window), legal, preferred, era)
-        else:
-            self.keys[seat] = []
+        self.keys[seat] = []
         if not legal or self.over:
             self.queued[seat].clear()
             self._done_asking(seat)
@@ -236,8 +240,13 @@ class TableApp(App[TableResult]):
         move = self._answer_for(seat, update, legal)
         if move is not None:
             action, why = move
+            self.asking.pop(seat, None)  # not asked: the table answers
             self._send(seat, action, update.version, why)
+            self._schedule_redraw()
             return
+        era, kind, window = self.decision[seat]
+        preferred = [self.renderer.choice_key(a) for a in legal]
+        self.keys[seat] = self.keymaps[seat].assign((kind, window), legal, preferred, era)
         if seat not in self.asking:
             self.asking[seat] = None
         self._next_person()
@@ -333,7 +342,7 @@ class TableApp(App[TableResult]):
 
     def on_key(self, event: events.Key) -> None:
         """A move's key plays it (unless an overlay or the typed-move line has the keys)."""
-        typed = self.query_one("#typed", Input)
+        typed = self.typed
         if len(self.screen_stack) > 1 or typed.has_focus:
             return
         key = event.character
@@ -381,7 +390,7 @@ class TableApp(App[TableResult]):
         text = event.value.strip()
         typed.value = ""
         typed.remove_class("shown")
-        self.set_focus(self.query_one("#choices"))
+        self.set_focus(self.choices)
         if seat is None or seat not in self.legal or not text:
             return
         try:
@@ -397,10 +406,10 @@ class TableApp(App[TableResult]):
 
     def action_close_typed(self) -> None:
         """Esc closes the typed-move line (what was typed is dropped)."""
-        typed = self.query_one("#typed", Input)
+        typed = self.typed
         typed.value = ""
         typed.remove_class("shown")
-        self.set_focus(self.query_one("#choices"))
+        self.set_focus(self.choices)
 
     # ---- actions -----------------------------------------------------------------------------
     def action_help(self) -> None:
@@ -445,13 +454,13 @@ class TableApp(App[TableResult]):
 
     def action_events(self) -> None:
         """Show or hide the events pane."""
-        pane = self.query_one("#events")
+        pane = self.events
         self.events_forced = pane.has_class("hidden")
         pane.set_class(not self.events_forced, "hidden")
 
     def action_type_move(self) -> None:
         """Open the line to type a move in words."""
-        typed = self.query_one("#typed", Input)
+        typed = self.typed
         typed.add_class("shown")
         typed.focus()
 
@@ -472,6 +481,7 @@ class TableApp(App[TableResult]):
         self.run_worker(self._leave(), group="end")
 
     async def _leave(self) -> None:
+        self.leaving = True
         await self.live.stop()
         self.session.save()
         self.exit(self._result())
@@ -522,16 +532,18 @@ class TableApp(App[TableResult]):
     def _redraw(self) -> None:
         """Draw the board, the prompt and the moves on offer for the person at the screen."""
         self._redraw_due = False
+        if self.leaving:
+            return
         self._last_redraw = asyncio.get_running_loop().time()
         if self._lines:
-            log = self.query_one("#events", RichLog)
+            log = self.events
             for line in self._lines:
                 log.write(line)
             self._lines.clear()
         seat = self.shown
         # Nobody at a shared screen: what every player sees, never a hand.
         update = self.latest.get(seat)
-        body = self.query_one("#board", Static)
+        body = self.board_view
         if update is None:
             body.update(Text("Setting up the table..."))
         else:
@@ -547,12 +559,12 @@ class TableApp(App[TableResult]):
         extra = f" · armed: {armed.label}" if armed else ""
         quiet = " · quiet windows" if self.quiet and self.session.lone is not None else ""
         step = self.session.match.version
-        self.query_one("#title", Static).update(
+        self.title_bar.update(
             Text(f"{self.game.title} · {who} · step {step}{extra}{quiet}"), layout=False
         )
 
     def _draw_prompt(self) -> None:
-        self.query_one("#prompt", Static).update(Text.from_markup(self._prompt()), layout=False)
+        self.prompt.update(Text.from_markup(self._prompt()), layout=False)
 
     def _prompt(self) -> str:
         if self.failure:
@@ -584,25 +596,30 @@ class TableApp(App[TableResult]):
     def _draw_choices(self) -> None:
         seat = self.shown
         options: tuple[tuple[str | None, str], ...] = ()
-        if seat is not None and seat in self.asking and not self.over:
+        keys = self.keys.get(seat, []) if seat is not None else []
+        if seat is not None and seat in self.asking and not self.over and keys:
             labels = [self._label(a) for a in self.legal[seat]]
-            options = tuple(zip(self.keys[seat], labels, strict=True))
+            options = tuple(zip(keys, labels, strict=True))
         if options == self._last_options:
             return
         self._last_options = options
-        choices = self.query_one("#choices", OptionList)
+        choices = self.choices
         choices.set_options(
             Option(Text.from_markup(f"[b]{escape(k or ' ')}[/]  {escape(label)}"))
             for k, label in options
         )
         choices.set_class(not options, "empty")
 
+    def on_unmount(self) -> None:
+        """Nothing is drawn once the screen is going."""
+        self.leaving = True
+
     def _tick(self) -> None:
-        if self.deadline is not None:
+        if self.deadline is not None and not self.leaving:
             self._draw_prompt()
 
     def _say(self, markup: str) -> None:
-        self.query_one("#status", Static).update(Text.from_markup(markup))
+        self.status.update(Text.from_markup(markup))
 
     def _note(self, line: str) -> None:
         self._lines.append(Text(line, style="dim"))
