@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 from gamenight.engine.core import Kind
 from gamenight.engine.errors import GameError, GameOver, MalformedAction, StaleVersion
 from gamenight.live import LiveMatch, MatchStopped, Update
-from gamenight.terminal.render import Response, plural, renderer_for, winners_line
+from gamenight.terminal.render import Renderer, Response, plural, renderer_for, winners_line
 from gamenight.terminal.table.capture import board
 from gamenight.terminal.table.choices import CHOICE_KEYS, Decisions, KeyMap, Why, automatic
 from gamenight.terminal.table.screens import Arm, Curtain, Help, Leave
@@ -35,7 +35,7 @@ from gamenight.terminal.table.session import Session
 REDRAW_EVERY = 0.1
 
 #: What the table says when it answers for a person (nothing for a pass: windows come often).
-ANSWERED = {"forced": "Your only move", "auto": "", "quiet": "", "armed": "Armed"}
+ANSWERED = {"forced": "Your only move", "pass": "", "quiet": "", "armed": "Armed"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +73,8 @@ class TableApp(App[TableResult]):
         Binding("colon", "type_move", "Type a move"),
         Binding("escape", "close_typed", show=False),
         Binding("q", "leave", "Quit"),
+        Binding("pageup", "scroll_board(-1)", show=False, priority=True),
+        Binding("pagedown", "scroll_board(1)", show=False, priority=True),
         Binding("ctrl+c", "leave_now", show=False, priority=True),
         Binding("ctrl+q", "leave_now", show=False, priority=True),
     ]
@@ -103,6 +105,10 @@ class TableApp(App[TableResult]):
         self.asking: dict[int, None] = {}
         self.curtain: tuple[int, Curtain] | None = None
         self.quiet = session.quiet
+        kind = type(self.renderer)
+        #: Whether the game has responses to arm, and windows that quiet windows would pass.
+        self.arms = kind.responses is not Renderer.responses
+        self.windows = kind.quiet_pass is not Renderer.quiet_pass
         self.over = False
         self.failure: str | None = None
         self.deadline: float | None = None
@@ -165,6 +171,8 @@ class TableApp(App[TableResult]):
     def _fit_events(self, width: int) -> None:
         show = self.events_forced if self.events_forced is not None else width >= 90
         self.events.set_class(not show, "hidden")
+        # A short screen keeps most of its height for the board: the list of moves scrolls.
+        self.choices.styles.max_height = max(4, min(9, self.size.height // 4))
 
     # ---- updates -----------------------------------------------------------------------------
     async def _read(self, viewer: int | None, sub: Any) -> None:
@@ -412,6 +420,19 @@ class TableApp(App[TableResult]):
         self.set_focus(self.choices)
 
     # ---- actions -----------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Arming and quiet windows are offered only for games that have them."""
+        if action == "arm":
+            return self.arms
+        if action == "quiet":
+            return self.windows
+        return True
+
+    def action_scroll_board(self, pages: int) -> None:
+        """Scroll the board a page up or down (PgUp, PgDn)."""
+        scroll = self.query_one("#board-scroll", VerticalScroll)
+        scroll.scroll_relative(y=pages * max(1, scroll.size.height - 2), animate=False)
+
     def action_help(self) -> None:
         """Show the keys and the rules."""
         self.push_screen(Help(self.game.title, self.game.rules_text()))
@@ -557,7 +578,8 @@ class TableApp(App[TableResult]):
         who = "watching" if seat is None else f"{self.session.names[seat]} (seat {seat})"
         armed = self.armed.get(seat) if seat is not None else None
         extra = f" · armed: {armed.label}" if armed else ""
-        quiet = " · quiet windows" if self.quiet and self.session.lone is not None else ""
+        lone = self.session.lone is not None
+        quiet = " · quiet windows" if self.quiet and self.windows and lone else ""
         step = self.session.match.version
         self.title_bar.update(
             Text(f"{self.game.title} · {who} · step {step}{extra}{quiet}"), layout=False
@@ -602,6 +624,9 @@ class TableApp(App[TableResult]):
             options = tuple(zip(keys, labels, strict=True))
         if options == self._last_options:
             return
+        if options and not self._last_options:
+            # A new question: the renderers end with what it is about (the hand, the window).
+            self.query_one("#board-scroll", VerticalScroll).scroll_end(animate=False)
         self._last_options = options
         choices = self.choices
         choices.set_options(

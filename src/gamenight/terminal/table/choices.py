@@ -27,9 +27,10 @@ COMMAND_KEYS = frozenset("aehqw")
 #: Keys handed to moves, in order.
 CHOICE_KEYS = "1234567890" + "".join(c for c in "bcdfgijklmnoprstuvxyz" if c not in COMMAND_KEYS)
 
-#: Why the table answered for a person: the only move, the game's own automatic answer, a
-#: quiet-windows pass, a response armed in advance.
-Why = Literal["forced", "auto", "quiet", "armed"]
+#: Why the table answered for a person: the only move (outside a window), the only answer in a
+#: window or the game's own automatic answer (a pass), a quiet-windows pass, a response armed
+#: in advance.
+Why = Literal["forced", "pass", "quiet", "armed"]
 
 
 class KeyMap:
@@ -144,10 +145,10 @@ def automatic(
     if kind is Kind.RACE or not legal:
         return None
     if len(legal) == 1:
-        return legal[0], "forced"
+        return legal[0], "pass" if kind is Kind.REACTION else "forced"
     auto = renderer.auto_answer(state, legal)
     if auto is not None and auto in legal:
-        return auto, "auto"
+        return auto, "pass"
     if quiet:
         passed = renderer.quiet_pass(state, legal)
         if passed is not None and passed in legal:

@@ -19,7 +19,7 @@ from gamenight.engine.core import CHANCE, Event
 from gamenight.engine.errors import GameError
 from gamenight.engine.match import replay
 from gamenight.engine.registry import game_class
-from gamenight.terminal.render import renderer_for
+from gamenight.terminal.render import possessive, renderer_for
 from gamenight.terminal.table.capture import board
 from gamenight.terminal.table.screens import Help
 
@@ -53,16 +53,16 @@ class ReplayApp(App[None]):
     #step { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "move(1)", "Next"),
-        Binding("space", "move(1)", show=False),
+        Binding("right", "move(1)", "Next", priority=True),
+        Binding("space", "move(1)", show=False, priority=True),
         Binding("n", "move(1)", show=False),
-        Binding("left", "move(-1)", "Back"),
+        Binding("left", "move(-1)", "Back", priority=True),
         Binding("b", "move(-1)", show=False),
         Binding("p", "move(-1)", show=False),
-        Binding("pagedown", "move(10)", "+10"),
-        Binding("pageup", "move(-10)", "-10"),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "jump(-1)", "End"),
+        Binding("pagedown", "move(10)", "+10", priority=True),
+        Binding("pageup", "move(-10)", "-10", priority=True),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
         Binding("s", "seat", "Seat"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
@@ -136,7 +136,11 @@ class ReplayApp(App[None]):
         seat = self.viewer
         view = self.game.view(state, seat)
         self.query_one("#board", Static).update(board(self.renderer, view, seat, self.names))
-        whose = "nobody's hand" if seat is None else f"{self.names[seat]}'s hand (seat {seat})"
+        whose = (
+            "nobody's hand"
+            if seat is None
+            else f"{possessive(self.names[seat])} hand (seat {seat})"
+        )
         last = len(self.states) - 1
         self.query_one("#title", Static).update(
             Text(f"{self.game.title} · replay · step {self.at} of {last} · {whose}")
