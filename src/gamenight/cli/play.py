@@ -18,7 +18,7 @@ from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.engine.registry import game_class, game_ids, make_game
-from gamenight.terminal.human import InputClosed
+from gamenight.terminal.human import InputClosed, LeftGame
 from gamenight.terminal.play import load_record, replay_record, resume_match
 from gamenight.terminal.play import play as play_game
 from gamenight.terminal.seats import Seat, parse_seats
@@ -164,6 +164,10 @@ def play(
         play_game(built, table, seed, out, sys.stdin, record, match=match, ask_all=ask_all)
     except InputClosed as exc:
         fail(str(exc), status=1)
+    except LeftGame as exc:
+        out.print(f"{escape(str(exc))}.")
+        if record is not None:
+            out.print(f"Go on with: gamenight play --resume {escape(str(record))}")
     except KeyboardInterrupt:
         fail("game abandoned", status=130)
 

@@ -160,6 +160,10 @@ class TableApp(App[TableResult]):
             sub = self.live.subscribe(viewer)
             self.run_worker(self._read(viewer, sub), group="read", exit_on_error=False)
         self.live.start()
+        self.session.save()  # the record is there from the start, even before a step
+        match = self.session.match
+        if match.version:
+            self._note(f"Resumed after {plural(match.version, 'step')}.")
         self.run_worker(self._watch_end(), group="end", exit_on_error=False)
         self.set_interval(0.25, self._tick)
         self._say(self._welcome())
