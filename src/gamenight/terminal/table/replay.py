@@ -44,14 +44,7 @@ class ReplayApp(App[None]):
     """Step through a match record; ``viewer`` is the seat whose hand is shown (``None``:
     nobody's, what every player saw)."""
 
-    CSS = """
-    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #main { height: 1fr; }
-    #board-scroll { width: 1fr; }
-    #board { padding: 0 1; }
-    #events { width: 40%; min-width: 30; border-left: vkey $primary; padding: 0 1; }
-    #step { height: auto; max-height: 3; padding: 0 1; background: $boost; }
-    """
+    CSS_PATH = "table.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "move(1)", "Next", priority=True),
         Binding("space", "move(1)", show=False, priority=True),
