@@ -74,3 +74,16 @@ def test_what_a_hand_may_arm_and_what_each_armed_response_plays() -> None:
     )
     assert armed["Counter the next Hazard on my toss"].pick(g.observe(hazard, 0), legal) is None
     assert Counter("shortcut") not in legal
+
+
+def test_moves_at_the_live_table_name_the_players() -> None:
+    """Toss Your Cookies: whom to swap with and whom to take from read as names at the table."""
+    from gamenight.games.toss_your_cookies.state import Take, Target
+
+    tyc = renderer_for("toss-your-cookies")
+    names = ["You", "Bob", "Cat"]
+    assert tyc.move_label("target 1", Target(1), {}, names) == "swap with Bob"
+    assert tyc.move_label("take 2 chip", Take(2, "chip"), {}, names) == (
+        "take Chocolate Chip from Cat"
+    )
+    assert tyc.move_label("grab milk", Grab("milk"), {}, names) == "GRAB THE MILK!"

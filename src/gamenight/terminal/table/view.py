@@ -137,7 +137,12 @@ class TableBase(App[TableResult]):
         self.choices.styles.max_height = max(4, min(9, self.size.height // 4))
 
     def _label(self, action: Any) -> str:
-        return self.renderer.action_label(self.game.action_to_text(action), action)
+        """How a move reads at this table (the view of the person at the screen, if any)."""
+        text = self.game.action_to_text(action)
+        update = self.latest.get(self.shown)
+        if update is None:
+            return self.renderer.action_label(text, action)
+        return self.renderer.move_label(text, action, update.view["state"], self.names)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Arming and quiet windows are offered only for games that have them."""
