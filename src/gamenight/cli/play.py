@@ -167,7 +167,7 @@ def play(
     except LeftGame as exc:
         out.print(f"{escape(str(exc))}.")
         if record is not None:
-            out.print(f"Go on with: gamenight play --resume {escape(str(record))}")
+            out.print(f"Go on with: gamenight play --resume {escape(str(record))}", soft_wrap=True)
     except KeyboardInterrupt:
         fail("game abandoned", status=130)
 
@@ -204,7 +204,7 @@ def play_live(
         out.print(f"Match saved to {escape(str(record))}")
         return
     for text in result.lines:
-        out.print(text)
+        out.print(text, soft_wrap=True)  # a path or a command stays whole, to copy
 
 
 @app.command()
