@@ -9,6 +9,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+from textual.containers import VerticalScroll
+
 from gamenight.engine import Kind
 from gamenight.games.paper_toss.state import PASS, Bully
 from gamenight.live import LiveSettings
@@ -213,7 +215,8 @@ def test_a_move_typed_in_words_is_played_and_a_bad_one_is_explained() -> None:
 
 
 def test_help_shows_the_keys_and_the_rules_and_escape_closes_it() -> None:
-    """`?` opens the help overlay (keys, then the game's rules); Esc goes back to the table."""
+    """`?` opens the help overlay (keys, then the game's rules), which PgDn scrolls; Esc goes
+    back to the table."""
 
     async def main() -> None:
         app = TableApp(session("toss-up", "human,hold:20"))
@@ -224,6 +227,10 @@ def test_help_shows_the_keys_and_the_rules_and_escape_closes_it() -> None:
             assert isinstance(help_screen, Help)
             assert "arm a response" in help_screen.text
             assert app.game.rules_text()[:40] in help_screen.text
+            scroll = help_screen.query_one(VerticalScroll)
+            await pilot.pause(0.2)
+            await pilot.press("pagedown")  # the help scrolls, not the board behind it
+            await until(pilot, lambda: scroll.scroll_y > 0)
             await pilot.press("escape")
             await until(pilot, lambda: not isinstance(app.screen, Help))
 

@@ -150,6 +150,8 @@ class TableBase(App[TableResult]):
             return self.arms
         if action == "quiet":
             return self.windows
+        if action == "scroll_board":
+            return len(self.screen_stack) == 1  # an overlay scrolls itself
         return True
 
     def action_scroll_board(self, pages: int) -> None:
