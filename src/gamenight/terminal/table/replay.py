@@ -102,6 +102,12 @@ class ReplayApp(App[None]):
         """Show the start."""
         self._show()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Stepping keys belong to the help overlay while it is open."""
+        if action in ("move", "jump"):
+            return len(self.screen_stack) == 1
+        return True
+
     def action_move(self, by: int) -> None:
         """Step forward (or back) by ``by`` steps."""
         self.at = max(0, min(len(self.states) - 1, self.at + by))
