@@ -59,8 +59,6 @@ def test_a_bully_held_is_not_asked_about_at_every_window_with_quiet_windows() ->
             await until(pilot, lambda: asked(app) == 0 or any(s.player == 0 for s in match.steps))
             return asked(app) == 0, list(app.legal[0]) if asked(app) == 0 else []
 
-    slow_bots = LiveSettings.fast(turn_limit=None, window_limit=None, reaction_scale=100.0)
-    assert slow_bots.reaction_cap is not None
     assert asyncio.run(window(toggle=False)) == (False, [])
     was_asked, legal = asyncio.run(window(toggle=True))
     assert was_asked
@@ -260,5 +258,23 @@ def test_a_lone_person_is_never_asked_what_the_table_answers_for_them() -> None:
             await play_through(app, pilot, random.Random(4), on_ask=on_ask)
         passes = sum(1 for s in app.session.match.steps if s.player == 0 and s.action == PASS)
         assert passes > windows
+
+    asyncio.run(main())
+
+
+def test_when_a_window_runs_out_of_time_the_table_says_it_passed_for_the_person() -> None:
+    """A window "closes by passing for everyone still asked" when its time runs out: a person
+    who holds a Hazard but does not answer in time is passed for, and the events pane says so."""
+
+    async def main() -> None:
+        g = paper_toss(3)
+        match = match_at(g, state_at(g, "hazard", [["dog"], ["kid"], ["food"]], turn=1))
+        hurried = LiveSettings.fast(turn_limit=None, window_limit=0.3, reaction_scale=1000.0)
+        app = TableApp(
+            session("paper-toss", "human,default,default", match=match, settings=hurried)
+        )
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: "Time ran out: You passed." in events_text(app))
+        assert [s.action for s in match.steps if s.player == 0][:1] == [PASS]
 
     asyncio.run(main())

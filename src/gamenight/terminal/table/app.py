@@ -97,12 +97,14 @@ class TableApp(TableBase):
             if line:
                 self._lines.append(Text.from_markup(line))
         seat = update.actor
-        if seat is not None and seat in self.session.people and update.by == "stand-in":
-            self._lines.append(
-                Text(f"Time ran out: a stand-in played for {self.names[seat]}.", style="dim")
+        if seat is not None and seat in self.session.people and update.by in ("stand-in", "system"):
+            who = self.names[seat]
+            done = (
+                f"a stand-in played for {'you' if who == 'You' else who}"
+                if update.by == "stand-in"
+                else f"{who} passed"
             )
-        elif seat is not None and seat in self.session.people and update.by == "system":
-            self._lines.append(Text(f"Time ran out: {self.names[seat]} passed.", style="dim"))
+            self._lines.append(Text(f"Time ran out: {done}.", style="dim"))
         if self._lines:
             self._schedule_redraw()
 
