@@ -120,7 +120,7 @@ def test_replay_of_a_broken_record_names_the_problem(tmp_path: Path) -> None:
     bad.write_text("{not json")
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 2
-    assert "is not JSON" in result.output
+    assert "is JSON; this is not" in result.output
     bad.write_text(json.dumps({"format": "gamenight-match/1", "game": "chess"}))
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 2

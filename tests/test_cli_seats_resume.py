@@ -179,3 +179,20 @@ def test_ask_all_asks_more_often_in_a_whole_game_from_a_pipe() -> None:
     assert alone not in quiet
     assert alone in asked
     assert asked.count("Your move:") > quiet.count("Your move:")
+
+
+def test_quit_at_the_prompt_keeps_the_record_to_go_on_later_and_help_lists_the_moves(
+    tmp_path: Path,
+) -> None:
+    """Line mode: ``help`` shows how to answer and the prompt comes back; ``quit`` leaves the
+    game (no error), keeping the record and saying how to go on."""
+    record = tmp_path / "game.json"
+    code, out = play(
+        "toss-up", "--seats", "human:Ann,hold:20", "--record", str(record), typed="help\nquit\n"
+    )
+    assert code == 0, out
+    assert "quit leaves the game" in out
+    assert out.count("Your move:") == 2
+    assert "Ann left the game." in out
+    assert f"Go on with: gamenight play --resume {record}" in out
+    assert json.loads(record.read_text())["outcome"] is None

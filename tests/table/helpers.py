@@ -3,11 +3,10 @@ plays through the table's own keys (Textual's headless pilot)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 from typing import Any
-
-from textual.widgets import RichLog
 
 import gamenight.games  # registers the four games
 from gamenight.engine import Kind, Match, game_ids, make_game
@@ -24,6 +23,10 @@ assert set(game_ids()) >= set(GAMES), gamenight.games
 #: Bots act in a few thousandths of a second, and nobody is ever timed out: the person
 #: scripted by the test answers every decision put to them.
 PATIENT = LiveSettings.fast(turn_limit=None, window_limit=None, race_limit=None)
+
+
+#: Seconds without a step before a scripted game counts as stuck (a guard, not a speed check).
+STUCK = 60.0
 
 
 def session(
@@ -60,7 +63,7 @@ def board_text(app: TableApp) -> str:
 
 def events_text(app: TableApp) -> str:
     """Everything the events pane holds, as plain text (one line per row)."""
-    log = app.query_one("#events", RichLog)
+    log = app.events
     return "\n".join(strip.text for strip in log.lines)
 
 
@@ -86,9 +89,15 @@ async def play_through(
     list, when the keys ran out), and come to the screen at every curtain, until the game is
     over (or ``until()`` holds). Returns how many moves were pressed."""
     pressed = 0
+    loop = asyncio.get_running_loop()
+    version, since = -1, loop.time()
     for _ in range(presses * 20):
         if (app.over and app.session.match.finished) or (until is not None and until()):
             return pressed
+        if app.session.match.version != version:
+            version, since = app.session.match.version, loop.time()
+        elif loop.time() - since > STUCK:
+            raise AssertionError(f"the table is stuck at step {version}")
         screen = app.screen
         if isinstance(screen, Curtain):
             if on_curtain is not None:

@@ -12,7 +12,7 @@ from gamenight.games.toss_your_cookies.state import Grab
 from gamenight.live import LiveSettings
 from gamenight.terminal.table.app import TableApp
 from tests.live.helpers import walk
-from tests.table.helpers import asked, events_text, kind_of, session
+from tests.table.helpers import asked, board_text, events_text, kind_of, session
 
 #: Bots react in one to three seconds (twice their own reaction time, no cap): slower than a
 #: scripted person, who presses as soon as the table shows the race.
@@ -66,6 +66,7 @@ def test_a_person_who_presses_first_wins_the_milk_race_against_slower_bots() -> 
             assert kind_of(app, 0) is Kind.RACE
             keys = dict(zip(app.legal[0], app.keys[0], strict=True))
             assert keys[Grab("milk")] == "m"
+            assert "the first hand on the milk gets it: press m, fast!" in board_text(app)
             await pilot.press("m")
             await until(pilot, lambda: match.version > start)
             step = match.steps[start]

@@ -9,6 +9,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+from textual.containers import VerticalScroll
+
 from gamenight.engine import Kind
 from gamenight.games.paper_toss.state import PASS, Bully
 from gamenight.live import LiveSettings
@@ -57,8 +59,6 @@ def test_a_bully_held_is_not_asked_about_at_every_window_with_quiet_windows() ->
             await until(pilot, lambda: asked(app) == 0 or any(s.player == 0 for s in match.steps))
             return asked(app) == 0, list(app.legal[0]) if asked(app) == 0 else []
 
-    slow_bots = LiveSettings.fast(turn_limit=None, window_limit=None, reaction_scale=100.0)
-    assert slow_bots.reaction_cap is not None
     assert asyncio.run(window(toggle=False)) == (False, [])
     was_asked, legal = asyncio.run(window(toggle=True))
     assert was_asked
@@ -213,7 +213,8 @@ def test_a_move_typed_in_words_is_played_and_a_bad_one_is_explained() -> None:
 
 
 def test_help_shows_the_keys_and_the_rules_and_escape_closes_it() -> None:
-    """`?` opens the help overlay (keys, then the game's rules); Esc goes back to the table."""
+    """`?` opens the help overlay (keys, then the game's rules), which PgDn scrolls; Esc goes
+    back to the table."""
 
     async def main() -> None:
         app = TableApp(session("toss-up", "human,hold:20"))
@@ -224,6 +225,10 @@ def test_help_shows_the_keys_and_the_rules_and_escape_closes_it() -> None:
             assert isinstance(help_screen, Help)
             assert "arm a response" in help_screen.text
             assert app.game.rules_text()[:40] in help_screen.text
+            scroll = help_screen.query_one(VerticalScroll)
+            await pilot.pause(0.2)
+            await pilot.press("pagedown")  # the help scrolls, not the board behind it
+            await until(pilot, lambda: scroll.scroll_y > 0)
             await pilot.press("escape")
             await until(pilot, lambda: not isinstance(app.screen, Help))
 
@@ -253,5 +258,23 @@ def test_a_lone_person_is_never_asked_what_the_table_answers_for_them() -> None:
             await play_through(app, pilot, random.Random(4), on_ask=on_ask)
         passes = sum(1 for s in app.session.match.steps if s.player == 0 and s.action == PASS)
         assert passes > windows
+
+    asyncio.run(main())
+
+
+def test_when_a_window_runs_out_of_time_the_table_says_it_passed_for_the_person() -> None:
+    """A window "closes by passing for everyone still asked" when its time runs out: a person
+    who holds a Hazard but does not answer in time is passed for, and the events pane says so."""
+
+    async def main() -> None:
+        g = paper_toss(3)
+        match = match_at(g, state_at(g, "hazard", [["dog"], ["kid"], ["food"]], turn=1))
+        hurried = LiveSettings.fast(turn_limit=None, window_limit=0.3, reaction_scale=1000.0)
+        app = TableApp(
+            session("paper-toss", "human,default,default", match=match, settings=hurried)
+        )
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: "Time ran out: You passed." in events_text(app))
+        assert [s.action for s in match.steps if s.player == 0][:1] == [PASS]
 
     asyncio.run(main())

@@ -25,17 +25,16 @@ SEATS = {
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_whole_game_is_played_through_the_keys(game_id: str) -> None:
     """The person answers every decision put to them by pressing a move's key; the match
-    reaches its end with moves of theirs in it, and the table says who won. Within one open
-    decision, a move never changes key."""
-    seen: dict[Any, dict[Any, str | None]] = {}
+    reaches its end with moves of theirs in it, and the table says who won. A move offered
+    again in the same decision keeps its key."""
+    before: dict[str, Any] = {"decision": None, "keys": {}}
 
     def same_keys(app: TableApp, seat: int) -> None:
-        decision = app.decision[seat]
-        if any(era != decision[0] for era, _kind, _window in seen):
-            seen.clear()  # a new turn hands the keys out afresh
-        keys = seen.setdefault(decision, {})
-        for action, key in zip(app.legal[seat], app.keys[seat], strict=True):
-            assert keys.setdefault(action, key) == key, (action, key)
+        keys = dict(zip(app.legal[seat], app.keys[seat], strict=True))
+        if app.decision[seat] == before["decision"]:
+            for action in keys.keys() & before["keys"].keys():
+                assert keys[action] == before["keys"][action], action
+        before.update(decision=app.decision[seat], keys=keys)
 
     async def main() -> None:
         seats, seed = SEATS[game_id]

@@ -18,7 +18,7 @@ from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.engine.registry import game_class, game_ids, make_game
-from gamenight.terminal.human import InputClosed
+from gamenight.terminal.human import InputClosed, LeftGame
 from gamenight.terminal.play import load_record, replay_record, resume_match
 from gamenight.terminal.play import play as play_game
 from gamenight.terminal.seats import Seat, parse_seats
@@ -170,6 +170,10 @@ def play(
         )
     except InputClosed as exc:
         fail(str(exc), status=1)
+    except LeftGame as exc:
+        out.print(f"{escape(str(exc))}.")
+        if record is not None:
+            out.print(f"Go on with: gamenight play --resume {escape(str(record))}", soft_wrap=True)
     except KeyboardInterrupt:
         fail("game abandoned", status=130)
 
@@ -206,7 +210,7 @@ def play_live(
         out.print(f"Match saved to {escape(str(record))}")
         return
     for text in result.lines:
-        out.print(text)
+        out.print(text, soft_wrap=True)  # a path or a command stays whole, to copy
 
 
 @app.command()

@@ -26,6 +26,15 @@ class InputClosed(Exception):
     """The input ended before the game did."""
 
 
+class LeftGame(Exception):
+    """The person typed ``quit``: the game stops here (its record is kept, to go on later)."""
+
+
+#: Words that are never moves: ``help`` lists the moves again, ``quit`` leaves the game.
+HELP_WORDS = ("help", "?")
+QUIT_WORDS = ("quit", "exit")
+
+
 class HumanAgent(Agent):
     """A person at the terminal. Their measured reaction time counts in races."""
 
@@ -92,6 +101,14 @@ class HumanAgent(Agent):
             )
             self.console.print(f"Your move: {options}")
             line = self._readline().strip()
+            if line.lower() in QUIT_WORDS:
+                raise LeftGame(f"{self.name} left the game")
+            if line.lower() in HELP_WORDS:
+                self.console.print(
+                    "Type a move's number or its words (as listed above); [bold]quit[/] leaves "
+                    "the game (with --record, go on later with gamenight play --resume FILE)."
+                )
+                continue
             try:
                 action = self.parse(line, legal, texts)
             except MalformedAction as exc:

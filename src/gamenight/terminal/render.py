@@ -35,8 +35,8 @@ class Response:
 class Renderer:
     """Shows views and describes events for one game. Override to make a game look like itself.
 
-    The live table also asks ``choice_key``, ``responses`` and ``quiet_pass``; their defaults
-    suit any game, so a renderer overrides only what its game needs.
+    The live table also asks ``move_label``, ``choice_key``, ``responses`` and ``quiet_pass``;
+    their defaults suit any game, so a renderer overrides only what its game needs.
     """
 
     def show(self, console: Console, view: View, seat: int | None, names: list[str]) -> None:
@@ -64,6 +64,11 @@ class Renderer:
         of a hand; a game may return its pass when the pass is the only legal move.
         """
         return None
+
+    def move_label(self, text: str, action: Any, view: View, names: list[str]) -> str:
+        """How a move is listed at the live table, where the view and the names are at hand
+        (``swap with Bob`` rather than ``swap with seat 1``); default: ``action_label``."""
+        return self.action_label(text, action)
 
     def choice_key(self, action: Any) -> str | None:
         """The key the live table should give ``action`` when it is free (``r`` for roll);

@@ -115,7 +115,7 @@ class CoverYourCookiesRenderer(Renderer):
         mixers = count(view["mixers_in_deck"], "mixer")
         console.print(f"[bold]Cover Your Cookies[/]: {rnd}{deck}, {mixers} in it")
         table = Table(show_edge=False, pad_edge=False)
-        columns = ("seat", "player", "cards", "Dough", "swiped (bonus)", "stack (bottom → top)")
+        columns = ("seat", "player", "cards", "Dough", "swiped", "stack (bottom → top)")
         for column in columns:
             table.add_column(column)
         for p, stack in enumerate(view["stacks"]):

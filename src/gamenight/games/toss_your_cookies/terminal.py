@@ -338,6 +338,14 @@ class TossYourCookiesRenderer(Renderer):
         who = verb(escape(names[winner]), "win", "wins")
         return f"[bold green]{who} the match, with {wins} of the {played} rounds played![/]"
 
+    def move_label(self, text: str, action: Any, view: View, names: list[str]) -> str:
+        """As ``action_label``, with players named: ``swap with Bob``."""
+        if isinstance(action, Target) and 0 <= action.player < len(names):
+            return f"swap with {names[action.player]}"
+        if isinstance(action, Take) and 0 <= action.player < len(names):
+            return f"take {card_name(action.card)} from {names[action.player]}"
+        return self.action_label(text, action)
+
     def choice_key(self, action: Any) -> str | None:
         """``m`` grabs the milk."""
         return "m" if action == Grab(MILK) else None

@@ -10,130 +10,32 @@ record kept as the match goes, in ``session``. See ``docs/terminal.md``.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.markup import escape
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Input, OptionList, RichLog, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Input, OptionList
 
 from gamenight.engine.core import Kind
 from gamenight.engine.errors import GameError, GameOver, MalformedAction, StaleVersion
-from gamenight.live import LiveMatch, MatchStopped, Update
-from gamenight.terminal.render import Response, plural, renderer_for, winners_line
-from gamenight.terminal.table.capture import board
-from gamenight.terminal.table.choices import CHOICE_KEYS, Decisions, KeyMap, Why, automatic
+from gamenight.live import MatchStopped, Update
+from gamenight.terminal.render import Response, plural
+from gamenight.terminal.table.choices import CHOICE_KEYS, Why, automatic
 from gamenight.terminal.table.screens import Arm, Curtain, Help, Leave
-from gamenight.terminal.table.session import Session
-
-#: The shortest time between two redraws of the board, in seconds.
-REDRAW_EVERY = 0.1
+from gamenight.terminal.table.session import Session, TableResult
+from gamenight.terminal.table.view import TableBase
 
 #: What the table says when it answers for a person (nothing for a pass: windows come often).
-ANSWERED = {"forced": "Your only move", "auto": "", "quiet": "", "armed": "Armed"}
+ANSWERED = {"forced": "Your only move", "pass": "", "quiet": "", "armed": "Armed"}
 
 
-@dataclass(frozen=True, slots=True)
-class TableResult:
-    """How a sitting ended: whether the match is over, and what to print once the screen is
-    gone (markup lines: who won and the seed, or where the record is to go on)."""
+class TableApp(TableBase):
+    """One match at the live table (``session`` says who sits where and where the record goes).
 
-    over: bool
-    lines: tuple[str, ...]
-
-
-class TableApp(App[TableResult]):
-    """One match at the live table (``session`` says who sits where and where the record goes)."""
-
-    CSS = """
-    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #main { height: 1fr; }
-    #board-scroll { width: 1fr; }
-    #board { padding: 0 1; }
-    #events { width: 40%; min-width: 30; border-left: vkey $primary; padding: 0 1; }
-    #events.hidden { display: none; }
-    #prompt { height: 1; padding: 0 1; background: $boost; }
-    #choices { height: auto; max-height: 9; border: none; padding: 0 1; }
-    #choices.empty { display: none; }
-    #status { height: auto; max-height: 2; padding: 0 1; }
-    #typed { display: none; }
-    #typed.shown { display: block; }
+    What it looks like is ``TableBase``; this class plays: it reads the updates, answers for
+    the person or asks them, brings people to a shared screen, and sends their moves.
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help"),
-        Binding("h", "help", show=False),
-        Binding("a", "arm", "Arm"),
-        Binding("w", "quiet", "Quiet windows"),
-        Binding("e", "events", "Events"),
-        Binding("colon", "type_move", "Type a move"),
-        Binding("escape", "close_typed", show=False),
-        Binding("q", "leave", "Quit"),
-        Binding("ctrl+c", "leave_now", show=False, priority=True),
-        Binding("ctrl+q", "leave_now", show=False, priority=True),
-    ]
-
-    def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
-        self.game = session.game
-        self.renderer = renderer_for(self.game.id)
-        self.names = session.screen_names()
-        people = session.people
-        #: The seat whose view is on the screen (``None``: what every player sees).
-        self.shown: int | None = session.lone
-        #: Whose secret events the events pane may tell (a lone person's; else nobody's).
-        self.teller: int | None = session.lone
-        self.latest: dict[int | None, Update] = {}
-        self.legal: dict[int, list[Any]] = {s: [] for s in people}
-        self.keys: dict[int, list[str | None]] = {s: [] for s in people}
-        self.keymaps = {s: KeyMap() for s in people}
-        #: Seat -> the decision their keys belong to (see ``choices.Decisions``).
-        self.decisions = {s: Decisions() for s in people}
-        self.decision: dict[int, tuple[int, str, str]] = {}
-        self.armed: dict[int, Response] = {}
-        #: Seat -> the version a move of theirs was sent at, while it is on its way.
-        self.inflight: dict[int, int] = {}
-        self.queued: dict[int, list[str]] = {s: [] for s in people}
-        #: People with a decision the table will not make for them, in the order asked.
-        self.asking: dict[int, None] = {}
-        self.curtain: tuple[int, Curtain] | None = None
-        self.quiet = session.quiet
-        self.over = False
-        self.failure: str | None = None
-        self.deadline: float | None = None
-        self.events_forced: bool | None = None
-        self._redraw_due = False
-        self._last_redraw = 0.0
-        #: Event lines not yet written to the events pane.
-        self._lines: list[Text] = []
-        self._last_options: tuple[tuple[str | None, str], ...] = ()
-        self.live = LiveMatch(
-            session.match,
-            session.settings,
-            controllers=session.controllers(),
-            names=session.names,
-            persist=session.persist,
-            rng=session.rng,
-        )
-
-    # ---- layout ------------------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        """Title, board and events, the prompt and the moves on offer, a status line, keys."""
-        yield Static(id="title")
-        with Horizontal(id="main"):
-            with VerticalScroll(id="board-scroll"):
-                yield Static(id="board")
-            yield RichLog(id="events", wrap=True, markup=False, auto_scroll=True, min_width=20)
-        yield Static(id="prompt")
-        yield OptionList(id="choices", classes="empty", compact=True)
-        yield Static(id="status")
-        yield Input(id="typed", placeholder="type a move and press Enter (Esc: close)")
-        yield Footer()
 
     async def on_mount(self) -> None:
         """Subscribe for each person (and for what everyone sees), then start the clock."""
@@ -145,17 +47,13 @@ class TableApp(App[TableResult]):
             sub = self.live.subscribe(viewer)
             self.run_worker(self._read(viewer, sub), group="read", exit_on_error=False)
         self.live.start()
+        self.session.save()  # the record is there from the start, even before a step
+        match = self.session.match
+        if match.version:
+            self._note(f"Resumed after {plural(match.version, 'step')}.")
         self.run_worker(self._watch_end(), group="end", exit_on_error=False)
         self.set_interval(0.25, self._tick)
         self._say(self._welcome())
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Narrow screens give the board the whole width (``e`` brings the events back)."""
-        self._fit_events(event.size.width)
-
-    def _fit_events(self, width: int) -> None:
-        show = self.events_forced if self.events_forced is not None else width >= 90
-        self.query_one("#events").set_class(not show, "hidden")
 
     # ---- updates -----------------------------------------------------------------------------
     async def _read(self, viewer: int | None, sub: Any) -> None:
@@ -199,12 +97,14 @@ class TableApp(App[TableResult]):
             if line:
                 self._lines.append(Text.from_markup(line))
         seat = update.actor
-        if seat is not None and seat in self.session.people and update.by == "stand-in":
-            self._lines.append(
-                Text(f"Time ran out: a stand-in played for {self.names[seat]}.", style="dim")
+        if seat is not None and seat in self.session.people and update.by in ("stand-in", "system"):
+            who = self.names[seat]
+            done = (
+                f"a stand-in played for {'you' if who == 'You' else who}"
+                if update.by == "stand-in"
+                else f"{who} passed"
             )
-        elif seat is not None and seat in self.session.people and update.by == "system":
-            self._lines.append(Text(f"Time ran out: {self.names[seat]} passed.", style="dim"))
+            self._lines.append(Text(f"Time ran out: {done}.", style="dim"))
         if self._lines:
             self._schedule_redraw()
 
@@ -217,12 +117,7 @@ class TableApp(App[TableResult]):
         view = update.view
         legal = [self.game.action_from_json(a) for a in view["legal"]]
         self.legal[seat] = legal
-        era, kind, window = self.decision[seat]
-        if legal:
-            preferred = [self.renderer.choice_key(a) for a in legal]
-            self.keys[seat] = self.keymaps[seat].assign((kind, window), legal, preferred, era)
-        else:
-            self.keys[seat] = []
+        self.keys[seat] = []
         if not legal or self.over:
             self.queued[seat].clear()
             self._done_asking(seat)
@@ -236,8 +131,13 @@ class TableApp(App[TableResult]):
         move = self._answer_for(seat, update, legal)
         if move is not None:
             action, why = move
+            self.asking.pop(seat, None)  # not asked: the table answers
             self._send(seat, action, update.version, why)
+            self._schedule_redraw()
             return
+        era, kind, window = self.decision[seat]
+        preferred = [self.renderer.choice_key(a) for a in legal]
+        self.keys[seat] = self.keymaps[seat].assign((kind, window), legal, preferred, era)
         if seat not in self.asking:
             self.asking[seat] = None
         self._next_person()
@@ -328,12 +228,9 @@ class TableApp(App[TableResult]):
         if latest is not None and (done is None or latest.version >= done):
             self._consider(seat)
 
-    def _label(self, action: Any) -> str:
-        return self.renderer.action_label(self.game.action_to_text(action), action)
-
     def on_key(self, event: events.Key) -> None:
         """A move's key plays it (unless an overlay or the typed-move line has the keys)."""
-        typed = self.query_one("#typed", Input)
+        typed = self.typed
         if len(self.screen_stack) > 1 or typed.has_focus:
             return
         key = event.character
@@ -381,7 +278,7 @@ class TableApp(App[TableResult]):
         text = event.value.strip()
         typed.value = ""
         typed.remove_class("shown")
-        self.set_focus(self.query_one("#choices"))
+        self.set_focus(self.choices)
         if seat is None or seat not in self.legal or not text:
             return
         try:
@@ -397,10 +294,10 @@ class TableApp(App[TableResult]):
 
     def action_close_typed(self) -> None:
         """Esc closes the typed-move line (what was typed is dropped)."""
-        typed = self.query_one("#typed", Input)
+        typed = self.typed
         typed.value = ""
         typed.remove_class("shown")
-        self.set_focus(self.query_one("#choices"))
+        self.set_focus(self.choices)
 
     # ---- actions -----------------------------------------------------------------------------
     def action_help(self) -> None:
@@ -443,15 +340,9 @@ class TableApp(App[TableResult]):
         if self.shown is not None:
             self._consider(self.shown)
 
-    def action_events(self) -> None:
-        """Show or hide the events pane."""
-        pane = self.query_one("#events")
-        self.events_forced = pane.has_class("hidden")
-        pane.set_class(not self.events_forced, "hidden")
-
     def action_type_move(self) -> None:
         """Open the line to type a move in words."""
-        typed = self.query_one("#typed", Input)
+        typed = self.typed
         typed.add_class("shown")
         typed.focus()
 
@@ -472,146 +363,10 @@ class TableApp(App[TableResult]):
         self.run_worker(self._leave(), group="end")
 
     async def _leave(self) -> None:
+        self.leaving = True
         await self.live.stop()
         self.session.save()
-        self.exit(self._result())
-
-    def _result(self) -> TableResult:
-        match = self.session.match
-        record = self.session.record
-        if not match.finished:
-            steps = plural(match.version, "step")
-            if record is None:
-                return TableResult(False, (f"Left the table after {steps}; it was not recorded.",))
-            return TableResult(
-                False,
-                (
-                    f"Left the table after {steps}; the match is saved in {escape(str(record))}",
-                    f"Go on with: [b]gamenight play --resume {escape(str(record))}[/]",
-                ),
-            )
-        outcome = match.outcome()
-        lines = [
-            f"[b]{escape(self.game.title)}: {winners_line(list(outcome.winners), self.names)}[/]",
-            # The seed is shown only now: before the end it would let a player foresee a roll.
-            f"[dim]seed {match.seed} (play it again with --seed {match.seed})[/]",
-        ]
-        if record is not None:
-            lines.append(f"Match record: {escape(str(record))} (gamenight replay to watch it)")
-        return TableResult(True, tuple(lines))
-
-    def _saved_text(self) -> str:
-        record = self.session.record
-        if record is None:
-            return "The match is not being recorded: it cannot be resumed."
-        return f"The match is saved: gamenight play --resume {record}"
-
-    # ---- drawing -----------------------------------------------------------------------------
-    def _schedule_redraw(self) -> None:
-        """Redraw soon: at once after a quiet spell, else at most ``REDRAW_EVERY`` apart (a
-        burst of bot moves is drawn once, not once per step)."""
-        if self._redraw_due:
-            return
-        self._redraw_due = True
-        wait = self._last_redraw + REDRAW_EVERY - asyncio.get_running_loop().time()
-        if wait <= 0:
-            self.call_later(self._redraw)
-        else:
-            self.set_timer(wait, self._redraw)
-
-    def _redraw(self) -> None:
-        """Draw the board, the prompt and the moves on offer for the person at the screen."""
-        self._redraw_due = False
-        self._last_redraw = asyncio.get_running_loop().time()
-        if self._lines:
-            log = self.query_one("#events", RichLog)
-            for line in self._lines:
-                log.write(line)
-            self._lines.clear()
-        seat = self.shown
-        # Nobody at a shared screen: what every player sees, never a hand.
-        update = self.latest.get(seat)
-        body = self.query_one("#board", Static)
-        if update is None:
-            body.update(Text("Setting up the table..."))
-        else:
-            body.update(board(self.renderer, update.view["state"], seat, self.names))
-        self._draw_title()
-        self._draw_prompt()
-        self._draw_choices()
-
-    def _draw_title(self) -> None:
-        seat = self.shown
-        who = "watching" if seat is None else f"{self.session.names[seat]} (seat {seat})"
-        armed = self.armed.get(seat) if seat is not None else None
-        extra = f" · armed: {armed.label}" if armed else ""
-        quiet = " · quiet windows" if self.quiet and self.session.lone is not None else ""
-        step = self.session.match.version
-        self.query_one("#title", Static).update(
-            Text(f"{self.game.title} · {who} · step {step}{extra}{quiet}"), layout=False
-        )
-
-    def _draw_prompt(self) -> None:
-        self.query_one("#prompt", Static).update(Text.from_markup(self._prompt()), layout=False)
-
-    def _prompt(self) -> str:
-        if self.failure:
-            return f"[b red]{escape(self.failure)}[/] (q: leave)"
-        match = self.session.match
-        if self.over and match.finished:
-            won = winners_line(list(match.outcome().winners), self.names)
-            return f"[b]Game over: {escape(won)}[/] (q: leave)"
-        seat = self.shown
-        clock = ""
-        if self.deadline is not None:
-            left = max(0.0, self.deadline - asyncio.get_running_loop().time())
-            clock = f" [b]{left:.0f} s[/]"
-        if seat is not None and self.legal.get(seat) and seat in self.asking:
-            kind = self.latest[seat].view["pending"]["kind"]
-            if kind == Kind.RACE.value:
-                return f"[b reverse] RACE [/] first hand wins: press a key now!{clock}"
-            if kind == Kind.REACTION.value:
-                return f"[b magenta]Window:[/] answer or pass{clock}"
-            return f"[b]Your move[/]{clock}"
-        update = self.latest.get(seat) if seat is not None else self.latest.get(None)
-        if update is None:
-            return "..."
-        waiting = [self.names[s] for s in update.deciding]
-        if not waiting:
-            return "..."
-        return f"Waiting for {escape(', '.join(waiting))}{clock}"
-
-    def _draw_choices(self) -> None:
-        seat = self.shown
-        options: tuple[tuple[str | None, str], ...] = ()
-        if seat is not None and seat in self.asking and not self.over:
-            labels = [self._label(a) for a in self.legal[seat]]
-            options = tuple(zip(self.keys[seat], labels, strict=True))
-        if options == self._last_options:
-            return
-        self._last_options = options
-        choices = self.query_one("#choices", OptionList)
-        choices.set_options(
-            Option(Text.from_markup(f"[b]{escape(k or ' ')}[/]  {escape(label)}"))
-            for k, label in options
-        )
-        choices.set_class(not options, "empty")
-
-    def _tick(self) -> None:
-        if self.deadline is not None:
-            self._draw_prompt()
-
-    def _say(self, markup: str) -> None:
-        self.query_one("#status", Static).update(Text.from_markup(markup))
-
-    def _note(self, line: str) -> None:
-        self._lines.append(Text(line, style="dim"))
-        self._schedule_redraw()
-
-    def _welcome(self) -> str:
-        match = self.session.match
-        start = f"Resumed after {plural(match.version, 'step')}. " if match.version else ""
-        return f"{start}Keys: a move's key plays it; [b]?[/] help; [b]q[/] leave (saved)."
+        self.exit(self.session.result(self.names))
 
 
 def run_table(session: Session) -> TableResult | None:

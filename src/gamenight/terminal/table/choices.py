@@ -1,9 +1,10 @@
 """What a person at the live table may press, and what the table answers for them.
 
-**Stable keys.** Each move on offer gets a key, and keeps it while the same decision is open (the
-same kind and window within one turn: a scramble, a response window, one person's turn): a card
-in the middle keeps its key while it stays there, and a key is never handed to another move
-within that decision, so a key pressed from habit never grabs the wrong card. Digits come first,
+**Stable keys.** Each move on offer gets a key, and keeps it while it stays on offer in the same
+decision (the same kind and window within one turn: a scramble, a response window, one person's
+turn): a card in the middle keeps its key while it stays there, and while any of the moves
+offered stays, no key is handed to another move, so a key pressed from habit never grabs the
+wrong card. Digits come first,
 then the letters the table does not use for its own commands; a game may ask for a key (``r``
 for roll).
 
@@ -26,9 +27,10 @@ COMMAND_KEYS = frozenset("aehqw")
 #: Keys handed to moves, in order.
 CHOICE_KEYS = "1234567890" + "".join(c for c in "bcdfgijklmnoprstuvxyz" if c not in COMMAND_KEYS)
 
-#: Why the table answered for a person: the only move, the game's own automatic answer, a
-#: quiet-windows pass, a response armed in advance.
-Why = Literal["forced", "auto", "quiet", "armed"]
+#: Why the table answered for a person: the only move (outside a window), the only answer in a
+#: window or the game's own automatic answer (a pass), a quiet-windows pass, a response armed
+#: in advance.
+Why = Literal["forced", "pass", "quiet", "armed"]
 
 
 class KeyMap:
@@ -36,7 +38,9 @@ class KeyMap:
 
     A decision is named by the caller (``Decisions`` names them by kind and window); an *era*
     (a turn) holds several, and each keeps its keys until the era ends, so a window between two
-    moves of one turn leaves the turn's keys as they were.
+    moves of one turn leaves the turn's keys as they were. A move keeps its key while it stays
+    on offer; when none of the moves offered before is offered now (the next step of a turn:
+    after the discards, toss or end the turn), the keys start from 1 again.
 
     >>> keys = KeyMap()
     >>> keys.assign("scramble", ["chip", "milk", "wild"])
@@ -45,6 +49,8 @@ class KeyMap:
     ['1', '3']
     >>> keys.action_for("2"), keys.action_for("4")  # 2 still means the milk, which is gone
     ('milk', None)
+    >>> keys.assign("scramble", ["ready", "toss"])  # nothing offered before is left
+    ['1', '2']
     >>> keys.assign("next turn", ["roll", "bank"], ["r", "b"], era=2)
     ['r', 'b']
     """
@@ -52,6 +58,7 @@ class KeyMap:
     def __init__(self) -> None:
         self._era: Hashable = None
         self._maps: dict[Hashable, dict[Any, str | None]] = {}
+        self._offered: dict[Hashable, set[Any]] = {}
         self._keys: dict[Any, str | None] = {}
 
     def assign(
@@ -65,8 +72,11 @@ class KeyMap:
         the open decision, ``era`` the turn it is part of (a new era hands every key out
         afresh); ``preferred`` are the keys the game asks for."""
         if era != self._era:
-            self._era, self._maps = era, {}
+            self._era, self._maps, self._offered = era, {}, {}
         self._keys = self._maps.setdefault(decision, {})
+        if self._offered.get(decision, set()).isdisjoint(legal):
+            self._keys.clear()  # a fresh set of moves (the next step of a turn): from 1 again
+        self._offered[decision] = set(legal)
         wanted = list(preferred) if preferred is not None else [None] * len(legal)
         asked_for = {k for k in wanted if k}
         for action, key in zip(legal, wanted, strict=True):
@@ -135,10 +145,10 @@ def automatic(
     if kind is Kind.RACE or not legal:
         return None
     if len(legal) == 1:
-        return legal[0], "forced"
+        return legal[0], "pass" if kind is Kind.REACTION else "forced"
     auto = renderer.auto_answer(state, legal)
     if auto is not None and auto in legal:
-        return auto, "auto"
+        return auto, "pass"
     if quiet:
         passed = renderer.quiet_pass(state, legal)
         if passed is not None and passed in legal:

@@ -19,7 +19,7 @@ from gamenight.engine.core import CHANCE, Event
 from gamenight.engine.errors import GameError
 from gamenight.engine.match import replay
 from gamenight.engine.registry import game_class
-from gamenight.terminal.render import renderer_for
+from gamenight.terminal.render import possessive, renderer_for
 from gamenight.terminal.table.capture import board
 from gamenight.terminal.table.screens import Help
 
@@ -44,25 +44,18 @@ class ReplayApp(App[None]):
     """Step through a match record; ``viewer`` is the seat whose hand is shown (``None``:
     nobody's, what every player saw)."""
 
-    CSS = """
-    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #main { height: 1fr; }
-    #board-scroll { width: 1fr; }
-    #board { padding: 0 1; }
-    #events { width: 40%; min-width: 30; border-left: vkey $primary; padding: 0 1; }
-    #step { height: auto; max-height: 3; padding: 0 1; background: $boost; }
-    """
+    CSS_PATH = "table.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "move(1)", "Next"),
-        Binding("space", "move(1)", show=False),
+        Binding("right", "move(1)", "Next", priority=True),
+        Binding("space", "move(1)", show=False, priority=True),
         Binding("n", "move(1)", show=False),
-        Binding("left", "move(-1)", "Back"),
+        Binding("left", "move(-1)", "Back", priority=True),
         Binding("b", "move(-1)", show=False),
         Binding("p", "move(-1)", show=False),
-        Binding("pagedown", "move(10)", "+10"),
-        Binding("pageup", "move(-10)", "-10"),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "jump(-1)", "End"),
+        Binding("pagedown", "move(10)", "+10", priority=True),
+        Binding("pageup", "move(-10)", "-10", priority=True),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
         Binding("s", "seat", "Seat"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
@@ -109,6 +102,12 @@ class ReplayApp(App[None]):
         """Show the start."""
         self._show()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Stepping keys belong to the help overlay while it is open."""
+        if action in ("move", "jump"):
+            return len(self.screen_stack) == 1
+        return True
+
     def action_move(self, by: int) -> None:
         """Step forward (or back) by ``by`` steps."""
         self.at = max(0, min(len(self.states) - 1, self.at + by))
@@ -136,7 +135,11 @@ class ReplayApp(App[None]):
         seat = self.viewer
         view = self.game.view(state, seat)
         self.query_one("#board", Static).update(board(self.renderer, view, seat, self.names))
-        whose = "nobody's hand" if seat is None else f"{self.names[seat]}'s hand (seat {seat})"
+        whose = (
+            "nobody's hand"
+            if seat is None
+            else f"{possessive(self.names[seat])} hand (seat {seat})"
+        )
         last = len(self.states) - 1
         self.query_one("#title", Static).update(
             Text(f"{self.game.title} · replay · step {self.at} of {last} · {whose}")

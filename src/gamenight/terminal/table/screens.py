@@ -79,6 +79,10 @@ class Help(ModalScreen[None]):
         with VerticalScroll():
             yield Markdown(self.text)
 
+    def on_mount(self) -> None:
+        """The arrows and PgUp/PgDn scroll the help."""
+        self.query_one(VerticalScroll).focus()
+
     def action_close(self) -> None:
         """Back to the table."""
         self.dismiss(None)

@@ -14,11 +14,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
+
 from gamenight.bots import default_bot
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.live import Applied, Controller, LiveSettings
 from gamenight.terminal.play import record_data, write_record
+from gamenight.terminal.render import plural, winners_line
 from gamenight.terminal.seats import Seat, screen_names, seat_names
 
 #: The clock at a terminal: no limit on your own turn (nobody is waiting on a server), ten
@@ -64,6 +67,15 @@ def default_record(game_id: str) -> Path:
         path = folder / f"{game_id}-{stamp}-{number}.json"
         number += 1
     return path
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """How a sitting ended: whether the match is over, and what to print once the screen is
+    gone (markup lines: who won and the seed, or where the record is to go on)."""
+
+    over: bool
+    lines: tuple[str, ...]
 
 
 @dataclass
@@ -118,6 +130,32 @@ class Session:
     async def persist(self, applied: Applied) -> None:
         """The runtime's hook: write the record after every step (whole, never half)."""
         self.save()
+
+    def result(self, names: list[str]) -> TableResult:
+        """How the sitting ended, for the lines printed after the screen (``names`` as the
+        screen showed them)."""
+        match, record = self.match, self.record
+        if not match.finished:
+            steps = plural(match.version, "step")
+            if record is None:
+                return TableResult(False, (f"Left the table after {steps}; it was not recorded.",))
+            where = escape(str(record))
+            return TableResult(
+                False,
+                (
+                    f"Left the table after {steps}; the match is saved in {where}",
+                    f"Go on with: [b]gamenight play --resume {where}[/]",
+                ),
+            )
+        won = winners_line(list(match.outcome().winners), names)
+        lines = [
+            f"[b]{escape(self.game.title)}: {escape(won)}[/]",
+            # The seed is shown only now: before the end it would let a player foresee a roll.
+            f"[dim]seed {match.seed} (play it again with --seed {match.seed})[/]",
+        ]
+        if record is not None:
+            lines.append(f"Match record: {escape(str(record))} (gamenight replay to watch it)")
+        return TableResult(True, tuple(lines))
 
     def save(self) -> None:
         """Write the record now (if there is a record path)."""

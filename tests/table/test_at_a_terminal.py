@@ -1,0 +1,112 @@
+"""``gamenight play`` at a real terminal (a pseudo-terminal here): the live table opens on the
+alternate screen, and leaving it saves the record; ``--line`` keeps line mode all the same."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+#: How long to wait for the program to show something (a guard, not a speed check).
+WAIT = 60.0
+
+GAMENIGHT = Path(sys.executable).with_name("gamenight")
+
+#: Terminal escape codes (styles, cursor moves, modes), to read what was written as text.
+ESCAPES = re.compile(
+    r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-B]|[=>])"
+)
+
+
+class Terminal:
+    """``gamenight`` run on a pseudo-terminal of 100 x 30, read as it writes."""
+
+    def __init__(self, args: list[str], state: Path) -> None:
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        env = {**os.environ, "XDG_STATE_HOME": str(state), "TERM": "xterm-256color"}
+        self.process = subprocess.Popen(
+            [str(GAMENIGHT), *args], stdin=slave, stdout=slave, stderr=slave, env=env
+        )
+        os.close(slave)
+        self.seen = ""
+
+    @property
+    def text(self) -> str:
+        """What was written, without the escape codes that style and place it."""
+        return ESCAPES.sub("", self.seen)
+
+    def wait_for(self, text: str) -> None:
+        """Read until ``text`` has been written (escape codes aside)."""
+        end = time.monotonic() + WAIT
+        while text not in self.text:
+            if time.monotonic() > end:
+                raise AssertionError(f"never saw {text!r}; last: {self.seen[-300:]!r}")
+            ready, _, _ = select.select([self.master], [], [], 0.1)
+            if ready:
+                try:
+                    self.seen += os.read(self.master, 65536).decode("utf-8", "replace")
+                except OSError:  # the program has ended and closed the terminal
+                    time.sleep(0.05)
+
+    def type(self, keys: str) -> None:
+        """Type ``keys`` at the terminal."""
+        os.write(self.master, keys.encode())
+
+    def close(self) -> int:
+        """Wait for the program to end (end it if it does not) and return its exit code."""
+        try:
+            return self.process.wait(timeout=WAIT)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+            os.close(self.master)
+
+
+@pytest.mark.skipif(not GAMENIGHT.exists(), reason="the gamenight command is not installed")
+def test_play_at_a_terminal_opens_the_live_table_and_leaving_saves_the_record(
+    tmp_path: Path,
+) -> None:
+    """At a terminal the table opens on the alternate screen (and leaves it); q then y leave
+    the match with its record in the state folder, and the command says how to go on."""
+    term = Terminal(["play", "toss-up", "--seats", "human:Ann,hold:20"], tmp_path)
+    try:
+        term.wait_for("Ann (seat 0)")
+        assert "\x1b[?1049h" in term.seen  # the alternate screen
+        term.wait_for("Your move")
+        term.type("q")
+        term.wait_for("Leave the table?")
+        term.type("y")
+        term.wait_for("Go on with:")
+    finally:
+        code = term.close()
+    assert code == 0
+    record = Path(re.findall(r"gamenight play --resume (\S+\.json)", term.text)[-1])
+    assert record.parent == tmp_path / "gamenight"
+    data = json.loads(record.read_text())
+    assert data["seats"] == ["human:Ann", "hold:20"]
+    assert data["outcome"] is None
+
+
+@pytest.mark.skipif(not GAMENIGHT.exists(), reason="the gamenight command is not installed")
+def test_line_mode_at_a_terminal_when_asked_for(tmp_path: Path) -> None:
+    """``--line`` at a terminal: the prompt of line mode, no full screen; quit leaves."""
+    term = Terminal(["play", "toss-up", "--seats", "human,hold:20", "--line"], tmp_path)
+    try:
+        term.wait_for("Your move: 1) roll  2) bank")
+        term.type("quit\r")
+        term.wait_for("You left the game.")
+    finally:
+        code = term.close()
+    assert code == 0
+    assert "\x1b[?1049h" not in term.seen
