@@ -38,7 +38,7 @@ def record(tmp_path: Path) -> Path:
         (b'{"game": "toss-up", "seed": ' + b"9" * 5000 + b"}", "a number too long to read"),
         (b"{}", "it names no game"),
         (b'{"game": null}', "it names no game"),
-        (b"not json at all", "this is not JSON"),
+        (b"not json at all", "a match record is JSON; this is not"),
         (b"[1, 2]", "is a JSON object, not list"),
     ],
 )

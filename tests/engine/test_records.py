@@ -211,7 +211,7 @@ def test_reading_a_record_refuses_what_is_not_one_without_a_traceback() -> None:
     assert parse_record(text.encode("utf-8"))["seed"] == 2**128 - 1
     cases = {
         b"\xff\xfe{}": "UTF-8 text; byte 0 is not",
-        "{'format': 1}": "this is not JSON",
+        "{'format': 1}": "a match record is JSON; this is not",
         "[" * 100_000 + "]" * 100_000: "nested",
         '{"seed": ' + "9" * 5000 + "}": "a number too long to read",
         "[1, 2]": "a JSON object, not list",

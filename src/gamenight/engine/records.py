@@ -100,7 +100,7 @@ def parse_record(data: str | bytes) -> dict[str, Any]:
         record = json.loads(data)
     except json.JSONDecodeError as exc:
         where = f"{exc.msg}, line {exc.lineno}"
-        raise MalformedAction(f"this is not JSON ({where}), as a match record is") from None
+        raise MalformedAction(f"a match record is JSON; this is not ({where})") from None
     except ValueError:  # an integer longer than int() reads
         raise MalformedAction("a match record holds a number too long to read") from None
     except RecursionError:
