@@ -100,9 +100,13 @@ def toss_up_kernel(
     """Random play by the fast kernel (``compiled``: numba's loop or numpy's array operations;
     ``None``: as ``--fast`` chooses); games per second."""
     game = make_game("toss-up", players=2)
-    options = {} if compiled is None else {"compiled": compiled}
     start = time.process_time()
-    report = fast_simulate(game, ["random", "random"], games, seed, **options)
+    if compiled is None:
+        report = fast_simulate(game, ["random", "random"], games, seed)
+    else:
+        from gamenight.games.toss_up.kernel import simulate_fast
+
+        report = simulate_fast(game, ["random", "random"], games, seed, compiled=compiled)
     elapsed = time.process_time() - start
     if stats is not None:
         # Engine steps per turn: every roll is a chance step and every roll that does not bust
