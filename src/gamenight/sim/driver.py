@@ -124,8 +124,9 @@ def run(
     """Play ``match`` to the end with ``agents`` (one per seat); ``on_events`` sees each step."""
     rngs = agent_rngs(match.seed, len(agents))
     standing: Standing = {}
+    terminal = Kind.TERMINAL
     for _ in range(max_steps):
-        if match.finished:
+        if match.pending.kind is terminal:
             for seat, decision in standing.items():
                 agents[seat].outpaced(decision[1], closed=True)
             return match
