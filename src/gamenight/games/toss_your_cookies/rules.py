@@ -130,12 +130,12 @@ def legal_actions(
     if player not in deciding:
         return ()
     phase = state.phase
+    if phase == Phase.SCRAMBLE:  # the phases are exclusive: the most frequent first
+        return _grabs(state.centre)
     if phase == Phase.COMMIT or phase == Phase.SWAP_CARDS:
         return _commits(state.hands[player], number(state))
     if phase == Phase.TARGET:
         return tuple(t for t in _TARGETS[: config.players] if t.player != player)
-    if phase == Phase.SCRAMBLE:
-        return _grabs(state.centre)
     if phase == Phase.MILK_RACE:
         return (_GRABS.get(MILK) or _GRABS.setdefault(MILK, Grab(MILK)),)
     if phase == Phase.PICK and state.draw is not None:
