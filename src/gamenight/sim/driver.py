@@ -88,10 +88,11 @@ def step(
         return seat, match.apply_trusted(seat, decide(match, agents[seat], rngs[seat]))
     if kind is Kind.RACE or kind is Kind.REACTION:
         game, state, race = match.game, match.state, kind is Kind.RACE
+        unread: View = {}  # what an agent that reads no view is given (it is never read)
         best: tuple[float, int, Any] | None = None
         for seat in pending.players:
             agent = agents[seat]
-            view = game.observe(state, seat) if agent.reads_view else {}
+            view = game.observe(state, seat) if agent.reads_view else unread
             legal = game.legal_actions(state, seat)
             kept = standing.get(seat)
             if kept is not None and kept[1] in legal and (race or kept[0] == view):
@@ -126,8 +127,9 @@ def run(
     for agent in agents:
         agent.attach(lambda: match.state)
     standing: Standing = {}
+    terminal = Kind.TERMINAL
     for _ in range(max_steps):
-        if match.finished:
+        if match.pending.kind is terminal:
             for seat, decision in standing.items():
                 agents[seat].outpaced(decision[1], closed=True)
             return match

@@ -473,18 +473,18 @@ def apply(
             w.flip(action.card)
         else:
             w.draw(action.card)
-    elif isinstance(action, Take):
-        w.take(action.cards)
+    elif isinstance(action, Discard):  # the classes are disjoint: the most frequent first
+        w.discard_card(player, action)
     elif isinstance(action, FormBatch):
         w.form(player, action)
     elif isinstance(action, Swipe):
         w.swipe(player, action)
-    elif isinstance(action, Answer):
-        w.answer(player, action)
     elif isinstance(action, Yield):
         w.yield_duel(player)
-    elif isinstance(action, Discard):
-        w.discard_card(player, action)
+    elif isinstance(action, Take):
+        w.take(action.cards)
+    elif isinstance(action, Answer):
+        w.answer(player, action)
     elif isinstance(action, AddToBatch):
         w.add(player, action)
     elif isinstance(action, EndTurn):

@@ -82,6 +82,9 @@ def best_cookie(hand: Iterable[str]) -> tuple[str | None, int]:
     return best
 
 
+_NOT_COOKIES = frozenset({WILD, HALF, MILK})
+
+
 def is_winning(hand: Iterable[str]) -> bool:
     """Five of one cookie (wilds count, half-eaten never, wilds never as milk) and the milk.
 
@@ -92,11 +95,14 @@ def is_winning(hand: Iterable[str]) -> bool:
     >>> is_winning(["wild"] * 3 + ["chip"] * 2 + ["milk", "half"])
     True
     """
-    cards = list(hand)
+    cards = hand if isinstance(hand, tuple) else tuple(hand)
     if MILK not in cards:
         return False
-    cookie, count = best_cookie(cards)
-    return cookie is not None and count >= TO_WIN
+    # The best cookie (wilds added) reaches five exactly when some cookie does.
+    wilds = cards.count(WILD)
+    return any(
+        card not in _NOT_COOKIES and cards.count(card) + wilds >= TO_WIN for card in set(cards)
+    )
 
 
 def add(hand: tuple[str, ...], cards: Iterable[str]) -> tuple[str, ...]:

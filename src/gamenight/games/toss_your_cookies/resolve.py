@@ -94,8 +94,15 @@ class Work:
     def act(self, player: int, action: Action) -> None:
         """Dispatch one move or chance outcome."""
         s = self.state
-        if isinstance(action, Deal):
-            self.deal(action.card)
+        # The action classes are disjoint, so the order of the tests only sets their speed:
+        # the most frequent steps (scramble grabs, commitments) first.
+        if isinstance(action, Grab):
+            if s.phase == Phase.MILK_RACE:
+                self.milk_grabbed(player)
+            else:
+                self.grab(player, action.card)
+        elif isinstance(action, Commit):
+            self.commit(player, action.cards)
         elif isinstance(action, Dice):
             s.rolls += 1
             self.emit(
@@ -104,6 +111,8 @@ class Work:
                 )
             )
             self.start_action(action.action, action.number)
+        elif isinstance(action, Deal):
+            self.deal(action.card)
         elif isinstance(action, Draw):
             self.draw(action.card)
         elif isinstance(action, Target):
@@ -113,12 +122,6 @@ class Work:
             else:
                 s.phase = Phase.SWAP_CARDS
                 self.emit(Event("swap_target", {"player": s.turn, "with": action.player}))
-        elif isinstance(action, Commit):
-            self.commit(player, action.cards)
-        elif isinstance(action, Grab) and s.phase == Phase.MILK_RACE:
-            self.milk_grabbed(player)
-        elif isinstance(action, Grab):
-            self.grab(player, action.card)
         elif isinstance(action, Take):
             self.take(player, action.player, action.card)
         elif isinstance(action, Pick):

@@ -43,21 +43,34 @@ def pending(config: TossYourCookiesConfig, state: TossYourCookiesState) -> Pendi
     if phase in _CHANCE:
         return CHANCE_PENDING
     if phase in (Phase.TARGET, Phase.SWAP_CARDS):
-        return Pending(Kind.SINGLE, (turn,), turn=turn, window=phase)
+        return _pending(Kind.SINGLE, (turn,), turn, phase)
     if phase == Phase.PICK and state.draw is not None:
-        return Pending(Kind.SINGLE, (state.draw.drawer,), turn=turn, window=phase)
+        return _pending(Kind.SINGLE, (state.draw.drawer,), turn, phase)
     if phase == Phase.COMMIT:
         waiting = tuple(p for p, c in enumerate(state.commits) if c is None)
-        return Pending(Kind.SIMULTANEOUS, waiting, turn=turn, window=phase)
+        return _pending(Kind.SIMULTANEOUS, waiting, turn, phase)
     if phase == Phase.SCRAMBLE:
-        return Pending(Kind.RACE, grabbers(config, state), turn=turn, window=phase)
+        return _pending(Kind.RACE, grabbers(config, state), turn, phase)
     if phase == Phase.MILK_RACE:
         others = tuple(p for p in range(config.players) if p != state.tosser)
-        return Pending(Kind.RACE, others, turn=turn, window=phase)
+        return _pending(Kind.RACE, others, turn, phase)
     if phase == Phase.EVEN_UP:
         short = short_player(state)
-        return Pending(Kind.SINGLE, (short,) if short is not None else (), turn=turn, window=phase)
+        return _pending(Kind.SINGLE, (short,) if short is not None else (), turn, phase)
     return TERMINAL_PENDING
+
+
+#: Pending values are immutable, and only a few thousand differ (who, whose turn, which phase):
+#: each is made once and handed out again.
+_PENDINGS: dict[tuple[Kind, tuple[int, ...], int, Phase], Pending] = {}
+
+
+def _pending(kind: Kind, players: tuple[int, ...], turn: int, phase: Phase) -> Pending:
+    key = (kind, players, turn, phase)
+    made = _PENDINGS.get(key)
+    if made is None:
+        made = _PENDINGS[key] = Pending(kind, players, turn=turn, window=phase)
+    return made
 
 
 def grabbers(config: TossYourCookiesConfig, state: TossYourCookiesState) -> tuple[int, ...]:
@@ -117,12 +130,12 @@ def legal_actions(
     if player not in deciding:
         return ()
     phase = state.phase
+    if phase == Phase.SCRAMBLE:  # the phases are exclusive: the most frequent first
+        return _grabs(state.centre)
     if phase == Phase.COMMIT or phase == Phase.SWAP_CARDS:
         return _commits(state.hands[player], number(state))
     if phase == Phase.TARGET:
         return tuple(t for t in _TARGETS[: config.players] if t.player != player)
-    if phase == Phase.SCRAMBLE:
-        return _grabs(state.centre)
     if phase == Phase.MILK_RACE:
         return (_GRABS.get(MILK) or _GRABS.setdefault(MILK, Grab(MILK)),)
     if phase == Phase.PICK and state.draw is not None:
