@@ -33,6 +33,7 @@ from gamenight.server.api import (
 )
 from gamenight.server.catalog import GameInfo, catalog, discover
 from gamenight.server.cluster import Cluster, serve_or_forward
+from gamenight.server.collector import CollectorPolicy
 from gamenight.server.connection import Connection
 from gamenight.server.errors import Forbidden, NotFound, ServiceError, Unavailable
 from gamenight.server.protocol import Error, ErrorCode, RoomInfo, Welcome
@@ -105,9 +106,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             resumed = await service.resume()
             if resumed:
                 log.info("resumed %d match(es) from the database", resumed)
+        collector = CollectorPolicy(settings.gc_freeze_seconds, settings.gc_full_minutes)
+        collector.start()
         try:
             yield
         finally:
+            await collector.stop()
             if app.state.cluster is not None:
                 await app.state.cluster.stop()
             else:

@@ -100,6 +100,19 @@ class Settings(BaseSettings):
         default=None,
         description="where the other processes reach this one (default http://host:port)",
     )
+    gc_freeze_seconds: float = Field(
+        default=1.0,
+        ge=0,
+        le=3600,
+        description="how often live objects are set aside from the garbage collector "
+        "(0: Python's own collector settings)",
+    )
+    gc_full_minutes: float = Field(
+        default=10.0,
+        gt=0,
+        le=1440,
+        description="how often the garbage collector looks at every object",
+    )
     lease_seconds: float = Field(
         default=5.0,
         gt=0.2,
