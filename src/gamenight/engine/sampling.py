@@ -25,16 +25,16 @@ def unseen(components: Counter[str], shown: Iterable[str], what: str) -> list[st
     """The cards of ``components`` left once every card in ``shown`` is taken out, in a fixed
     order; :class:`ImpossibleView` if the view shows a card more often than the game has it.
 
-    >>> unseen(Counter({"dog": 2, "kid": 1}), ["dog"], "Paper cards")
+    >>> unseen(Counter({"dog": 2, "kid": 1}), ["dog"], "Paper deck")
     ['dog', 'kid']
     """
     left = Counter(components)
-    for card in shown:
-        left[card] -= 1
-        if left[card] < 0:
+    left.subtract(shown)
+    for card, count in left.items():
+        if count < 0:
             raise ImpossibleView(
-                f"the view shows more {brief(card, 30)} cards than the {what} hold "
-                f"({components.get(card, 0)})"
+                f"the view shows {components.get(card, 0) - count} {brief(card, 30)} cards, "
+                f"more than the {what} holds ({components.get(card, 0)})"
             )
     return sorted(left.elements())
 
