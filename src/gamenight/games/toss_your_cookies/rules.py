@@ -176,3 +176,9 @@ def _grabs(centre: tuple[str, ...]) -> tuple[Action, ...]:
             _GRABS.get(c) or _GRABS.setdefault(c, Grab(c)) for c in dict.fromkeys(centre)
         )
     return options
+
+
+def commitments(hand: tuple[str, ...], count: int) -> tuple[Commit, ...]:
+    """Every distinct commitment of ``count`` cards a (sorted) hand can make, each once: what a
+    player in a pass or a toss chooses from."""
+    return tuple(c for c in _commits(hand, count) if isinstance(c, Commit))
