@@ -18,7 +18,8 @@ from gamenight.engine.core import CHANCE_PENDING, TERMINAL_PENDING, Event, Kind,
 from gamenight.engine.core import View as ViewData
 from gamenight.engine.errors import IllegalAction, MalformedAction
 from gamenight.engine.game import Game
-from gamenight.games.cover_your_cookies import deck, explain, resolve, rules, view
+from gamenight.engine.sampling import checked
+from gamenight.games.cover_your_cookies import deck, explain, resolve, rules, sample, view
 from gamenight.games.cover_your_cookies.cards import CARDS, INFO, card_from_word, shorten
 from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
 from gamenight.games.cover_your_cookies.state import (
@@ -135,6 +136,17 @@ class CoverYourCookies(Game[CoverYourCookiesState, Action]):
     ) -> CoverYourCookiesState:
         """Re-deal what the viewer cannot see (see ``view.shuffle_hidden``)."""
         return view.shuffle_hidden(self.config, state, viewer, rng)
+
+    def sample_state(self, view: ViewData, seat: int, rng: random.Random) -> CoverYourCookiesState:
+        """A state showing ``seat`` its ``view``: the cookies and milk it has not seen dealt
+        uniformly to the other hands, the Exchange's takes and the deck, every mixer where it
+        is known to be (see ``sample.py``); ``ImpossibleView`` for a view that is not one of
+        this game's."""
+        self.check_player(seat)
+        return checked(self.id, self.observe, self._sample, view, seat, rng)
+
+    def _sample(self, view: ViewData, seat: int, rng: random.Random) -> CoverYourCookiesState:
+        return sample.sample_state(self.config, view, seat, rng)
 
     def outcome(self, state: CoverYourCookiesState) -> Outcome:
         """Winners; scores are Dough (one round), total Dough (several) or round wins."""
