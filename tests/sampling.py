@@ -9,6 +9,7 @@ there.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections import Counter
@@ -48,6 +49,7 @@ def check_draw(
     seed: int,
     components: Callable[[Any], Counter[str]],
     pending_shown: bool = True,
+    hidden: frozenset[str] = frozenset(),
 ) -> Any:
     """Draw a state for ``seat`` from its view of ``truth`` and check the contract: the same
     view, the same decision and legal moves, every component in one place, the same seed giving
@@ -55,7 +57,8 @@ def check_draw(
 
     ``pending_shown=False``: the view does not say who else is still to answer (Paper Toss!'s
     response windows), so only the kind of decision is compared, and the seat's moves when it is
-    one of those deciding."""
+    one of those deciding. Every field of the state not named in ``hidden`` (the fields that hold
+    what the seat cannot see) must be the truth's."""
     view = game.observe(truth, seat)
     drawn = game.sample_state(view, seat, random.Random(seed))
     assert game.observe(drawn, seat) == view
@@ -68,6 +71,9 @@ def check_draw(
         assert seat in got.players or seat not in expected.players
         assert list(game.legal_actions(drawn, seat)) == list(game.legal_actions(truth, seat))
     assert components(drawn) == components(truth)
+    if hidden:
+        public = [f.name for f in dataclasses.fields(truth) if f.name not in hidden]
+        assert [getattr(drawn, f) for f in public] == [getattr(truth, f) for f in public]
     assert game.sample_state(view, seat, random.Random(seed)) == drawn
     rng = random.Random(seed)
     state = drawn
