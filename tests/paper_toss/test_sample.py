@@ -87,13 +87,18 @@ def test_views_that_do_not_add_up_are_refused() -> None:
     truth, seat = next((s, p) for s, p in positions(game, 2, limit=400) if s.turns >= 2)
     view = game.observe(truth, seat)
     rng = random.Random(0)
+    sizes = [40 if p == seat else k for p, k in enumerate(view["hand_sizes"])]
     with pytest.raises(
         ImpossibleView, match=r"shows \d+ 'paper_toss' cards, more than the Paper deck holds"
     ):
-        game.sample_state({**view, "hand": ["paper_toss"] * 40}, seat, rng)
+        game.sample_state({**view, "hand": ["paper_toss"] * 40, "hand_sizes": sizes}, seat, rng)
     with pytest.raises(ImpossibleView, match="hidden places hold"):
         game.sample_state({**view, "paper_deck_size": 500}, seat, rng)
     with pytest.raises(ImpossibleView, match="does not have: 'joker'"):
         game.sample_state({**view, "paper_discard": {"joker": 1}}, seat, rng)
+    with pytest.raises(ImpossibleView, match="another seat's view"):
+        game.sample_state(game.observe(truth, (seat + 1) % 3), seat, rng)
+    with pytest.raises(ImpossibleView, match="not a paper-toss view of seat"):
+        game.sample_state(game.observe(truth, None), seat, rng)
     with pytest.raises(ImpossibleView, match="no 'tokens' field"):
         game.sample_state({k: v for k, v in view.items() if k != "tokens"}, seat, rng)

@@ -139,5 +139,8 @@ def test_views_that_do_not_add_up_are_refused() -> None:
         game.sample_state({**view, "hand": ["sugar"] * 7, "centre": ["sugar"]}, 0, rng)
     with pytest.raises(ImpossibleView, match="hidden places hold"):
         game.sample_state({**view, "hand_sizes": [7, 9, 7]}, 0, rng)
+    winning = ["sugar"] * 5 + ["half", "milk"]
+    with pytest.raises(ImpossibleView, match="a winning hand, yet the round goes on"):
+        game.sample_state({**view, "hand": winning}, 0, rng)
     with pytest.raises(ImpossibleView, match="'moon' is not a valid Phase"):
         game.sample_state({**view, "phase": "moon"}, 0, rng)

@@ -90,7 +90,7 @@ def checked(
     if drawn != view:
         wrong = sorted(k for k in set(view) | set(drawn) if view.get(k) != drawn.get(k))
         raise ImpossibleView(
-            f"no {game_id} state shows seat {seat} this view: it does not agree with itself "
-            f"in {', '.join(wrong[:6])}"
+            f"no {game_id} state shows seat {seat} this view (a drawn state shows it other "
+            f"{', '.join(wrong[:6])}): is it another seat's view, or another config's?"
         )
     return state

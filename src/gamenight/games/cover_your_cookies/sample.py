@@ -63,6 +63,11 @@ def sample_state(
     discard = _cards(view["discard"])
     duel = _duel(view["duel"])
     mine = tuple(sorted(_cards(view["hand"])))
+    if len(mine) != sizes[seat]:
+        raise ImpossibleView(
+            f"the view's hand has {len(mine)} cards, but seat {seat} holds {sizes[seat]}: "
+            "is it another seat's view?"
+        )
     shown = [*mine, *discard, *(c for st in stacks for b in st for c in b.cards)]
     if duel is not None:
         shown += [c for _, cards in duel.plays for c in cards]

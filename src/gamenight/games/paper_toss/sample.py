@@ -39,6 +39,11 @@ def sample_state(
     if phase not in PHASES:
         raise ImpossibleView(f"{phase!r} is not a phase of Paper Toss!")
     mine = tuple(sorted(str(c) for c in view["hand"]))
+    if len(mine) != sizes[seat]:
+        raise ImpossibleView(
+            f"the view's hand has {len(mine)} cards, but seat {seat} holds {sizes[seat]}: "
+            "is it another seat's view?"
+        )
     discard = _vector(view["paper_discard"], PAPER_KINDS)
     shown = [*mine, *(k for k, c in zip(PAPER_KINDS, discard, strict=True) for _ in range(c))]
     components = Counter(dict(zip(PAPER_KINDS, config.paper_counts, strict=True)))

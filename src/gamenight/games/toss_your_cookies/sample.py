@@ -50,11 +50,18 @@ def sample_state(
     owner = view["limbo_owner"]
     # Hands everyone can see: the seat's, those shown while evening up, the winner's at the end.
     known: dict[int, tuple[str, ...]] = {seat: _cards(view["hand"])}
+    if len(known[seat]) != sizes[seat]:
+        raise ImpossibleView(
+            f"the view's hand has {len(known[seat])} cards, but seat {seat} holds {sizes[seat]}: "
+            "is it another seat's view?"
+        )
     for p, shown in enumerate(view["shown_hands"]):
         if shown is not None:
             known[p] = _cards(shown)
     if phase == Phase.OVER and winners and last_win is not None:
         known[int(last_win["player"])] = _cards(last_win["hand"])
+    if phase != Phase.OVER and any(is_winning(hand) for hand in known.values()):
+        raise ImpossibleView("the view shows a winning hand, yet the round goes on")
     limbo_seen = view["limbo"]
     public_limbo = limbo_seen is not None and seat != owner
     if seat == owner:
