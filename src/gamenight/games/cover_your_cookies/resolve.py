@@ -233,9 +233,13 @@ class Work:
     def refill_all(self, player: int) -> None:
         """End of turn: the player, then everyone who defended against them, draw up."""
         s = self.s
-        order = [player, *[d for d in s.defenders_to_draw if d != player]]
-        s.defenders_to_draw = ()
-        s.draw_queue = tuple(_REFILL[p] for p in dict.fromkeys(order))
+        defenders = s.defenders_to_draw
+        if defenders:
+            order = [player, *[d for d in defenders if d != player]]
+            s.defenders_to_draw = ()
+            s.draw_queue = tuple(_REFILL[p] for p in dict.fromkeys(order))
+        else:
+            s.draw_queue = (_REFILL[player],)
         s.resume = "next_turn"
         self.continue_draws()
 
