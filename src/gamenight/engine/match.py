@@ -198,7 +198,9 @@ class Match:
     def apply_trusted(self, player: int, action: Any) -> tuple[Event, ...]:
         """Apply an action already known to be legal (a bot chose it from ``legal_actions``)."""
         with self.lock:
-            return self._apply(player, action)
+            self.state, events = self.game.apply(self.state, player, action)
+            self.steps.append(Step(player, action))
+            return events
 
     def roll_chance(self) -> tuple[Event, ...]:
         """At a chance node, sample an outcome from the private RNG and apply it."""

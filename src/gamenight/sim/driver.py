@@ -126,14 +126,15 @@ def _race(
     race = pending.kind is Kind.RACE
     unread: View = {}  # what an agent that reads no view is given (it is never read)
     best_delay, winner, best_action = 0.0, -1, None
+    legal_actions, kept_for = game.legal_actions, standing.get
     for seat in pending.players:
-        agent = agents[seat]
-        legal = game.legal_actions(state, seat)
-        kept = standing.get(seat)
+        legal = legal_actions(state, seat)
+        kept = kept_for(seat)
         if race and kept is not None and kept.action in legal:
             # A race decision stands while what it reaches for is there: no view is needed.
             action, delay = kept.action, kept.delay
         else:
+            agent = agents[seat]
             view = game.observe(state, seat) if agent.reads_view else unread
             if kept is not None and kept.action in legal and kept.view == view:
                 action, delay = kept.action, kept.delay

@@ -80,7 +80,7 @@ class Work:
     def __init__(self, config: CoverYourCookiesConfig, state: CoverYourCookiesState) -> None:
         self.config = config
         self.n = config.players
-        self.size = config.cards_in_hand
+        self.size = _hand_size(config)
         #: The next state, changed field by field (each field gets a new immutable value).
         self.s = copy_state(state)
         self.events: list[Event] = []
@@ -208,11 +208,10 @@ class Work:
         """Go on with the draw queue; when it is done, resume the turn or pass it on."""
         s = self.s
         queue = s.draw_queue
+        if queue and not any(s.deck):
+            queue = ()  # nothing left to draw: every order is dropped
         while queue:
             order = queue[0]
-            if sum(s.deck) == 0:
-                queue = queue[1:]
-                continue
             if order.count is None:
                 short = len(s.hands[order.player]) < self.size
             else:
@@ -544,6 +543,18 @@ class Work:
                 "players": eligible,
             },
         )
+
+
+#: The last config asked about and its hand size (a property that takes two lookups).
+_SIZE: list[tuple[CoverYourCookiesConfig | None, int]] = [(None, 0)]
+
+
+def _hand_size(config: CoverYourCookiesConfig) -> int:
+    known, size = _SIZE[0]
+    if known is not config:
+        size = config.cards_in_hand
+        _SIZE[0] = (config, size)
+    return size
 
 
 #: Draw back up to a full hand, for each seat (the orders are immutable and shared).

@@ -132,7 +132,7 @@ def legal_actions(
         return ()
     phase = state.phase
     if phase == Phase.SCRAMBLE:  # the phases are exclusive: the most frequent first
-        return _grabs(state.centre)
+        return _OPTIONS.get((state.centre, -1)) or _grabs(state.centre)
     if phase == Phase.COMMIT or phase == Phase.SWAP_CARDS:
         return _commits(state.hands[player], number(state))
     if phase == Phase.TARGET:
