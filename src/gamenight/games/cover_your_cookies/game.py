@@ -10,6 +10,7 @@ and exact (see ``deck.py``). This class wires them together and holds the text a
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -44,6 +45,7 @@ from gamenight.games.cover_your_cookies.state import (
 )
 
 DRAWS = {c.id: Draw(c.id) for c in CARDS}
+DRAWS_IN_ORDER = tuple(DRAWS[c.id] for c in CARDS)
 CARD_IDS = tuple(c.id for c in CARDS)
 #: Verbs a person may type, for the "unknown move" message.
 MOVES = "form, swipe, play, yield, discard, add, end, rotate, swap, exchange"
@@ -116,14 +118,12 @@ class CoverYourCookies(Game[CoverYourCookiesState, Action]):
             hand = state.hands[state.takers[0][0]]
             picked = rng.sample(range(len(hand)), state.exchange_count)
             return Take(tuple(sorted(hand[i] for i in picked)))
-        weights = deck.draw_weights(state)
-        total = sum(weights)
-        r = rng.randrange(total) if total else -1
-        for i, w in enumerate(weights):
-            if 0 <= r < w:
-                return DRAWS[CARD_IDS[i]]
-            r -= w
-        raise IllegalAction("the deck is empty: no card can be drawn")
+        cumulative = deck.cumulative_weights(state)
+        total = cumulative[-1]
+        if not total:
+            raise IllegalAction("the deck is empty: no card can be drawn")
+        # The first card whose running sum passes the number drawn: zero weights never are.
+        return DRAWS_IN_ORDER[bisect_right(cumulative, rng.randrange(total))]
 
     # ---- views -------------------------------------------------------------------------------
     def observe(self, state: CoverYourCookiesState, viewer: int | None) -> ViewData:

@@ -112,7 +112,10 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
 
     def legal_actions(self, state: TossYourCookiesState, player: int) -> Sequence[Action]:
         """Every move ``player`` may make now (empty when it is not their decision)."""
-        return rules.legal_actions(self.config, state, player, self.pending(state).players)
+        known, pending = self._pending
+        if known is not state:
+            pending = self.pending(state)
+        return rules.legal_actions(self.config, state, player, pending.players)
 
     def is_legal(self, state: TossYourCookiesState, player: int, action: Action) -> bool:
         """Whether ``action`` is among the legal moves, with fields of the right types: ``True``
