@@ -34,7 +34,7 @@ import numpy as np
 import pyspiel
 
 from gamenight.adapters.encoding import Encoder, encodable_games, encoder_for
-from gamenight.adapters.turns import RACING, win_rewards
+from gamenight.adapters.turns import RACING, ActionIds, win_rewards
 from gamenight.engine.config import Config, config_from_options
 from gamenight.engine.core import CHANCE, Kind, Pending
 from gamenight.engine.game import Game
@@ -143,7 +143,13 @@ class GamenightGame(pyspiel.Game):
         super().__init__(game_type, info, params)
         self.engine = engine
         self.encoder = encoder
-        attributes = {"engine": engine, "encoder": encoder, "max_length": max_length}
+        self.codes = ActionIds(engine)
+        attributes = {
+            "engine": engine,
+            "encoder": encoder,
+            "codes": self.codes,
+            "max_length": max_length,
+        }
         self.state_class = type("GamenightMatchState", (GamenightState,), attributes)
 
     def new_initial_state(self) -> GamenightState:
@@ -224,6 +230,7 @@ class GamenightState(pyspiel.State):
 
     engine: ClassVar[Game[Any, Any]]
     encoder: ClassVar[Encoder]
+    codes: ClassVar[ActionIds]
     max_length: ClassVar[int]
 
     #: The opening node, shared by every new state of this game (OpenSpiel makes one each time
@@ -253,10 +260,11 @@ class GamenightState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         node = self.node
-        if node.legal is None:
-            ids = self.engine.action_id
-            node.legal = sorted(ids(a) for a in self.engine.legal_actions(node.state, player))
-        return node.legal
+        legal = node.legal
+        if legal is None:
+            actions = self.engine.legal_actions(node.state, player)
+            legal = node.legal = self.codes.sorted_ids(actions)
+        return legal
 
     def _outcomes(self) -> Any:
         node = self.node
@@ -329,6 +337,7 @@ class Observer:
     def __init__(self, engine: Game[Any, Any], encoder: Encoder) -> None:
         self.engine = engine
         self.encoder = encoder
+        self.encode = encoder.state_encoder()
         self.tensor = np.zeros(encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -337,8 +346,7 @@ class Observer:
         node = state.node
         vector = node.observed.get(player)
         if vector is None:
-            vector = self.encoder(self.engine.observe(node.state, player), player)
-            node.observed[player] = vector
+            vector = node.observed[player] = self.encode(node.state, player)
         self.tensor[:] = vector
 
     def string_from(self, state: GamenightState, player: int) -> str:

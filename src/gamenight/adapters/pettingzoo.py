@@ -56,6 +56,7 @@ class _Spaces:
     def _setup(self, game: Game[Any, Any]) -> None:
         self.game = game
         self.encoder = encoder_for(game)
+        self._encode = self.encoder.state_encoder()
         self.possible_agents = [f"player_{p}" for p in range(game.players)]
         self.agents: list[str] = []
         self.seat_of = {agent: p for p, agent in enumerate(self.possible_agents)}
@@ -79,8 +80,7 @@ class _Spaces:
 
     def _observation(self, seat: int) -> Observation:
         turns = self.turns
-        vector = self.encoder.function(self.game, turns.game.observe(turns.state, seat), seat)
-        return {"observation": vector, "action_mask": turns.mask(seat)}
+        return {"observation": self._encode(turns.state, seat), "action_mask": turns.mask(seat)}
 
     def _text(self) -> str:
         """The table as a spectator sees it, with whose decision it is."""

@@ -17,6 +17,9 @@ the table. Every value is in [0, 1]; counts and Dough are divided by a scale and
 - the duel: on, its flavour (``C``), cards needed / 2, plays made / 6, the Batch's Dough / 200;
 - the mixer being resolved (``X``); actions taken this turn / 2, may lay a single card, the
   Extra Strength and Two Actions options.
+
+:func:`encode_state` gives the same vector straight from the state (no view built first), for
+the learning adapters' inner loops; the test suite checks that both agree.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ import numpy as np
 from gamenight.engine.config import load_components
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
+from gamenight.games.cover_your_cookies import deck, rules
+from gamenight.games.cover_your_cookies.cards import CARDS
 
 PHASES = ("deal", "flip", "turn", "duel", "draw", "mixer", "exchange", "over")
 
@@ -130,6 +135,102 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
         1.0 if view["may_lay_single"] else 0.0,
         1.0 if options["extra_strength"] else 0.0,
         1.0 if options["two_actions"] else 0.0,
+    )
+    vector = np.array(out, dtype=np.float32)
+    return np.minimum(vector, 1.0, out=vector)
+
+
+#: The places of the mixers in the deck's count vector.
+_MIXER_PLACES = tuple(i for i, c in enumerate(CARDS) if c.kind == "mixer")
+_HELD_INDEX = {k: i for i, k in enumerate(HELD)}
+_MIXER_INDEX = {k: i for i, k in enumerate(MIXERS)}
+_ALL_MIXERS = sum(MIXER_COUNTS)
+
+
+def _per_kind(cards: Any, index: dict[str, int], scale: float) -> list[float]:
+    """Per kind of ``index``, how many of ``cards`` / ``scale``."""
+    counts = [0] * len(index)
+    for card in cards:
+        place = index.get(card)
+        if place is not None:
+            counts[place] += 1
+    return [c / scale for c in counts]
+
+
+def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
+    """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
+    config: Any = game.config
+    n = config.players
+    out: list[float] = list(_PHASE_ROWS.get(state.phase, _NO_PHASE))
+    limit = float(config.cards_in_hand) or 1.0
+    out += _per_kind(state.hands[seat], _HELD_INDEX, limit)
+    duel = state.duel
+    mixer = state.mixer
+    turn = state.turn
+    if duel:
+        challenger, defender, responder = duel.challenger, duel.defender, duel.responder
+    else:
+        challenger = defender = responder = None
+    drawer = mixer.drawer if mixer else None
+    hands, stacks, crumbs = state.hands, state.stacks, state.crumbs
+    waiting, transit = state.waiting_enhance, state.transit
+    totals, wins, last = state.totals, state.round_wins, state.last_scores
+    batch_value = 0.0
+    for i in range(n):
+        p = (seat + i) % n
+        stack = stacks[p]
+        top = stack[-1] if stack else None
+        out += (len(hands[p]) / limit, len(stack) / 10)
+        if top:
+            out += _COOKIE_ROWS.get(top.flavour, _NO_COOKIE)
+            out += (len(top.cards) / 8, top.value / 200)
+        else:
+            out += _NO_COOKIE
+            out += (0.0, 0.0)
+        out += (
+            deck.dough_of(config, state, p) / 500,
+            crumbs[p] / 6,
+            waiting[p] / 2,
+            1.0 if p == turn else 0.0,
+            1.0 if p == challenger else 0.0,
+            1.0 if p == defender else 0.0,
+            1.0 if p == responder else 0.0,
+            1.0 if p == drawer else 0.0,
+            len(transit[p]) / 2,
+            totals[p] / 1000,
+            wins[p] / 5,
+            last[p] / 500,
+        )
+        if duel and p == defender:
+            batch_value = next((b.value for b in stack if b.id == duel.batch), 0)
+    out += _per_kind(state.discard, _HELD_INDEX, 10)
+    usable = rules.pile_cookies(config, state.discard)
+    out += [1.0 if k in usable else 0.0 for k in HELD]
+    left = rules.deck_size(state)
+    counts = state.deck
+    out += (
+        left / ALL_CARDS,
+        1.0 if left == 0 and state.phase not in ("deal", "flip") else 0.0,
+        sum(counts[i] for i in _MIXER_PLACES) / _ALL_MIXERS,
+    )
+    used = [0] * len(MIXERS)
+    for card in state.mixer_discard:
+        place = _MIXER_INDEX.get(card)
+        if place is not None:
+            used[place] += 1
+    out += [u / c for u, c in zip(used, MIXER_COUNTS, strict=True)]
+    if duel:
+        out += (1.0, duel.need / 2, len(duel.plays) / 6, batch_value / 200)
+        out += _COOKIE_ROWS.get(duel.flavour, _NO_COOKIE)
+    else:
+        out += (0.0, 0.0, 0.0, batch_value / 200)
+        out += _NO_COOKIE
+    out += _MIXER_ROWS.get(mixer.card, _NO_MIXER) if mixer else _NO_MIXER
+    out += (
+        state.actions_taken / 2,
+        1.0 if rules.may_lay_single(state, seat) else 0.0,
+        1.0 if config.extra_strength else 0.0,
+        1.0 if config.two_actions else 0.0,
     )
     vector = np.array(out, dtype=np.float32)
     return np.minimum(vector, 1.0, out=vector)

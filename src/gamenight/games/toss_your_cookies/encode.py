@@ -16,18 +16,22 @@ cookies, wild, half-eaten and milk, in sorted order) and ``n`` seats:
 - the middle per kind (a toss), the face-down cards in front of the target per kind when you may
   see them and how many there are, blind draws left / 7, cards left to deal / (7 x n), rounds
   played / rounds agreed, and whether the scramble is free.
+
+:func:`encode_state` gives the same vector straight from the state (no view built first), for
+the learning adapters' inner loops; the test suite checks that both agree.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 from gamenight.games.toss_your_cookies.cards import ACTIONS, HAND_SIZE, NUMBERS
+from gamenight.games.toss_your_cookies.rules import number, shown_hands
 
 PHASES = (
     "deal",
@@ -134,6 +138,109 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
         view["deck_left"] / (HAND_SIZE * n),
         view["round"] / max(1, view["rounds"]),
         1.0 if view["free_scramble"] else 0.0,
+    )
+    vector = np.array(out, dtype=np.float32)
+    return np.minimum(vector, 1.0, out=vector)
+
+
+_ACTION_ROWS = {a: tuple(1.0 if b == a else 0.0 for b in ACTIONS) for a in ACTIONS}
+_NUMBER_ROWS = {f: tuple(1.0 if g == f else 0.0 for g in NUMBERS) for f in NUMBERS}
+_NO_ACTION, _NO_NUMBER = (0.0,) * len(ACTIONS), (0.0,) * len(NUMBERS)
+
+
+class _Plan(NamedTuple):
+    """What :func:`encode_state` works out once per game object."""
+
+    places: dict[str, int]
+    zeros: tuple[float, ...]
+    needed: float
+    rounds: int
+    deal: int
+    free: float
+    orders: tuple[tuple[int, ...], ...]
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(game: Game[Any, Any]) -> _Plan:
+    order = kinds(game)
+    options = game.config.to_json()
+    n = game.players
+    rounds = int(options["rounds"])
+    return _Plan(
+        {k: i for i, k in enumerate(order)},
+        (0.0,) * len(order),
+        float(getattr(game.config, "rounds_to_win")) or 1.0,  # noqa: B009 (a property)
+        max(1, rounds),
+        HAND_SIZE * n,
+        1.0 if options["free_scramble"] else 0.0,
+        tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)),
+    )
+
+
+def _counted(cards: Any, plan: _Plan) -> Any:
+    """Per kind, how many of ``cards`` / the hand size (zeros for no cards)."""
+    if not cards:
+        return plan.zeros
+    index = plan.places
+    counts = [0] * len(index)
+    for card in cards:
+        place = index.get(card)
+        if place is not None:
+            counts[place] += 1
+    return [c / HAND_SIZE for c in counts]
+
+
+def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
+    """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
+    plan = _plan(game)
+    out: list[float] = list(_PHASE_ROWS.get(state.phase, _NO_PHASE))
+    out += _counted(state.hands[seat], plan)
+    out += _counted(state.commits[seat], plan)
+    roll = state.roll
+    if roll:
+        out += _ACTION_ROWS.get(roll[0], _NO_ACTION)
+        out += _NUMBER_ROWS.get(roll[1], _NO_NUMBER)
+    else:
+        out += _NO_ACTION
+        out += _NO_NUMBER
+    out.append(number(state) / HAND_SIZE)
+    turn, tosser, owner, target = state.turn, state.tosser, state.limbo_owner, state.target
+    draw = state.draw
+    drawer, source = (draw.drawer, draw.source) if draw else (None, None)
+    milk, starter, winner = state.milk_seen, state.starter, state.winner
+    needed = plan.needed
+    hands, commits, quota = state.hands, state.commits, state.quota
+    grabbed, transit, wins = state.grabbed, state.transit, state.round_wins
+    shown = shown_hands(state)
+    for p in plan.orders[seat]:
+        out += (
+            len(hands[p]) / HAND_SIZE,
+            1.0 if commits[p] is not None else 0.0,
+            quota[p] / HAND_SIZE,
+            grabbed[p] / HAND_SIZE,
+            1.0 if p == turn else 0.0,
+            1.0 if p == tosser else 0.0,
+            1.0 if p == owner else 0.0,
+            1.0 if p == target else 0.0,
+            len(transit[p]) / HAND_SIZE,
+            1.0 if p == drawer else 0.0,
+            1.0 if p == source else 0.0,
+            1.0 if p == milk else 0.0,
+            wins[p] / needed,
+            1.0 if p == starter else 0.0,
+            1.0 if p == winner else 0.0,
+        )
+        out += _counted(shown[p], plan)
+    out += _counted(state.centre, plan)
+    limbo = state.limbo
+    visible = state.limbo_public or seat == owner
+    out += _counted(limbo if visible else None, plan)
+    out += (
+        len(limbo) / HAND_SIZE,
+        (draw.left if draw else 0) / HAND_SIZE,
+        len(state.deck) / plan.deal,
+        state.round / plan.rounds,
+        plan.free,
     )
     vector = np.array(out, dtype=np.float32)
     return np.minimum(vector, 1.0, out=vector)
