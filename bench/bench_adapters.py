@@ -26,12 +26,14 @@ Run: ``.venv/bin/python bench/bench_adapters.py`` (the ``rl`` extra); ``--second
 from __future__ import annotations
 
 import argparse
+import bisect
+import itertools
 import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
-import numpy as np
 import pyspiel
 
 from gamenight.adapters.gymnasium import GamenightEnv
@@ -99,7 +101,7 @@ def pettingzoo_aec(game_id: str, players: int, seconds: float) -> float:
             if terminated or truncated:
                 aec.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
+            legal = observation["action_mask"].nonzero()[0]
             aec.step(int(legal[rng.randrange(len(legal))]))
             decisions += 1
     return decisions / (time.perf_counter() - start)
@@ -116,7 +118,7 @@ def pettingzoo_parallel(game_id: str, players: int, seconds: float) -> float:
         while par.agents:
             actions: dict[str, int | None] = {}
             for agent, observation in observations.items():
-                legal = np.flatnonzero(observation["action_mask"])
+                legal = observation["action_mask"].nonzero()[0]
                 actions[agent] = int(legal[rng.randrange(len(legal))]) if len(legal) else None
             observations, *_ = par.step(actions)
         decisions += par.turns.steps
@@ -132,7 +134,7 @@ def gymnasium_env(game_id: str, players: int, seconds: float) -> float:
         _observation, info = gym.reset(seed=seed)
         seed += 1
         while True:
-            legal = np.flatnonzero(info["action_mask"])
+            legal = info["action_mask"].nonzero()[0]
             _obs, _reward, terminated, truncated, info = gym.step(
                 int(legal[rng.randrange(len(legal))])
             )
@@ -142,18 +144,34 @@ def gymnasium_env(game_id: str, players: int, seconds: float) -> float:
     return decisions / (time.perf_counter() - start)
 
 
+def _sampler() -> Callable[[list[tuple[int, float]], random.Random], int]:
+    """Draws the index of a chance outcome by its odds, keeping the cumulative odds of the last
+    list of outcomes (the adapter hands out the same list again for the same table, as the
+    engine's own sampler keeps its tables)."""
+    kept: list[Any] = [None, []]
+
+    def sample(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
+        if kept[0] is not outcomes:
+            kept[0], kept[1] = outcomes, list(itertools.accumulate(p for _, p in outcomes))
+        cumulative = kept[1]
+        index = bisect.bisect_right(cumulative, rng.random() * cumulative[-1])
+        return min(index, len(outcomes) - 1)
+
+    return sample
+
+
 def _openspiel(observe: bool) -> Loop:
     def loop(game_id: str, players: int, seconds: float) -> float:
         game = pyspiel.load_game(f"{short_name(game_id)}(players={players})")
         rng = random.Random(0)
+        sample = _sampler()
         decisions, start = 0, time.perf_counter()
         while time.perf_counter() - start < seconds:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
                     outcomes = state.chance_outcomes()
-                    odds = [p for _, p in outcomes]
-                    state.apply_action(rng.choices(outcomes, odds)[0][0])
+                    state.apply_action(outcomes[sample(outcomes, rng)][0])
                     continue
                 if observe:
                     state.observation_tensor(state.current_player())

@@ -298,7 +298,9 @@ class GamenightState(pyspiel.State):
             seat = node.pending.players[action]
             self.node = Node(node.state, node.pending, seat, node.decisions)
         else:
-            state, _events = engine.apply(node.state, node.player, engine.action_from_id(action))
+            actions = self.codes.actions
+            chosen = actions[action] if 0 <= action < len(actions) else engine.action_from_id(action)
+            state, _events = engine.apply(node.state, node.player, chosen)
             pending = engine.pending(state)
             decisions = node.decisions + 1
             cut = decisions >= self.max_length and pending.kind is not Kind.TERMINAL

@@ -31,7 +31,7 @@ import numpy as np
 from gamenight.engine.config import load_components
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
-from gamenight.games.cover_your_cookies import deck, rules
+from gamenight.games.cover_your_cookies import rules
 from gamenight.games.cover_your_cookies.cards import CARDS
 
 PHASES = ("deal", "flip", "turn", "duel", "draw", "mixer", "exchange", "over")
@@ -157,6 +157,36 @@ def _per_kind(cards: Any, index: dict[str, int], scale: float) -> list[float]:
     return [c / scale for c in counts]
 
 
+#: Worked-out Dough by the identity of the immutable Batch or stack (kept with the object, so
+#: an id is never confused with a later object's); emptied when full.
+_DOUGH: dict[int, tuple[Any, int]] = {}
+_DOUGH_MAX = 1 << 15
+
+
+def _batch_dough(batch: Any) -> int:
+    """``batch.value``, worked out once per Batch object."""
+    hit = _DOUGH.get(id(batch))
+    if hit is not None and hit[0] is batch:
+        return hit[1]
+    value = int(batch.value)
+    if len(_DOUGH) >= _DOUGH_MAX:
+        _DOUGH.clear()
+    _DOUGH[id(batch)] = (batch, value)
+    return value
+
+
+def _stack_dough(stack: tuple[Any, ...]) -> int:
+    """The Dough of every card in a stack, worked out once per stack object."""
+    hit = _DOUGH.get(id(stack))
+    if hit is not None and hit[0] is stack:
+        return hit[1]
+    value = sum(map(_batch_dough, stack))
+    if len(_DOUGH) >= _DOUGH_MAX:
+        _DOUGH.clear()
+    _DOUGH[id(stack)] = (stack, value)
+    return value
+
+
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
     config: Any = game.config
@@ -176,6 +206,10 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     waiting, transit = state.waiting_enhance, state.transit
     totals, wins, last = state.totals, state.round_wins, state.last_scores
     batch_value = 0.0
+    # A stack's Dough as the rules count it (``deck.stack_dough``): its cards and the Crumb
+    # Collector bonus for the times it was swiped.
+    track = config.crumb_track
+    last_crumb = len(track) - 1
     for i in range(n):
         p = (seat + i) % n
         stack = stacks[p]
@@ -183,12 +217,12 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
         out += (len(hands[p]) / limit, len(stack) / 10)
         if top:
             out += _COOKIE_ROWS.get(top.flavour, _NO_COOKIE)
-            out += (len(top.cards) / 8, top.value / 200)
+            out += (len(top.cards) / 8, _batch_dough(top) / 200)
         else:
             out += _NO_COOKIE
             out += (0.0, 0.0)
         out += (
-            deck.dough_of(config, state, p) / 500,
+            (_stack_dough(stack) + track[min(crumbs[p], last_crumb)]) / 500,
             crumbs[p] / 6,
             waiting[p] / 2,
             1.0 if p == turn else 0.0,
@@ -202,7 +236,7 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
             last[p] / 500,
         )
         if duel and p == defender:
-            batch_value = next((b.value for b in stack if b.id == duel.batch), 0)
+            batch_value = next((_batch_dough(b) for b in stack if b.id == duel.batch), 0)
     out += _per_kind(state.discard, _HELD_INDEX, 10)
     usable = rules.pile_cookies(config, state.discard)
     out += [1.0 if k in usable else 0.0 for k in HELD]

@@ -148,7 +148,8 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
 
 
 class _Plan(NamedTuple):
-    """What :func:`encode_state` works out once per game object."""
+    """What :func:`encode_state` works out once per game object, with the parts of vectors
+    already made for values met before (hands, piles, face-up cards), emptied when full."""
 
     players: int
     hand_size: float
@@ -159,9 +160,14 @@ class _Plan(NamedTuple):
     paper_places: tuple[tuple[int, int], ...]
     toss_places: tuple[tuple[int, int], ...]
     paper_total: int
-    hazards: tuple[str, ...]
+    hazard_rows: dict[str | None, tuple[float, ...]]
     toss: tuple[str, ...]
     orders: tuple[tuple[int, ...], ...]
+    made: dict[Any, tuple[float, ...]]
+
+
+#: Parts kept by :class:`_Plan` before they are dropped and made again.
+_KEPT = 4096
 
 
 @functools.lru_cache(maxsize=64)
@@ -169,6 +175,10 @@ def _plan(game: Game[Any, Any]) -> _Plan:
     shape = layout(game)
     options = game.config.to_json()
     n = game.players
+    hazard_rows: dict[str | None, tuple[float, ...]] = {
+        k: tuple(1.0 if k == h else 0.0 for h in shape.hazards) for k in shape.hazards
+    }
+    hazard_rows[None] = (0.0,) * len(shape.hazards)
     return _Plan(
         n,
         float(options["hand_size"]) or 1.0,
@@ -178,9 +188,10 @@ def _plan(game: Game[Any, Any]) -> _Plan:
         _places(shape.paper, shape.paper_counts, PAPER_KINDS),
         _places(shape.toss, shape.toss_counts, TOSS_KINDS),
         sum(shape.paper_counts),
-        shape.hazards,
+        hazard_rows,
         shape.toss,
         tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)),
+        {},
     )
 
 
@@ -196,18 +207,48 @@ def _piles(pile: tuple[int, ...], places: tuple[tuple[int, int], ...]) -> list[f
     return [(pile[i] if i >= 0 else 0) / c for i, c in places]
 
 
+def _hand(plan: _Plan, hand: tuple[str, ...]) -> tuple[float, ...]:
+    """Per Paper kind, how many of ``hand`` / the hand size."""
+    index = plan.paper_index
+    counts = [0] * len(index)
+    for card in hand:
+        place = index.get(card)
+        if place is not None:
+            counts[place] += 1
+    hand_size = plan.hand_size
+    return tuple(c / hand_size for c in counts)
+
+
+def _table(plan: _Plan, piles: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
+    """The Paper discard, the Toss deck and the Toss discard per kind / that kind's count."""
+    paper_discard, toss_deck, toss_discard = piles
+    return (
+        *_piles(paper_discard, plan.paper_places),
+        *_piles(toss_deck, plan.toss_places),
+        *_piles(toss_discard, plan.toss_places),
+    )
+
+
+def _part(plan: _Plan, key: Any, make: Any) -> tuple[float, ...]:
+    made = plan.made
+    part = made.get(key)
+    if part is None:
+        if len(made) >= _KEPT:
+            made.clear()
+        part = made[key] = make(plan, key[1])
+    return part
+
+
+def _flipped(plan: _Plan, flipped: tuple[str, ...]) -> tuple[float, ...]:
+    return tuple(flipped.count(k) / 2 for k in plan.toss)
+
+
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
     plan = _plan(game)
     out: list[float] = list(_PHASE_ROWS.get(state.phase, _NO_PHASE))
+    out += _part(plan, ("hand", state.hands[seat]), _hand)
     hand_size = plan.hand_size
-    index = plan.paper_index
-    counts = [0] * len(index)
-    for card in state.hands[seat]:
-        place = index.get(card)
-        if place is not None:
-            counts[place] += 1
-    out += [c / hand_size for c in counts]
     target = plan.target
     turn = state.turn
     chooser = state.chooser
@@ -226,15 +267,14 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
             1.0 if p in winners else 0.0,
         )
     out.append(sum(state.paper_deck) / plan.paper_total)
-    out += _piles(state.paper_discard, plan.paper_places)
-    out += _piles(state.toss_deck, plan.toss_places)
-    out += _piles(state.toss_discard, plan.toss_places)
+    piles = (state.paper_discard, state.toss_deck, state.toss_discard)
+    out += _part(plan, ("piles", piles), _table)
     out.append(1.0 if state.tossed else 0.0)
     waiting = hazard.card if hazard else None
-    out += [1.0 if waiting == k else 0.0 for k in plan.hazards]
+    row = plan.hazard_rows.get(waiting)
+    out += row if row is not None else plan.hazard_rows[None]
     out.append(state.hazards_played / 3)
-    flipped = state.flipped
-    out += [flipped.count(k) / 2 for k in plan.toss]
+    out += _part(plan, ("flipped", state.flipped), _flipped)
     limit = plan.limit
     out.append(state.turns / limit if limit else 0.0)
     vector = np.array(out, dtype=np.float32)
