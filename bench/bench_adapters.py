@@ -206,19 +206,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one measurement")
     parser.add_argument("--repeat", type=int, default=3, help="rounds")
     parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument(
+        "--loops",
+        nargs="*",
+        default=list(LOOPS),
+        choices=list(LOOPS),
+        help="the loops to measure (the two engine API loops always run, for the ratios)",
+    )
     args = parser.parse_args(argv)
+    loops = {
+        name: loop
+        for name, loop in LOOPS.items()
+        if name in args.loops or name in ("engine API (raw)", "engine API + view")
+    }
     register()
     games = {game_id: GAMES[game_id] for game_id in args.games}
     rates: dict[tuple[str, str], list[float]] = {}
     for _round in range(args.repeat):
         for game_id, players in games.items():
-            for name, loop in LOOPS.items():
+            for name, loop in loops.items():
                 rates.setdefault((game_id, name), []).append(loop(game_id, players, args.seconds))
     print(f"{'game (players), loop':<48} {'decisions/s':>12} {'vs raw':>8} {'vs + view':>10}")
     for game_id, players in games.items():
         raw = statistics.median(rates[(game_id, "engine API (raw)")])
         viewed = statistics.median(rates[(game_id, "engine API + view")])
-        for name in LOOPS:
+        for name in loops:
             rate = statistics.median(rates[(game_id, name)])
             label = f"{game_id} ({players}), {name}"
             print(f"{label:<48} {rate:>12,.0f} {rate / raw:>7.2f}x {rate / viewed:>9.2f}x")

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -148,6 +149,7 @@ class GamenightGame(pyspiel.Game):
             "engine": engine,
             "encoder": encoder,
             "codes": self.codes,
+            "encode": staticmethod(encoder.state_encoder()),
             "max_length": max_length,
         }
         self.state_class = type("GamenightMatchState", (GamenightState,), attributes)
@@ -231,6 +233,7 @@ class GamenightState(pyspiel.State):
     engine: ClassVar[Game[Any, Any]]
     encoder: ClassVar[Encoder]
     codes: ClassVar[ActionIds]
+    encode: ClassVar[Callable[[Any, int], np.ndarray]]
     max_length: ClassVar[int]
 
     #: The opening node, shared by every new state of this game (OpenSpiel makes one each time
@@ -257,6 +260,38 @@ class GamenightState(pyspiel.State):
     def is_terminal(self) -> bool:
         """Whether the match is over (or cut short)."""
         return self.node.player == _TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """Whether chance moves next (the same as OpenSpiel's, without going through C++)."""
+        return self.node.player == _CHANCE
+
+    def legal_actions(self, *player: int) -> list[int]:
+        """The legal action ids, sorted, of the player to move (or of ``player``).
+
+        The same list OpenSpiel's own method gives; a decision node's is answered here in
+        Python, everything else (chance nodes, the end, another player) goes to OpenSpiel.
+        """
+        node = self.node
+        if node.player >= 0 and (not player or player[0] == node.player):
+            return list(self._legal_actions(node.player))
+        return list(super().legal_actions(*player))
+
+    def observation_tensor(self, *player: int) -> list[float]:
+        """``player``'s observation (by default the player to move's) as a list of floats.
+
+        The same values as OpenSpiel's own method, which fills the game's observer (whose
+        shape it finds by building a new initial state) and copies it out; a seat's is read
+        straight from the encoder here, anything else goes to OpenSpiel.
+        """
+        node = self.node
+        seat = player[0] if player else node.player
+        if type(seat) is int and 0 <= seat < self.engine.players:
+            vector = node.observed.get(seat)
+            if vector is None:
+                vector = node.observed[seat] = self.encode(node.state, seat)
+            result: list[float] = vector.tolist()
+            return result
+        return list(super().observation_tensor(*player))
 
     def _legal_actions(self, player: int) -> list[int]:
         node = self.node
@@ -299,7 +334,8 @@ class GamenightState(pyspiel.State):
             self.node = Node(node.state, node.pending, seat, node.decisions)
         else:
             actions = self.codes.actions
-            chosen = actions[action] if 0 <= action < len(actions) else engine.action_from_id(action)
+            known = 0 <= action < len(actions)
+            chosen = actions[action] if known else engine.action_from_id(action)
             state, _events = engine.apply(node.state, node.player, chosen)
             pending = engine.pending(state)
             decisions = node.decisions + 1

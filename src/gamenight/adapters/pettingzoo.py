@@ -270,17 +270,21 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             return
         turns.rng.shuffle(order)
         reaction = pending.kind is Kind.REACTION
-        views = {seat: turns.view(seat) for seat in order} if reaction else {}
+        game, start = turns.game, turns.state
         for seat in order:
-            now = turns.game.pending(turns.state)
-            stands = (
-                not turns.over
-                and now.kind is pending.kind
-                and now.window == pending.window
-                and seat in now.players
-                and chosen[seat] in turns.game.legal_actions(turns.state, seat)
-                and (seat not in views or turns.view(seat) == views[seat])
-            )
+            state = turns.state
+            if state is start:  # nothing applied yet: every answer stands
+                stands = True
+            else:
+                now = game.pending(state)
+                stands = (
+                    not turns.over
+                    and now.kind is pending.kind
+                    and now.window == pending.window
+                    and seat in now.players
+                    and chosen[seat] in game.legal_actions(state, seat)
+                    and (not reaction or game.observe(state, seat) == game.observe(start, seat))
+                )
             if stands:
                 turns.play(seat, chosen[seat], settle=False)
             else:
