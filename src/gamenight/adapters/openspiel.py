@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -233,7 +232,8 @@ class GamenightState(pyspiel.State):
     engine: ClassVar[Game[Any, Any]]
     encoder: ClassVar[Encoder]
     codes: ClassVar[ActionIds]
-    encode: ClassVar[Callable[[Any, int], np.ndarray]]
+    #: The encoder's ``state_encoder()``: a plain function of the engine state and the seat.
+    encode: ClassVar[Any]
     max_length: ClassVar[int]
 
     #: The opening node, shared by every new state of this game (OpenSpiel makes one each time
