@@ -149,7 +149,8 @@ _NO_ACTION, _NO_NUMBER = (0.0,) * len(ACTIONS), (0.0,) * len(NUMBERS)
 
 
 class _Plan(NamedTuple):
-    """What :func:`encode_state` works out once per game object."""
+    """What :func:`encode_state` works out once per game object, with the per-kind counts of
+    card tuples met before (emptied when full)."""
 
     places: dict[str, int]
     zeros: tuple[float, ...]
@@ -158,6 +159,18 @@ class _Plan(NamedTuple):
     deal: int
     free: float
     orders: tuple[tuple[int, ...], ...]
+    #: Per viewer, where each seat's block starts in the vector.
+    starts: tuple[tuple[int, ...], ...]
+    made: dict[tuple[str, ...], tuple[float, ...]]
+
+
+#: Where the seat blocks start, and the places in a block of the one-seat flags (whose turn,
+#: the tosser, the limbo owner, the target, the drawer, the source, the milk, the starter, the
+#: winner).
+_HEAD = len(PHASES) + len(ACTIONS) + len(NUMBERS) + 1
+_FLAGS = (4, 5, 6, 7, 9, 10, 11, 13, 14)
+#: Count tuples kept by :class:`_Plan` before they are dropped and made again.
+_KEPT = 4096
 
 
 @functools.lru_cache(maxsize=64)
@@ -166,28 +179,43 @@ def _plan(game: Game[Any, Any]) -> _Plan:
     options = game.config.to_json()
     n = game.players
     rounds = int(options["rounds"])
+    k = len(order)
+    width = SEAT_FIELDS + k
+    orders = tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
+    head = _HEAD + 2 * k
+    starts = tuple(tuple(head + width * ((p - seat) % n) for p in range(n)) for seat in range(n))
     return _Plan(
-        {k: i for i, k in enumerate(order)},
-        (0.0,) * len(order),
+        {kind: i for i, kind in enumerate(order)},
+        (0.0,) * k,
         float(getattr(game.config, "rounds_to_win")) or 1.0,  # noqa: B009 (a property)
         max(1, rounds),
         HAND_SIZE * n,
         1.0 if options["free_scramble"] else 0.0,
-        tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)),
+        orders,
+        starts,
+        {},
     )
 
 
-def _counted(cards: Any, plan: _Plan) -> Any:
+def _counted(cards: Any, plan: _Plan) -> tuple[float, ...]:
     """Per kind, how many of ``cards`` / the hand size (zeros for no cards)."""
     if not cards:
         return plan.zeros
+    made = plan.made
+    key = tuple(cards)
+    found = made.get(key)
+    if found is not None:
+        return found
     index = plan.places
     counts = [0] * len(index)
     for card in cards:
         place = index.get(card)
         if place is not None:
             counts[place] += 1
-    return [c / HAND_SIZE for c in counts]
+    if len(made) >= _KEPT:
+        made.clear()
+    found = made[key] = tuple(c / HAND_SIZE for c in counts)
+    return found
 
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
@@ -204,37 +232,54 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
         out += _NO_ACTION
         out += _NO_NUMBER
     out.append(number(state) / HAND_SIZE)
-    turn, tosser, owner, target = state.turn, state.tosser, state.limbo_owner, state.target
+    owner = state.limbo_owner
     draw = state.draw
-    drawer, source = (draw.drawer, draw.source) if draw else (None, None)
-    milk, starter, winner = state.milk_seen, state.starter, state.winner
     needed = plan.needed
+    zeros = plan.zeros
     hands, commits, quota = state.hands, state.commits, state.quota
     grabbed, transit, wins = state.grabbed, state.transit, state.round_wins
     shown = shown_hands(state)
     for p in plan.orders[seat]:
+        # The one-seat flags are 0 here and set below, at the one block each may name.
         out += (
             len(hands[p]) / HAND_SIZE,
             1.0 if commits[p] is not None else 0.0,
             quota[p] / HAND_SIZE,
             grabbed[p] / HAND_SIZE,
-            1.0 if p == turn else 0.0,
-            1.0 if p == tosser else 0.0,
-            1.0 if p == owner else 0.0,
-            1.0 if p == target else 0.0,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
             len(transit[p]) / HAND_SIZE,
-            1.0 if p == drawer else 0.0,
-            1.0 if p == source else 0.0,
-            1.0 if p == milk else 0.0,
+            0.0,
+            0.0,
+            0.0,
             wins[p] / needed,
-            1.0 if p == starter else 0.0,
-            1.0 if p == winner else 0.0,
+            0.0,
+            0.0,
         )
-        out += _counted(shown[p], plan)
+        held = shown[p]
+        out += zeros if held is None else _counted(held, plan)
+    starts = plan.starts[seat]
+    named = (
+        state.turn,
+        state.tosser,
+        owner,
+        state.target,
+        draw.drawer if draw else None,
+        draw.source if draw else None,
+        state.milk_seen,
+        state.starter,
+        state.winner,
+    )
+    n = len(starts)
+    for offset, who in zip(_FLAGS, named, strict=True):
+        if who is not None and 0 <= who < n:
+            out[starts[who] + offset] = 1.0
     out += _counted(state.centre, plan)
     limbo = state.limbo
     visible = state.limbo_public or seat == owner
-    out += _counted(limbo if visible else None, plan)
+    out += _counted(limbo, plan) if visible else zeros
     out += (
         len(limbo) / HAND_SIZE,
         (draw.left if draw else 0) / HAND_SIZE,
