@@ -26,12 +26,14 @@ Run: ``.venv/bin/python bench/bench_adapters.py`` (the ``rl`` extra); ``--second
 from __future__ import annotations
 
 import argparse
+import bisect
+import itertools
 import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
-import numpy as np
 import pyspiel
 
 from gamenight.adapters.gymnasium import GamenightEnv
@@ -99,7 +101,7 @@ def pettingzoo_aec(game_id: str, players: int, seconds: float) -> float:
             if terminated or truncated:
                 aec.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
+            legal = observation["action_mask"].nonzero()[0]
             aec.step(int(legal[rng.randrange(len(legal))]))
             decisions += 1
     return decisions / (time.perf_counter() - start)
@@ -116,7 +118,7 @@ def pettingzoo_parallel(game_id: str, players: int, seconds: float) -> float:
         while par.agents:
             actions: dict[str, int | None] = {}
             for agent, observation in observations.items():
-                legal = np.flatnonzero(observation["action_mask"])
+                legal = observation["action_mask"].nonzero()[0]
                 actions[agent] = int(legal[rng.randrange(len(legal))]) if len(legal) else None
             observations, *_ = par.step(actions)
         decisions += par.turns.steps
@@ -132,7 +134,7 @@ def gymnasium_env(game_id: str, players: int, seconds: float) -> float:
         _observation, info = gym.reset(seed=seed)
         seed += 1
         while True:
-            legal = np.flatnonzero(info["action_mask"])
+            legal = info["action_mask"].nonzero()[0]
             _obs, _reward, terminated, truncated, info = gym.step(
                 int(legal[rng.randrange(len(legal))])
             )
@@ -142,18 +144,34 @@ def gymnasium_env(game_id: str, players: int, seconds: float) -> float:
     return decisions / (time.perf_counter() - start)
 
 
+def _sampler() -> Callable[[list[tuple[int, float]], random.Random], int]:
+    """Draws the index of a chance outcome by its odds, keeping the cumulative odds of the last
+    list of outcomes (the adapter hands out the same list again for the same table, as the
+    engine's own sampler keeps its tables)."""
+    kept: list[Any] = [None, []]
+
+    def sample(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
+        if kept[0] is not outcomes:
+            kept[0], kept[1] = outcomes, list(itertools.accumulate(p for _, p in outcomes))
+        cumulative = kept[1]
+        index = bisect.bisect_right(cumulative, rng.random() * cumulative[-1])
+        return min(index, len(outcomes) - 1)
+
+    return sample
+
+
 def _openspiel(observe: bool) -> Loop:
     def loop(game_id: str, players: int, seconds: float) -> float:
         game = pyspiel.load_game(f"{short_name(game_id)}(players={players})")
         rng = random.Random(0)
+        sample = _sampler()
         decisions, start = 0, time.perf_counter()
         while time.perf_counter() - start < seconds:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
                     outcomes = state.chance_outcomes()
-                    odds = [p for _, p in outcomes]
-                    state.apply_action(rng.choices(outcomes, odds)[0][0])
+                    state.apply_action(outcomes[sample(outcomes, rng)][0])
                     continue
                 if observe:
                     state.observation_tensor(state.current_player())
@@ -188,19 +206,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one measurement")
     parser.add_argument("--repeat", type=int, default=3, help="rounds")
     parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument(
+        "--loops",
+        nargs="*",
+        default=list(LOOPS),
+        choices=list(LOOPS),
+        help="the loops to measure (the two engine API loops always run, for the ratios)",
+    )
     args = parser.parse_args(argv)
+    loops = {
+        name: loop
+        for name, loop in LOOPS.items()
+        if name in args.loops or name in ("engine API (raw)", "engine API + view")
+    }
     register()
     games = {game_id: GAMES[game_id] for game_id in args.games}
     rates: dict[tuple[str, str], list[float]] = {}
     for _round in range(args.repeat):
         for game_id, players in games.items():
-            for name, loop in LOOPS.items():
+            for name, loop in loops.items():
                 rates.setdefault((game_id, name), []).append(loop(game_id, players, args.seconds))
     print(f"{'game (players), loop':<48} {'decisions/s':>12} {'vs raw':>8} {'vs + view':>10}")
     for game_id, players in games.items():
         raw = statistics.median(rates[(game_id, "engine API (raw)")])
         viewed = statistics.median(rates[(game_id, "engine API + view")])
-        for name in LOOPS:
+        for name in loops:
             rate = statistics.median(rates[(game_id, name)])
             label = f"{game_id} ({players}), {name}"
             print(f"{label:<48} {rate:>12,.0f} {rate / raw:>7.2f}x {rate / viewed:>9.2f}x")

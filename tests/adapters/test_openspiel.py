@@ -124,3 +124,35 @@ def test_observations_are_the_encoded_view() -> None:
         shown = json.loads(state.observation_string(seat))
         assert shown["hand"] == view["hand"]
         assert "hands" not in shown
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_python_shortcuts_agree_with_openspiel(game_id: str, players: int) -> None:
+    """``legal_actions``, ``observation_tensor`` and ``is_chance_node``, answered in Python for
+    Python callers, give exactly what OpenSpiel's own C++ methods give, at every node of seeded
+    random matches (chance nodes, the end and other players' tensors included)."""
+    game = pyspiel.load_game(f"{short_name(game_id)}(players={players})")
+    rng = random.Random(3)
+    nodes = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        while True:
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for seat in range(players):
+                assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+                own = state.observation_tensor(seat)
+                assert own == pyspiel.State.observation_tensor(state, seat)
+                assert type(own) is list and type(own[0]) is float
+            if not state.is_chance_node() and not state.is_terminal():
+                mine = state.observation_tensor()
+                assert mine == pyspiel.State.observation_tensor(state)
+            nodes += 1
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+            if nodes > 600:
+                break
+    assert nodes > 20
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(players)

@@ -36,6 +36,9 @@ from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import ConfigError, IllegalAction
 from gamenight.sim.driver import agent_rngs
 
+#: What a bot that reads no view is handed instead of one.
+_UNREAD: dict[str, Any] = {}
+
 #: Tries at dealing a match that does not end before the agent's first decision.
 _DEALS = 100
 
@@ -80,6 +83,7 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.illegal = illegal
         self.render_mode = render_mode
         self.encoder = encoder_for(self.game)
+        self._encode = self.encoder.state_encoder()
         self.turns = Turns(self.game, max_steps)
         others = [p for p in range(players) if p != seat]
         self.opponents: dict[int, Agent] = {
@@ -138,7 +142,7 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     # ---- inside ------------------------------------------------------------------------------
     def _observation(self) -> np.ndarray:
-        return self.encoder(self.turns.view(self.seat), self.seat)
+        return self._encode(self.turns.state, self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.turns.mask(self.seat)}
@@ -149,11 +153,13 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
             seat = turns.seat
             assert seat is not None
             bot = self.opponents[seat]
-            legal = game.legal_actions(turns.state, seat)
+            legal = turns.legal(seat)
             if len(legal) == 1 and bot.auto_single:
                 action = legal[0]
             else:
-                action = bot.act(game.observe(turns.state, seat), legal, self._rngs[seat])
+                # As the driver does: a bot that reads no view (random) is not shown one.
+                view = game.observe(turns.state, seat) if bot.reads_view else _UNREAD
+                action = bot.act(view, legal, self._rngs[seat])
                 if action not in legal:
                     raise IllegalAction(f"{bot.name} (seat {seat}) chose an illegal {action!r}")
             turns.play(seat, action)

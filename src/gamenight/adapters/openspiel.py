@@ -34,7 +34,7 @@ import numpy as np
 import pyspiel
 
 from gamenight.adapters.encoding import Encoder, encodable_games, encoder_for
-from gamenight.adapters.turns import RACING, win_rewards
+from gamenight.adapters.turns import RACING, ActionIds, win_rewards
 from gamenight.engine.config import Config, config_from_options
 from gamenight.engine.core import CHANCE, Kind, Pending
 from gamenight.engine.game import Game
@@ -143,7 +143,14 @@ class GamenightGame(pyspiel.Game):
         super().__init__(game_type, info, params)
         self.engine = engine
         self.encoder = encoder
-        attributes = {"engine": engine, "encoder": encoder, "max_length": max_length}
+        self.codes = ActionIds(engine)
+        attributes = {
+            "engine": engine,
+            "encoder": encoder,
+            "codes": self.codes,
+            "encode": staticmethod(encoder.state_encoder()),
+            "max_length": max_length,
+        }
         self.state_class = type("GamenightMatchState", (GamenightState,), attributes)
 
     def new_initial_state(self) -> GamenightState:
@@ -224,6 +231,9 @@ class GamenightState(pyspiel.State):
 
     engine: ClassVar[Game[Any, Any]]
     encoder: ClassVar[Encoder]
+    codes: ClassVar[ActionIds]
+    #: The encoder's ``state_encoder()``: a plain function of the engine state and the seat.
+    encode: ClassVar[Any]
     max_length: ClassVar[int]
 
     #: The opening node, shared by every new state of this game (OpenSpiel makes one each time
@@ -251,12 +261,45 @@ class GamenightState(pyspiel.State):
         """Whether the match is over (or cut short)."""
         return self.node.player == _TERMINAL
 
+    def is_chance_node(self) -> bool:
+        """Whether chance moves next (the same as OpenSpiel's, without going through C++)."""
+        return self.node.player == _CHANCE
+
+    def legal_actions(self, *player: int) -> list[int]:
+        """The legal action ids, sorted, of the player to move (or of ``player``).
+
+        The same list OpenSpiel's own method gives; a decision node's is answered here in
+        Python, everything else (chance nodes, the end, another player) goes to OpenSpiel.
+        """
+        node = self.node
+        if node.player >= 0 and (not player or player[0] == node.player):
+            return list(self._legal_actions(node.player))
+        return list(super().legal_actions(*player))
+
+    def observation_tensor(self, *player: int) -> list[float]:
+        """``player``'s observation (by default the player to move's) as a list of floats.
+
+        The same values as OpenSpiel's own method, which fills the game's observer (whose
+        shape it finds by building a new initial state) and copies it out; a seat's is read
+        straight from the encoder here, anything else goes to OpenSpiel.
+        """
+        node = self.node
+        seat = player[0] if player else node.player
+        if type(seat) is int and 0 <= seat < self.engine.players:
+            vector = node.observed.get(seat)
+            if vector is None:
+                vector = node.observed[seat] = self.encode(node.state, seat)
+            result: list[float] = vector.tolist()
+            return result
+        return list(super().observation_tensor(*player))
+
     def _legal_actions(self, player: int) -> list[int]:
         node = self.node
-        if node.legal is None:
-            ids = self.engine.action_id
-            node.legal = sorted(ids(a) for a in self.engine.legal_actions(node.state, player))
-        return node.legal
+        legal = node.legal
+        if legal is None:
+            actions = self.engine.legal_actions(node.state, player)
+            legal = node.legal = self.codes.sorted_ids(actions)
+        return legal
 
     def _outcomes(self) -> Any:
         node = self.node
@@ -290,7 +333,10 @@ class GamenightState(pyspiel.State):
             seat = node.pending.players[action]
             self.node = Node(node.state, node.pending, seat, node.decisions)
         else:
-            state, _events = engine.apply(node.state, node.player, engine.action_from_id(action))
+            actions = self.codes.actions
+            known = 0 <= action < len(actions)
+            chosen = actions[action] if known else engine.action_from_id(action)
+            state, _events = engine.apply(node.state, node.player, chosen)
             pending = engine.pending(state)
             decisions = node.decisions + 1
             cut = decisions >= self.max_length and pending.kind is not Kind.TERMINAL
@@ -329,6 +375,7 @@ class Observer:
     def __init__(self, engine: Game[Any, Any], encoder: Encoder) -> None:
         self.engine = engine
         self.encoder = encoder
+        self.encode = encoder.state_encoder()
         self.tensor = np.zeros(encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -337,8 +384,7 @@ class Observer:
         node = state.node
         vector = node.observed.get(player)
         if vector is None:
-            vector = self.encoder(self.engine.observe(node.state, player), player)
-            node.observed[player] = vector
+            vector = node.observed[player] = self.encode(node.state, player)
         self.tensor[:] = vector
 
     def string_from(self, state: GamenightState, player: int) -> str:

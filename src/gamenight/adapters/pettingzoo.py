@@ -56,6 +56,7 @@ class _Spaces:
     def _setup(self, game: Game[Any, Any]) -> None:
         self.game = game
         self.encoder = encoder_for(game)
+        self._encode = self.encoder.state_encoder()
         self.possible_agents = [f"player_{p}" for p in range(game.players)]
         self.agents: list[str] = []
         self.seat_of = {agent: p for p, agent in enumerate(self.possible_agents)}
@@ -79,8 +80,7 @@ class _Spaces:
 
     def _observation(self, seat: int) -> Observation:
         turns = self.turns
-        vector = self.encoder.function(self.game, turns.game.observe(turns.state, seat), seat)
-        return {"observation": vector, "action_mask": turns.mask(seat)}
+        return {"observation": self._encode(turns.state, seat), "action_mask": turns.mask(seat)}
 
     def _text(self) -> str:
         """The table as a spectator sees it, with whose decision it is."""
@@ -270,17 +270,21 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             return
         turns.rng.shuffle(order)
         reaction = pending.kind is Kind.REACTION
-        views = {seat: turns.view(seat) for seat in order} if reaction else {}
+        game, start = turns.game, turns.state
         for seat in order:
-            now = turns.game.pending(turns.state)
-            stands = (
-                not turns.over
-                and now.kind is pending.kind
-                and now.window == pending.window
-                and seat in now.players
-                and chosen[seat] in turns.game.legal_actions(turns.state, seat)
-                and (seat not in views or turns.view(seat) == views[seat])
-            )
+            state = turns.state
+            if state is start:  # nothing applied yet: every answer stands
+                stands = True
+            else:
+                now = game.pending(state)
+                stands = (
+                    not turns.over
+                    and now.kind is pending.kind
+                    and now.window == pending.window
+                    and seat in now.players
+                    and chosen[seat] in game.legal_actions(state, seat)
+                    and (not reaction or game.observe(state, seat) == game.observe(start, seat))
+                )
             if stands:
                 turns.play(seat, chosen[seat], settle=False)
             else:

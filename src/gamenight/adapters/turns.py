@@ -114,6 +114,64 @@ def action_index(game: Game[Any, Any], action_id: Any) -> int:
     return index
 
 
+#: Up to this many legal actions, a mask is filled item by item.
+_FEW = 24
+
+
+class ActionIds:
+    """A game's action ids, worked out once: legal actions to ids and to masks without going
+    through the codec action by action.
+
+    >>> ids = ActionIds(build_game("toss-up"))
+    >>> ids.mask(ids.actions[1:]).tolist(), ids.sorted_ids(ids.actions[::-1])
+    ([0, 1], [0, 1])
+    """
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.actions: tuple[Any, ...] = tuple(game.all_actions())
+        self.size = len(self.actions)
+        self.ids: dict[Any, int] = {a: i for i, a in enumerate(self.actions)}
+        self._zeros = np.zeros(self.size, dtype=np.int8)
+        #: The mask of the last legal sequence asked for, by identity (games that hand out the
+        #: same sequence again, as Toss Up!'s roll-or-bank, get a copy of it).
+        self._last: tuple[Sequence[Any], np.ndarray] | None = None
+
+    def id_list(self, legal: Sequence[Any]) -> list[int]:
+        """The ids of ``legal``, in its order."""
+        return list(map(self.ids.__getitem__, legal))
+
+    def sorted_ids(self, legal: Sequence[Any]) -> list[int]:
+        """The ids of ``legal``, sorted (OpenSpiel's order)."""
+        found = list(map(self.ids.__getitem__, legal))
+        found.sort()
+        return found
+
+    def allows(self, legal: Sequence[Any], index: int) -> bool:
+        """Whether action id ``index`` is in ``legal`` (read off its mask when one was made)."""
+        last = self._last
+        if last is not None and last[0] is legal:
+            return bool(last[1][index])
+        return self.actions[index] in legal
+
+    def zeros(self) -> np.ndarray:
+        """An all-zero mask (a new array)."""
+        return self._zeros.copy()
+
+    def mask(self, legal: Sequence[Any]) -> np.ndarray:
+        """1 for each action id in ``legal``, int8 (a new array)."""
+        last = self._last
+        if last is not None and last[0] is legal:
+            return last[1].copy()
+        mask = self._zeros.copy()
+        if len(legal) <= _FEW:  # item by item is quicker than numpy's indexing for a few
+            for index in map(self.ids.__getitem__, legal):
+                mask[index] = 1
+        else:
+            mask.put(list(map(self.ids.__getitem__, legal)), 1)
+        self._last = (legal, mask.copy())
+        return mask
+
+
 class Turns:
     """One match at a time as a string of turns, with its own seeded RNG.
 
@@ -131,8 +189,9 @@ class Turns:
         self.players = game.players
         self.max_steps = max_steps
         self.draw = draw
-        self.actions = tuple(game.all_actions())
-        self.ids = {a: i for i, a in enumerate(self.actions)}
+        self.codes = ActionIds(game)
+        self.actions = self.codes.actions
+        self.ids = self.codes.ids
         self.rng = random.Random()
         self.state: Any = game.initial_state()
         self.pending: Pending = game.pending(self.state)
@@ -144,7 +203,6 @@ class Turns:
         self.over = False
         #: The legal actions of one seat in the current state, kept until the state changes.
         self._legal: tuple[int, Sequence[Any]] | None = None
-        self._mask: tuple[Sequence[Any], np.ndarray] | None = None
 
     # ---- the match ---------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
@@ -210,17 +268,7 @@ class Turns:
     def mask(self, seat: int) -> np.ndarray:
         """The action mask of ``seat``: 1 for each legal action id, int8 (a new array)."""
         legal = self.legal(seat)
-        kept = self._mask
-        if kept is not None and kept[0] is legal:
-            return kept[1].copy()
-        mask = np.zeros(len(self.actions), dtype=np.int8)
-        if legal:
-            ids = self.ids
-            mask[[ids[action] for action in legal]] = 1
-        # Games that hand out the same sequence of legal actions again (Toss Up!'s roll or bank)
-        # get a copy of the mask made for it; holding the sequence keeps its identity unique.
-        self._mask = (legal, mask.copy())
-        return mask
+        return self.codes.mask(legal) if legal else self.codes.zeros()
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see now (``None``: a spectator)."""
@@ -247,7 +295,7 @@ class Turns:
         if seat not in self.deciders or (self.draw and seat != self.seat):
             raise NotYourDecision(f"player {seat} may not act now (deciding: {self.seat})")
         action = self.actions[index]
-        if action not in self.legal(seat):
+        if not self.codes.allows(self.legal(seat), index):
             why = self.game.explain_illegal(self.state, seat, action)
             text = self.game.action_to_text(action)
             raise IllegalAction(

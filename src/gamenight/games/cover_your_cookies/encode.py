@@ -17,17 +17,23 @@ the table. Every value is in [0, 1]; counts and Dough are divided by a scale and
 - the duel: on, its flavour (``C``), cards needed / 2, plays made / 6, the Batch's Dough / 200;
 - the mixer being resolved (``X``); actions taken this turn / 2, may lay a single card, the
   Extra Strength and Two Actions options.
+
+:func:`encode_state` gives the same vector straight from the state (no view built first), for
+the learning adapters' inner loops; the test suite checks that both agree.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from gamenight.engine.config import load_components
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
+from gamenight.games.cover_your_cookies import rules
+from gamenight.games.cover_your_cookies.cards import CARDS
 
 PHASES = ("deal", "flip", "turn", "duel", "draw", "mixer", "exchange", "over")
 
@@ -131,5 +137,200 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
         1.0 if options["extra_strength"] else 0.0,
         1.0 if options["two_actions"] else 0.0,
     )
+    vector = np.array(out, dtype=np.float32)
+    return np.minimum(vector, 1.0, out=vector)
+
+
+#: The places of the mixers in the deck's count vector.
+_MIXER_PLACES = tuple(i for i, c in enumerate(CARDS) if c.kind == "mixer")
+_HELD_INDEX = {k: i for i, k in enumerate(HELD)}
+_MIXER_INDEX = {k: i for i, k in enumerate(MIXERS)}
+_ALL_MIXERS = sum(MIXER_COUNTS)
+
+
+def _per_kind(cards: Any, index: dict[str, int], scale: float) -> list[float]:
+    """Per kind of ``index``, how many of ``cards`` / ``scale``."""
+    counts = [0] * len(index)
+    for card in cards:
+        place = index.get(card)
+        if place is not None:
+            counts[place] += 1
+    return [c / scale for c in counts]
+
+
+#: Worked-out Dough by the identity of the immutable Batch or stack (kept with the object, so
+#: an id is never confused with a later object's); emptied when full.
+_DOUGH: dict[int, tuple[Any, Any]] = {}
+_DOUGH_MAX = 1 << 15
+
+
+def _batch_dough(batch: Any) -> int:
+    """``batch.value``, worked out once per Batch object."""
+    hit = _DOUGH.get(id(batch))
+    if hit is not None and hit[0] is batch:
+        found: int = hit[1]
+        return found
+    value = int(batch.value)
+    if len(_DOUGH) >= _DOUGH_MAX:
+        _DOUGH.clear()
+    _DOUGH[id(batch)] = (batch, value)
+    return value
+
+
+def _stack_dough(stack: tuple[Any, ...]) -> int:
+    """The Dough of every card in a stack, worked out once per stack object."""
+    hit = _DOUGH.get(id(stack))
+    if hit is not None and hit[0] is stack:
+        found: int = hit[1]
+        return found
+    value = sum(map(_batch_dough, stack))
+    if len(_DOUGH) >= _DOUGH_MAX:
+        _DOUGH.clear()
+    _DOUGH[id(stack)] = (stack, value)
+    return value
+
+
+def _top(batch: Any) -> tuple[float, ...]:
+    """A top Batch's part of a seat block: its flavour (one-hot), cards / 8 and Dough / 200,
+    made once per Batch object."""
+    key = -id(batch) - 1  # apart from the Dough kept under the same object's id
+    hit = _DOUGH.get(key)
+    if hit is not None and hit[0] is batch:
+        part: tuple[float, ...] = hit[1]
+        return part
+    part = (
+        *_COOKIE_ROWS.get(batch.flavour, _NO_COOKIE),
+        len(batch.cards) / 8,
+        _batch_dough(batch) / 200,
+    )
+    if len(_DOUGH) >= _DOUGH_MAX:
+        _DOUGH.clear()
+    _DOUGH[key] = (batch, part)
+    return part
+
+
+_NO_TOP = (*_NO_COOKIE, 0.0, 0.0)
+#: The places in a seat block of the one-seat flags: whose turn, the challenger, the defender,
+#: the player to answer, who drew the mixer.
+_FLAGS = tuple(len(COOKIES) + 7 + i for i in range(5))
+_KEPT = 4096
+
+
+class _Plan(NamedTuple):
+    """What :func:`encode_state` works out once per game object, with the parts of vectors
+    already made for values met before (hands, discard piles), emptied when full."""
+
+    limit: float
+    track: tuple[int, ...]
+    orders: tuple[tuple[int, ...], ...]
+    #: Per viewer, where each seat's block starts in the vector.
+    starts: tuple[tuple[int, ...], ...]
+    options: tuple[float, float]
+    config: Any
+    made: dict[Any, tuple[float, ...]]
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(game: Game[Any, Any]) -> _Plan:
+    config: Any = game.config
+    n = game.players
+    head = len(PHASES) + len(HELD)
+    return _Plan(
+        float(config.cards_in_hand) or 1.0,
+        tuple(config.crumb_track),
+        tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)),
+        tuple(tuple(head + SEAT_FIELDS * ((p - seat) % n) for p in range(n)) for seat in range(n)),
+        (1.0 if config.extra_strength else 0.0, 1.0 if config.two_actions else 0.0),
+        config,
+        {},
+    )
+
+
+def _made(plan: _Plan, key: Any) -> tuple[float, ...]:
+    """The part of the vector for ``key``: ``("hand", cards)``, ``("discard", cards)`` (per
+    kind / 10 and which may start a Batch) or ``("mixers", cards)``."""
+    made = plan.made
+    part = made.get(key)
+    if part is not None:
+        return part
+    what, cards = key
+    if what == "hand":
+        part = tuple(_per_kind(cards, _HELD_INDEX, plan.limit))
+    elif what == "discard":
+        usable = rules.pile_cookies(plan.config, cards)
+        part = (*_per_kind(cards, _HELD_INDEX, 10), *(1.0 if k in usable else 0.0 for k in HELD))
+    else:
+        used = _per_kind(cards, _MIXER_INDEX, 1)
+        part = tuple(u / c for u, c in zip(used, MIXER_COUNTS, strict=True))
+    if len(made) >= _KEPT:
+        made.clear()
+    made[key] = part
+    return part
+
+
+def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
+    """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
+    plan = _plan(game)
+    out: list[float] = list(_PHASE_ROWS.get(state.phase, _NO_PHASE))
+    limit = plan.limit
+    out += _made(plan, ("hand", state.hands[seat]))
+    duel = state.duel
+    mixer = state.mixer
+    hands, stacks, crumbs = state.hands, state.stacks, state.crumbs
+    waiting, transit = state.waiting_enhance, state.transit
+    totals, wins, last = state.totals, state.round_wins, state.last_scores
+    # A stack's Dough as the rules count it (``deck.stack_dough``): its cards and the Crumb
+    # Collector bonus for the times it was swiped.
+    track = plan.track
+    last_crumb = len(track) - 1
+    for p in plan.orders[seat]:
+        stack = stacks[p]
+        out += (len(hands[p]) / limit, len(stack) / 10)
+        out += _top(stack[-1]) if stack else _NO_TOP
+        out += (
+            (_stack_dough(stack) + track[min(crumbs[p], last_crumb)]) / 500,
+            crumbs[p] / 6,
+            waiting[p] / 2,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            len(transit[p]) / 2,
+            totals[p] / 1000,
+            wins[p] / 5,
+            last[p] / 500,
+        )
+    batch_value = 0.0
+    if duel:
+        named = (state.turn, duel.challenger, duel.defender, duel.responder)
+        batch_value = next(
+            (_batch_dough(b) for b in stacks[duel.defender] if b.id == duel.batch), 0
+        )
+    else:
+        named = (state.turn, None, None, None)
+    starts = plan.starts[seat]
+    n = len(starts)
+    for offset, who in zip(_FLAGS, (*named, mixer.drawer if mixer else None), strict=True):
+        if who is not None and 0 <= who < n:
+            out[starts[who] + offset] = 1.0
+    out += _made(plan, ("discard", state.discard))
+    left = rules.deck_size(state)
+    counts = state.deck
+    out += (
+        left / ALL_CARDS,
+        1.0 if left == 0 and state.phase not in ("deal", "flip") else 0.0,
+        sum([counts[i] for i in _MIXER_PLACES]) / _ALL_MIXERS,
+    )
+    out += _made(plan, ("mixers", state.mixer_discard))
+    if duel:
+        out += (1.0, duel.need / 2, len(duel.plays) / 6, batch_value / 200)
+        out += _COOKIE_ROWS.get(duel.flavour, _NO_COOKIE)
+    else:
+        out += (0.0, 0.0, 0.0, batch_value / 200)
+        out += _NO_COOKIE
+    out += _MIXER_ROWS.get(mixer.card, _NO_MIXER) if mixer else _NO_MIXER
+    out += (state.actions_taken / 2, 1.0 if rules.may_lay_single(state, seat) else 0.0)
+    out += plan.options
     vector = np.array(out, dtype=np.float32)
     return np.minimum(vector, 1.0, out=vector)

@@ -17,6 +17,9 @@ With ``K`` Paper card kinds, ``H`` Hazards, ``T`` Toss card kinds and ``n`` seat
 
 Card kinds come from the game's action codec (the cards of its ``discard``, ``hazard`` and
 ``choose`` moves), deck counts from its ``paper_deck`` and ``toss_deck`` options.
+
+:func:`encode_state` gives the same vector straight from the state (no view built first), for
+the learning adapters' inner loops; the test suite checks that both agree.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import numpy as np
 
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
+from gamenight.games.paper_toss.cards import PAPER_KINDS, TOSS_KINDS
 
 PHASES = (
     "deal",
@@ -139,5 +143,139 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     out += [flipped.count(k) / 2 for k in shape.toss]
     limit = view["turn_limit"]
     out.append(view["turns"] / limit if limit else 0.0)
+    vector = np.array(out, dtype=np.float32)
+    return np.minimum(vector, 1.0, out=vector)
+
+
+class _Plan(NamedTuple):
+    """What :func:`encode_state` works out once per game object, with the parts of vectors
+    already made for values met before (hands, piles, face-up cards), emptied when full."""
+
+    players: int
+    hand_size: float
+    target: float
+    limit: int
+    paper_index: dict[str, int]
+    #: Per layout kind, its place in the state's count vectors (-1: never there) and its count.
+    paper_places: tuple[tuple[int, int], ...]
+    toss_places: tuple[tuple[int, int], ...]
+    paper_total: int
+    hazard_rows: dict[str | None, tuple[float, ...]]
+    toss: tuple[str, ...]
+    orders: tuple[tuple[int, ...], ...]
+    made: dict[Any, tuple[float, ...]]
+
+
+#: Parts kept by :class:`_Plan` before they are dropped and made again.
+_KEPT = 4096
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(game: Game[Any, Any]) -> _Plan:
+    shape = layout(game)
+    options = game.config.to_json()
+    n = game.players
+    hazard_rows: dict[str | None, tuple[float, ...]] = {
+        k: tuple(1.0 if k == h else 0.0 for h in shape.hazards) for k in shape.hazards
+    }
+    hazard_rows[None] = (0.0,) * len(shape.hazards)
+    return _Plan(
+        n,
+        float(options["hand_size"]) or 1.0,
+        float(options["target"]) or 1.0,
+        int(options["turn_limit"] or 0),
+        {k: i for i, k in enumerate(shape.paper)},
+        _places(shape.paper, shape.paper_counts, PAPER_KINDS),
+        _places(shape.toss, shape.toss_counts, TOSS_KINDS),
+        sum(shape.paper_counts),
+        hazard_rows,
+        shape.toss,
+        tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)),
+        {},
+    )
+
+
+def _places(
+    kinds: tuple[str, ...], counts: tuple[int, ...], order: tuple[str, ...]
+) -> tuple[tuple[int, int], ...]:
+    return tuple(
+        (order.index(k) if k in order else -1, c) for k, c in zip(kinds, counts, strict=True)
+    )
+
+
+def _piles(pile: tuple[int, ...], places: tuple[tuple[int, int], ...]) -> list[float]:
+    return [(pile[i] if i >= 0 else 0) / c for i, c in places]
+
+
+def _hand(plan: _Plan, hand: tuple[str, ...]) -> tuple[float, ...]:
+    """Per Paper kind, how many of ``hand`` / the hand size."""
+    index = plan.paper_index
+    counts = [0] * len(index)
+    for card in hand:
+        place = index.get(card)
+        if place is not None:
+            counts[place] += 1
+    hand_size = plan.hand_size
+    return tuple(c / hand_size for c in counts)
+
+
+def _table(plan: _Plan, piles: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
+    """The Paper discard, the Toss deck and the Toss discard per kind / that kind's count."""
+    paper_discard, toss_deck, toss_discard = piles
+    return (
+        *_piles(paper_discard, plan.paper_places),
+        *_piles(toss_deck, plan.toss_places),
+        *_piles(toss_discard, plan.toss_places),
+    )
+
+
+def _part(plan: _Plan, key: Any, make: Any) -> tuple[float, ...]:
+    made = plan.made
+    part = made.get(key)
+    if part is None:
+        if len(made) >= _KEPT:
+            made.clear()
+        part = made[key] = make(plan, key[1])
+    return part
+
+
+def _flipped(plan: _Plan, flipped: tuple[str, ...]) -> tuple[float, ...]:
+    return tuple(flipped.count(k) / 2 for k in plan.toss)
+
+
+def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
+    """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
+    plan = _plan(game)
+    out: list[float] = list(_PHASE_ROWS.get(state.phase, _NO_PHASE))
+    out += _part(plan, ("hand", state.hands[seat]), _hand)
+    hand_size = plan.hand_size
+    target = plan.target
+    turn = state.turn
+    chooser = state.chooser
+    hazard = state.hazard
+    hazard_player = hazard.player if hazard else None
+    winners = state.winners
+    hands, tokens, tires = state.hands, state.tokens, state.skips
+    for p in plan.orders[seat]:
+        out += (
+            len(hands[p]) / hand_size,
+            tokens[p] / target,
+            tires[p] / 3,
+            1.0 if p == turn else 0.0,
+            1.0 if p == chooser else 0.0,
+            1.0 if p == hazard_player else 0.0,
+            1.0 if p in winners else 0.0,
+        )
+    out.append(sum(state.paper_deck) / plan.paper_total)
+    piles = (state.paper_discard, state.toss_deck, state.toss_discard)
+    out += _part(plan, ("piles", piles), _table)
+    out.append(1.0 if state.tossed else 0.0)
+    waiting = hazard.card if hazard else None
+    row = plan.hazard_rows.get(waiting)
+    out += row if row is not None else plan.hazard_rows[None]
+    out.append(state.hazards_played / 3)
+    out += _part(plan, ("flipped", state.flipped), _flipped)
+    limit = plan.limit
+    out.append(state.turns / limit if limit else 0.0)
     vector = np.array(out, dtype=np.float32)
     return np.minimum(vector, 1.0, out=vector)

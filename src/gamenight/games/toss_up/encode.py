@@ -11,11 +11,15 @@ Built from a seat's view alone (everything in Toss Up! is public), every value i
   other total once you bank, (lead / target + 1) / 2.
 
 Numbers that can grow past their scale (scores, turn points) are clipped to 1.
+
+:func:`encode_state` gives the same vector straight from the state (no view built first), for
+the learning adapters' inner loops; the test suite checks that both agree.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -84,6 +88,81 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
             last["red"] / dice if last else 0.0,
             view["bust_chance"],
             1.0 if view["final_round"] else 0.0,
+            1.0 if past and mine else 0.0,
+            0.0 if lead < 0.0 else 1.0 if lead > 1.0 else lead,
+        )
+    )
+    return np.array(out, dtype=np.float32)
+
+
+class _Plan(NamedTuple):
+    """What :func:`encode_state` works out once per game object."""
+
+    orders: tuple[tuple[int, ...], ...]
+    dice: int
+    target: int
+    half: float
+    strict: bool
+    bust: tuple[float, ...]
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(game: Game[Any, Any]) -> _Plan:
+    n = game.players
+    dice = _dice(game)
+    target = int(vars(game.config)["target"])
+    bust_chance = getattr(game, "bust_chance")  # noqa: B009 (Toss Up!'s own method)
+    return _Plan(
+        tuple((*range(seat, n), *range(seat)) for seat in range(n)),
+        dice,
+        target,
+        0.5 / target,
+        bool(vars(game.config)["strict"]),
+        tuple(float(bust_chance(d)) for d in range(dice + 1)),
+    )
+
+
+def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
+    """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
+    plan = _plan(game)
+    dice, target, half = plan.dice, plan.target, plan.half
+    scores = state.scores
+    turn = state.player
+    to_play = state.final
+    sudden = state.contenders
+    trigger = state.trigger
+    winners = state.winners
+    out: list[float] = []
+    extend = out.extend
+    for p in plan.orders[seat]:
+        score = scores[p] * half
+        extend(
+            (
+                score if score < 1.0 else 1.0,
+                1.0 if p == turn else 0.0,
+                1.0 if p in to_play else 0.0,
+                1.0 if p in sudden else 0.0,
+                1.0 if p == trigger else 0.0,
+                1.0 if p in winners else 0.0,
+            )
+        )
+    points = state.turn_points
+    last = state.last_roll
+    left = state.dice_left
+    mine = turn == seat
+    banked = scores[seat] + (points if mine else 0)
+    best_other = max(scores[:seat] + scores[seat + 1 :])
+    past = banked > target if plan.strict else banked >= target
+    lead = ((banked - best_other) / target + 1.0) / 2.0
+    extend(
+        (
+            min(1.0, points / target),
+            left / dice,
+            last.green / dice if last else 0.0,
+            last.yellow / dice if last else 0.0,
+            last.red / dice if last else 0.0,
+            plan.bust[left] if 0 <= left <= dice else getattr(game, "bust_chance")(left),  # noqa: B009
+            1.0 if trigger is not None else 0.0,
             1.0 if past and mine else 0.0,
             0.0 if lead < 0.0 else 1.0 if lead > 1.0 else lead,
         )

@@ -16,18 +16,22 @@ cookies, wild, half-eaten and milk, in sorted order) and ``n`` seats:
 - the middle per kind (a toss), the face-down cards in front of the target per kind when you may
   see them and how many there are, blind draws left / 7, cards left to deal / (7 x n), rounds
   played / rounds agreed, and whether the scramble is free.
+
+:func:`encode_state` gives the same vector straight from the state (no view built first), for
+the learning adapters' inner loops; the test suite checks that both agree.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 from gamenight.games.toss_your_cookies.cards import ACTIONS, HAND_SIZE, NUMBERS
+from gamenight.games.toss_your_cookies.rules import number, shown_hands
 
 PHASES = (
     "deal",
@@ -134,6 +138,154 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
         view["deck_left"] / (HAND_SIZE * n),
         view["round"] / max(1, view["rounds"]),
         1.0 if view["free_scramble"] else 0.0,
+    )
+    vector = np.array(out, dtype=np.float32)
+    return np.minimum(vector, 1.0, out=vector)
+
+
+_ACTION_ROWS = {a: tuple(1.0 if b == a else 0.0 for b in ACTIONS) for a in ACTIONS}
+_NUMBER_ROWS = {f: tuple(1.0 if g == f else 0.0 for g in NUMBERS) for f in NUMBERS}
+_NO_ACTION, _NO_NUMBER = (0.0,) * len(ACTIONS), (0.0,) * len(NUMBERS)
+
+
+class _Plan(NamedTuple):
+    """What :func:`encode_state` works out once per game object, with the per-kind counts of
+    card tuples met before (emptied when full)."""
+
+    places: dict[str, int]
+    zeros: tuple[float, ...]
+    needed: float
+    rounds: int
+    deal: int
+    free: float
+    orders: tuple[tuple[int, ...], ...]
+    #: Per viewer, where each seat's block starts in the vector.
+    starts: tuple[tuple[int, ...], ...]
+    made: dict[tuple[str, ...], tuple[float, ...]]
+
+
+#: Where the seat blocks start, and the places in a block of the one-seat flags (whose turn,
+#: the tosser, the limbo owner, the target, the drawer, the source, the milk, the starter, the
+#: winner).
+_HEAD = len(PHASES) + len(ACTIONS) + len(NUMBERS) + 1
+_FLAGS = (4, 5, 6, 7, 9, 10, 11, 13, 14)
+#: Count tuples kept by :class:`_Plan` before they are dropped and made again.
+_KEPT = 4096
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(game: Game[Any, Any]) -> _Plan:
+    order = kinds(game)
+    options = game.config.to_json()
+    n = game.players
+    rounds = int(options["rounds"])
+    k = len(order)
+    width = SEAT_FIELDS + k
+    orders = tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
+    head = _HEAD + 2 * k
+    starts = tuple(tuple(head + width * ((p - seat) % n) for p in range(n)) for seat in range(n))
+    return _Plan(
+        {kind: i for i, kind in enumerate(order)},
+        (0.0,) * k,
+        float(getattr(game.config, "rounds_to_win")) or 1.0,  # noqa: B009 (a property)
+        max(1, rounds),
+        HAND_SIZE * n,
+        1.0 if options["free_scramble"] else 0.0,
+        orders,
+        starts,
+        {},
+    )
+
+
+def _counted(cards: Any, plan: _Plan) -> tuple[float, ...]:
+    """Per kind, how many of ``cards`` / the hand size (zeros for no cards)."""
+    if not cards:
+        return plan.zeros
+    made = plan.made
+    key = tuple(cards)
+    found = made.get(key)
+    if found is not None:
+        return found
+    index = plan.places
+    counts = [0] * len(index)
+    for card in cards:
+        place = index.get(card)
+        if place is not None:
+            counts[place] += 1
+    if len(made) >= _KEPT:
+        made.clear()
+    found = made[key] = tuple(c / HAND_SIZE for c in counts)
+    return found
+
+
+def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
+    """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
+    plan = _plan(game)
+    out: list[float] = list(_PHASE_ROWS.get(state.phase, _NO_PHASE))
+    out += _counted(state.hands[seat], plan)
+    out += _counted(state.commits[seat], plan)
+    roll = state.roll
+    if roll:
+        out += _ACTION_ROWS.get(roll[0], _NO_ACTION)
+        out += _NUMBER_ROWS.get(roll[1], _NO_NUMBER)
+    else:
+        out += _NO_ACTION
+        out += _NO_NUMBER
+    out.append(number(state) / HAND_SIZE)
+    owner = state.limbo_owner
+    draw = state.draw
+    needed = plan.needed
+    zeros = plan.zeros
+    hands, commits, quota = state.hands, state.commits, state.quota
+    grabbed, transit, wins = state.grabbed, state.transit, state.round_wins
+    shown = shown_hands(state)
+    for p in plan.orders[seat]:
+        # The one-seat flags are 0 here and set below, at the one block each may name.
+        out += (
+            len(hands[p]) / HAND_SIZE,
+            1.0 if commits[p] is not None else 0.0,
+            quota[p] / HAND_SIZE,
+            grabbed[p] / HAND_SIZE,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            len(transit[p]) / HAND_SIZE,
+            0.0,
+            0.0,
+            0.0,
+            wins[p] / needed,
+            0.0,
+            0.0,
+        )
+        held = shown[p]
+        out += zeros if held is None else _counted(held, plan)
+    starts = plan.starts[seat]
+    named = (
+        state.turn,
+        state.tosser,
+        owner,
+        state.target,
+        draw.drawer if draw else None,
+        draw.source if draw else None,
+        state.milk_seen,
+        state.starter,
+        state.winner,
+    )
+    n = len(starts)
+    for offset, who in zip(_FLAGS, named, strict=True):
+        if who is not None and 0 <= who < n:
+            out[starts[who] + offset] = 1.0
+    out += _counted(state.centre, plan)
+    limbo = state.limbo
+    visible = state.limbo_public or seat == owner
+    out += _counted(limbo, plan) if visible else zeros
+    out += (
+        len(limbo) / HAND_SIZE,
+        (draw.left if draw else 0) / HAND_SIZE,
+        len(state.deck) / plan.deal,
+        state.round / plan.rounds,
+        plan.free,
     )
     vector = np.array(out, dtype=np.float32)
     return np.minimum(vector, 1.0, out=vector)
