@@ -34,7 +34,7 @@ from gamenight.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot, build
 from gamenight.engine import Kind, Match
 from gamenight.engine.registry import make_game
 from gamenight.sim.driver import agent_rngs, run, step
-from gamenight.sim.simulate import game_seeds
+from gamenight.sim.simulate import game_seed
 from gamenight.sim.stats import wilson_interval
 
 GAMES = ("toss-up", "paper-toss", "toss-your-cookies", "cover-your-cookies")
@@ -179,7 +179,8 @@ def versus(args: argparse.Namespace) -> None:
     game = make_game(args.game, players=len(specs))
     wins = [Fraction(0)] * len(specs)
     start = time.perf_counter()
-    for index, match_seed in enumerate(game_seeds(args.seed, args.games)):
+    for index in range(args.games):
+        match_seed = game_seed(args.seed, index)
         match = Match(game, seed=match_seed)
         outcome = run(match, agents_for(game, specs, match)).outcome()
         for w in outcome.winners:
