@@ -69,7 +69,7 @@ def test_switches_to_a_clearly_better_move() -> None:
 def test_the_heuristic_move_is_never_eliminated() -> None:
     """The heuristic's move, however bad, plays in every round, and so does the final rival."""
     arms = [f"a{i}" for i in range(9)]
-    odds = {a: 0.9 for a in arms} | {"a0": 0.0}
+    odds = dict.fromkeys(arms, 0.9) | {"a0": 0.0}
     found = sequential_halving(arms, "a0", coin_judge(odds), random.Random(1), iterations=120)
     rounds = math.ceil(math.log2(9))
     keeper = next(arm for arm in found.arms if arm.action == "a0")
