@@ -1,5 +1,10 @@
 """Information-set Monte Carlo tree search (ISMCTS): a bot for every game that sees only its view.
 
+Two depths. The default level (``ismcts``, depth ``@1``) searches only at the root: each legal
+action is judged by playouts of the game's default bot, by sequential halving, and the default
+bot's own move is kept unless another is clearly better (:mod:`gamenight.bots.halving`). The full
+tree (``@all``) is described here.
+
 Each iteration deals one *determinisation*, a full state drawn from what the seat cannot tell
 apart from the truth, and plays it out once: down the tree by UCB, then by the rollout policy to
 the end. The tree is keyed by what the searching seat observes (SO-ISMCTS with partially
@@ -17,7 +22,8 @@ Kinds of decision, in the tree and in rollouts:
   iteration (the sampler re-deals them) and never read;
 - race and reaction: at the root the seat's own action is the one applied (only then does its
   choice matter; if it is outpaced it is asked again); deeper down, the player who acts next is
-  drawn uniformly from those listed. The seat's reaction time is not modelled.
+  drawn uniformly from those listed. Reaction times are not modelled in the tree; the bot
+  itself reacts as quickly as its rollout bot would.
 
 Where the states come from (the *sampler*), in this order:
 
@@ -30,10 +36,11 @@ Where the states come from (the *sampler*), in this order:
    decisions is a function of the view; a single decision also depends on the order in which
    ``shuffle_hidden`` happens to pool the unseen cards.
 
-Budgets: a number of iterations (seeded and exactly repeatable), or seconds of wall time for
-play against people. Registered as ``ismcts`` (:data:`DEFAULT_ITERATIONS` iterations),
-``ismcts:N`` (N iterations), ``ismcts:Ns`` or ``ismcts:Nms`` (a time budget) and, with any of
-these, ``/BOT`` to play rollouts with another bot, e.g. ``ismcts:200/random``.
+Budgets: a number of iterations (playouts; seeded and exactly repeatable), or seconds of wall
+time for play against people. Registered as ``ismcts[:BUDGET][@DEPTH][/BOT]``: ``ismcts``
+(:data:`DEFAULT_ITERATIONS` playouts at the root), ``ismcts:N``, ``ismcts:Ns`` or ``ismcts:Nms``
+(a time budget), ``@all`` for the full tree, and ``/BOT`` to play rollouts with another bot,
+e.g. ``ismcts:200@all/random``.
 """
 
 from __future__ import annotations
