@@ -12,6 +12,10 @@ import pytest
 from gamenight.terminal.table.app import TableApp
 from tests.table.helpers import GAMES, play_through, session
 
+# The table runs on real clocks: on a loaded machine a deadline can pass before the pilot
+# acts. A rerun tells a slow machine from a real failure.
+pytestmark = pytest.mark.flaky(reruns=2, reruns_delay=2)
+
 #: Who sits at each game (the person and bots), and the match seed (Toss Your Cookies: one
 #: whose first round gives the person several decisions before a bot wins it).
 SEATS = {
