@@ -210,3 +210,15 @@ def test_pending_kinds_seen_by_default_level() -> None:
         kinds.add(game.pending(state).kind)
         state, _ = game.apply(state, step.player, step.action)
     assert Kind.RACE in kinds or Kind.REACTION in kinds
+
+
+@pytest.mark.parametrize("game_id", ["toss-your-cookies", "cover-your-cookies"])
+def test_the_full_tree_still_plays_whole_games(game_id: str) -> None:
+    """``ismcts:N@all`` (the full tree, random rollouts) plays a card game to its end with legal
+    moves only, drawing its states from the game's sampler."""
+    game = make_game(game_id, players=3)
+    searchers = [make_bot("ismcts:6@all", game, seat) for seat in (0, 1)]
+    assert all(isinstance(s, ISMCTSBot) and isinstance(s.search, Search) for s in searchers)
+    match = run(Match(game, seed=12), [*searchers, make_bot("random", game, 2)])
+    assert match.finished
+    assert match.outcome().winners
