@@ -183,19 +183,34 @@ def swipe_targets(state: CoverYourCookiesState, player: int) -> list[int]:
 
 def swipe_actions(state: CoverYourCookiesState, player: int) -> list[Action]:
     """Every swipe ``player`` may open now: a target and a matching cookie or a milk."""
-    targets = swipe_targets(state, player)
-    if not targets:
+    stacks = state.stacks
+    if not stacks[player]:
         return []
-    info = hand_cards(state.hands[player])
-    cookies, milks = info.cookies, info.milks
+    hand, forbidden = state.hands[player], state.forbidden_batch
     out: list[Action] = []
-    for t in targets:
-        flavour = state.stacks[t][-1].flavour
-        if flavour in cookies:
-            out.extend(_swipe(t, card) for card in sorted((flavour, *milks)))
-        else:
-            out.extend(_swipe(t, card) for card in milks)
+    for t, stack in enumerate(stacks):  # the targets of ``swipe_targets``, in its order
+        if t != player and len(stack) >= 2 and stack[-1].id != forbidden:
+            key = (t, stack[-1].flavour, hand)
+            swipes = _SWIPE_SETS.get(key)
+            if swipes is None:
+                swipes = _swipe_set(*key)
+            out.extend(swipes)
     return out
+
+
+_SWIPE_SETS: dict[tuple[int, str, tuple[str, ...]], tuple[Swipe, ...]] = {}
+
+
+def _swipe_set(target: int, flavour: str, hand: tuple[str, ...]) -> tuple[Swipe, ...]:
+    """The swipes of ``target``'s top Batch, of ``flavour``, that ``hand`` can open: with the
+    matching cookie or any milk, in card order."""
+    info = hand_cards(hand)
+    cards = sorted((flavour, *info.milks)) if flavour in info.cookies else info.milks
+    swipes = tuple(_swipe(target, card) for card in cards)
+    if len(_SWIPE_SETS) >= _CACHE_LIMIT:
+        _SWIPE_SETS.clear()
+    _SWIPE_SETS[(target, flavour, hand)] = swipes
+    return swipes
 
 
 def add_actions(state: CoverYourCookiesState, player: int) -> list[AddToBatch]:
