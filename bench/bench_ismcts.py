@@ -10,9 +10,10 @@ rollouts, and the ratio of Toss Up!'s iterations per second to it. CPU time is t
 read on a shared machine; wall time also counts the time other processes hold the core.
 
 ``versus GAME --bots ismcts,random,random,random --games 40 --seed 1``: the games
-``gamenight simulate`` would play with the same arguments (same game seeds, same seats), with
-the ISMCTS seats fed the true state through ``shuffle_hidden`` until the games provide
-``sample_state``; prints each seat's win rate with its 95% interval.
+``gamenight simulate`` would play with the same arguments (same game seeds, same seats); the
+ISMCTS seats draw their states with the game's ``sample_state`` (the state source they are also
+given is only a fallback for games without one); prints each seat's win rate with its 95%
+interval.
 
 Run: ``python bench/bench_ismcts.py [speed|versus ...]``.
 """

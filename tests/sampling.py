@@ -19,19 +19,27 @@ from typing import Any
 from gamenight.engine import CHANCE, Kind
 
 
-def positions(game: Any, seed: int, every: int = 1, limit: int = 2000) -> Iterator[tuple[Any, int]]:
+def positions(
+    game: Any, seed: int, every: int = 1, limit: int = 2000, all_seats: bool = False
+) -> Iterator[tuple[Any, int]]:
     """States of one seeded random game (every ``every``-th step, the end included), each with
-    a seat to view it from: one deciding now, else a seat drawn at random."""
+    a seat to view it from: one deciding now, else a seat drawn at random (``all_seats``: the
+    state once for every seat)."""
     rng = random.Random(seed)
     state = game.initial_state()
     for n in range(limit):
         pending = game.pending(state)
         deciding = pending.players
         if n % every == 0 or pending.kind is Kind.TERMINAL:
-            seat = (
-                deciding[rng.randrange(len(deciding))] if deciding else rng.randrange(game.players)
-            )
-            yield state, seat
+            if all_seats:
+                yield from ((state, seat) for seat in range(game.players))
+            else:
+                seat = (
+                    deciding[rng.randrange(len(deciding))]
+                    if deciding
+                    else rng.randrange(game.players)
+                )
+                yield state, seat
         if pending.kind is Kind.TERMINAL:
             return
         if pending.kind is Kind.CHANCE:

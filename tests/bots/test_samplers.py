@@ -3,7 +3,9 @@ plays whole games with no state source, and nothing it could not see reaches it.
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -43,14 +45,17 @@ class ViewOnly(Agent):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_ismcts_plays_whole_games_from_the_view_alone(game_id: str) -> None:
-    """Two ISMCTS seats with no state source and two random seats play a seeded 4-player game
-    to its end; the searchers were asked to decide and only ever played legal moves (the driver
-    checks each one)."""
+    """Two ISMCTS seats (the root-only search and the full tree) with no state source and two
+    random seats play two seeded 4-player games to their end (a round of Toss Your Cookies can
+    be won in two rolls, before a seat has a choice); the searchers were asked to decide and
+    only ever played legal moves (the driver checks each one)."""
     game = make_game(game_id, players=4)
-    searchers = [ViewOnly(make_bot("ismcts:6", game, seat)) for seat in (0, 1)]
+    specs = ("ismcts:4/random", "ismcts:4@all")  # root-only search, and the full tree
+    searchers = [ViewOnly(make_bot(spec, game, seat)) for seat, spec in enumerate(specs)]
     agents: list[Agent] = [*searchers, *(make_bot("random", game, s) for s in (2, 3))]
-    match = run(Match(game, seed=5), agents)
-    assert match.pending.kind is Kind.TERMINAL
+    for seed in (5, 6):
+        match = run(Match(game, seed=seed), agents)
+        assert match.pending.kind is Kind.TERMINAL
     assert all(s.asked > 0 for s in searchers)
     assert all(getattr(s.inner, "state_source", None) is None for s in searchers)
 
@@ -76,3 +81,48 @@ def test_the_bot_draws_with_the_games_hook(game_id: str) -> None:
     first = [sample(view, random.Random(4)) for _ in range(2)]
     assert first[0] == first[1]
     assert all(game.observe(s, seat) == view for s in first)
+
+
+def _hand_counts(states: list[Any], seats: list[int]) -> Counter[tuple[int, str]]:
+    """How often each card lies in each of ``seats``' hands, over ``states``."""
+    counts: Counter[tuple[int, str]] = Counter()
+    for state in states:
+        for p in seats:
+            counts.update((p, card) for card in state.hands[p])
+    return counts
+
+
+@pytest.mark.parametrize("game_id", ["paper-toss", "toss-your-cookies", "cover-your-cookies"])
+def test_the_hook_and_shuffle_hidden_deal_alike(game_id: str) -> None:
+    """Two ways written apart, one from the view and one from the true state, deal the other
+    hands alike: over 2,000 draws each, every card's count in every other hand agrees within
+    noise (six standard deviations of the difference, plus two). In Toss Your Cookies the
+    position has the milk in the seat's hand, where no drawn hand can win and both are uniform."""
+    game = make_game(game_id, players=4)
+    match = Match(game, seed=8)
+    rng = random.Random(8)
+    seat = 0
+    while True:
+        pending = match.pending
+        if pending.kind is Kind.CHANCE:
+            match.apply_trusted(-1, game.sample_chance(match.state, rng))
+            continue
+        state = match.state
+        milk_kept = game_id != "toss-your-cookies" or "milk" in state.hands[seat]
+        if match.version > 40 and seat in pending.players and milk_kept:
+            break
+        mover = rng.choice(pending.players)
+        legal = game.legal_actions(state, mover)
+        match.apply_trusted(mover, legal[rng.randrange(len(legal))])
+    view = game.observe(state, seat)
+    others = [p for p in range(4) if p != seat]
+    draws = 2000
+    hook = _hand_counts([game.sample_state(view, seat, rng) for _ in range(draws)], others)
+    peer = _hand_counts([game.shuffle_hidden(state, seat, rng) for _ in range(draws)], others)
+    far = [
+        (key, hook[key], peer[key])
+        for key in set(hook) | set(peer)
+        if abs(hook[key] - peer[key]) > 6 * math.sqrt(hook[key] + peer[key]) + 2
+    ]
+    assert far == []
+    assert len(hook) > 8

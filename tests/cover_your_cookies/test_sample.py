@@ -26,13 +26,13 @@ HIDDEN = frozenset({"hands", "deck", "transit", "first_batch"})
 )
 def test_draws_keep_the_view_and_every_card(players: int, options: tuple[str, ...]) -> None:
     """States of seeded random games (the deal, the first discards, turns, duels, draws, mixers,
-    Exchanges, new rounds, the end), each seen by a deciding seat: the drawn state shows it the
+    Exchanges, new rounds, the end), each seen by every seat: the drawn state shows it the
     same view, asks the same decision, offers the same moves, holds all 110 cards once, and keeps
     the deck's mixers by kind."""
     game = make_game("cover-your-cookies", list(options), players=players)
     phases: set[str] = set()
     for seed in range(3):
-        for state, seat in positions(game, seed, every=2, limit=3000):
+        for state, seat in positions(game, seed, every=3, limit=3000, all_seats=True):
             drawn = check_draw(game, state, seat, seed, all_cards, hidden=HIDDEN)
             assert +all_cards(drawn) == +FULL_SET
             assert [drawn.deck[i] for i in MIXER_IDS] == [state.deck[i] for i in MIXER_IDS]

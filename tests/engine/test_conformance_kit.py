@@ -38,12 +38,20 @@ class MutatingBag(GrabBag):
         return new, events
 
 
+class ForgetfulBag(GrabBag):
+    """Draws states from a view without reading it: always the opening table."""
+
+    def sample_state(self, view: View, seat: int, rng: random.Random) -> GrabBagState:
+        return self.initial_state()
+
+
 @pytest.mark.parametrize(
     ("cls", "message"),
     [
         (LeakyBag, "changes when hidden information is re-dealt"),
         (LazyBag, "shuffle_hidden never changed a state"),
         (MutatingBag, "apply changed the state it was given"),
+        (ForgetfulBag, "a state sample_state draws from seat 0's view shows it another"),
     ],
 )
 def test_the_kit_catches_a_broken_game(cls: type[GrabBag], message: str) -> None:
@@ -53,4 +61,12 @@ def test_the_kit_catches_a_broken_game(cls: type[GrabBag], message: str) -> None
 
 def test_the_kit_passes_the_correct_game() -> None:
     match = check_game(GrabBag(GrabBagConfig(players=3, rounds=2)), seed=1)
+    assert match.finished
+
+
+def test_the_kit_passes_a_game_that_draws_states_from_views() -> None:
+    """A ``sample_state`` that rebuilds the state from the view passes the kit's check of it."""
+    from tests.bots.test_ismcts import SampledGrabBag
+
+    match = check_game(SampledGrabBag(GrabBagConfig(players=3, rounds=2)), seed=1)
     assert match.finished

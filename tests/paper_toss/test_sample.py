@@ -33,12 +33,12 @@ def components(state: Any) -> Counter[str]:
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_draws_keep_the_view_and_every_card(players: int) -> None:
     """States of seeded random games (the deal, discards, tosses, every response window, flips,
-    choices, the end), each seen by a deciding seat: the drawn state shows that seat the same
+    choices, the end), each seen by every seat: the drawn state shows that seat the same
     view, asks the same decision, offers it the same moves and holds every card once."""
     game = make_game("paper-toss", players=players)
     kinds: set[str] = set()
     for seed in range(4):
-        for state, seat in positions(game, seed, every=3, limit=1500):
+        for state, seat in positions(game, seed, every=3, limit=1500, all_seats=True):
             check_draw(game, state, seat, seed, components, pending_shown=False, hidden=HIDDEN)
             kinds.add(state.phase)
     assert {"deal", "discard", "main", "hazard", "counter", "after", "flip"} <= kinds

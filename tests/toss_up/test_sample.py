@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -51,3 +52,22 @@ def test_a_view_of_something_else_is_refused() -> None:
         game.sample_state(["not", "a", "view"], 0, random.Random())  # type: ignore[arg-type]
     with pytest.raises(UnknownSeat):
         game.sample_state(view, 5, random.Random())
+
+
+def test_the_coach_speaks_once_the_view_says_the_dice_were_rolled(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``play --coach`` gives its line at a choice after a roll: the view's ``rolled`` is what
+    tells the renderer the person is choosing (a small solved game keeps this quick)."""
+    pytest.importorskip("numpy")
+    from gamenight.games.toss_up.game import TossUp, TossUpState
+    from gamenight.games.toss_up.solver import solver_config
+    from gamenight.games.toss_up.terminal import TossUpRenderer
+
+    monkeypatch.setenv("GAMENIGHT_CACHE", str(tmp_path))
+    game = TossUp(solver_config(target=4, dice=2))
+    state = TossUpState(scores=(0, 2), player=0, turn_points=1, dice_left=1, rolled=True)
+    advice = TossUpRenderer().advice(game, game.observe(state, 0))
+    assert advice is not None and advice.startswith("Coach: roll on and you win")
+    before = game.observe(TossUpState(scores=(0, 2), player=0, dice_left=2), 0)
+    assert TossUpRenderer().advice(game, before) is None

@@ -35,13 +35,13 @@ def components(state: Any) -> Counter[str]:
 )
 def test_draws_keep_the_view_and_every_card(players: int, options: tuple[str, ...]) -> None:
     """States of seeded random games (the deal, rolls, commitments, scrambles, swaps, blind
-    draws, the milk race, evening up, new rounds, the end), each seen by a deciding seat: the
+    draws, the milk race, evening up, new rounds, the end), each seen by every seat: the
     drawn state shows it the same view, asks the same decision, offers the same moves and
     holds every card once."""
     game = make_game("toss-your-cookies", list(options), players=players)
     phases: set[str] = set()
     for seed in range(3):
-        for state, seat in positions(game, seed, every=2, limit=3000):
+        for state, seat in positions(game, seed, every=3, limit=3000, all_seats=True):
             drawn = check_draw(game, state, seat, seed, components, hidden=HIDDEN)
             phases.add(str(state.phase))
             if drawn.phase != Phase.OVER:

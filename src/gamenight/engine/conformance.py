@@ -7,7 +7,9 @@
 - legality: the chosen action passes ``is_legal``;
 - immutability: applying an action leaves the old state equal to its snapshot;
 - views: every viewer's view (and the spectator's) is JSON data, and does not change when
-  everything that viewer cannot see is re-dealt by ``shuffle_hidden`` (redaction);
+  everything that viewer cannot see is re-dealt by ``shuffle_hidden`` (redaction); in a game
+  with ``sample_state``, a state drawn from a seat's view shows it that view, with the same
+  moves when it decides;
 - seats that do not exist: ``Game.view`` and ``Match.view`` refuse the viewers ``-1``,
   ``players``, ``True``, ``False``, ``"0"`` and ``1.0`` with ``UnknownSeat`` (never a view, never
   another error), and ``Match.check`` refuses them as players the same way;
@@ -87,7 +89,27 @@ def check_views(game: Game[Any, Any], state: Any, step: int, rng: random.Random)
         if game.view(other, viewer) != view:
             raise _fail(step, f"view of {viewer} changes when hidden information is re-dealt")
         changed = changed or other != state
+        if viewer is not None:
+            check_sample(game, state, viewer, view, step, rng)
     return changed
+
+
+def check_sample(
+    game: Game[Any, Any], state: Any, seat: int, view: Any, step: int, rng: random.Random
+) -> None:
+    """If the game draws states from a view (``sample_state``), a state drawn from ``seat``'s
+    view shows that seat the same view and, when the seat decides now, offers it the same
+    moves."""
+    sample = getattr(game, "sample_state", None)
+    if not callable(sample):
+        return
+    drawn = sample(view, seat, rng)
+    if game.observe(drawn, seat) != view:
+        raise _fail(step, f"a state sample_state draws from seat {seat}'s view shows it another")
+    pending = game.pending(state)
+    deciding = pending.kind not in (Kind.CHANCE, Kind.TERMINAL) and seat in pending.players
+    if deciding and list(game.legal_actions(drawn, seat)) != list(game.legal_actions(state, seat)):
+        raise _fail(step, f"a state drawn from seat {seat}'s view offers it other moves")
 
 
 def bad_seats(game: Game[Any, Any]) -> list[Any]:

@@ -41,16 +41,24 @@ def unseen(components: Counter[str], shown: Iterable[str], what: str) -> list[st
 
 def deal(pool: list[str], sizes: Sequence[int], rng: random.Random) -> list[tuple[str, ...]]:
     """Deal ``pool`` (all of it) uniformly to places of ``sizes``, each place sorted; the pool
-    is shuffled in place. :class:`ImpossibleView` if the sizes do not add up to the pool.
+    is reordered in place. :class:`ImpossibleView` if the sizes do not add up to the pool.
+
+    Only the cards of all places but the last are drawn (a partial Fisher-Yates shuffle): the
+    last place, usually the deck, takes what is left, so a deal costs the cards dealt to hands.
 
     >>> deal(["a", "b", "c"], [1, 2], random.Random(0))
-    [('a',), ('b', 'c')]
+    [('b',), ('a', 'c')]
     """
-    if any(size < 0 for size in sizes) or sum(sizes) != len(pool):
+    total = len(pool)
+    if any(size < 0 for size in sizes) or sum(sizes) != total:
         raise ImpossibleView(
-            f"the view's hidden places hold {sum(sizes)} cards, but {len(pool)} cards are unseen"
+            f"the view's hidden places hold {sum(sizes)} cards, but {total} cards are unseen"
         )
-    rng.shuffle(pool)
+    drawn = total - sizes[-1] if sizes else 0
+    randbelow = rng.randrange
+    for i in range(drawn):
+        j = i + randbelow(total - i)
+        pool[i], pool[j] = pool[j], pool[i]
     out: list[tuple[str, ...]] = []
     at = 0
     for size in sizes:

@@ -10,10 +10,10 @@ the other hands, the cards taken in an Exchange and the rest of the deck, at the
 
 Standing with the single-cookie first Batch: the seat's own is in its view; for the others the
 view says only who has begun their first turn. One who has not is ``before_first_turn``; one who
-has, with a Batch in their stack, ``pairs_only``; one whose stack is still empty is taken as
-unable to start a Batch on their first turn (``single_allowed``, or during that turn
-``first_turn_blocked`` when their drawn hand could not start one): a player who could start a
-Batch almost always does.
+has, with a Batch in their stack, ``pairs_only``. One whose stack is still empty is taken, on
+their turn, to be in their first turn (``first_turn_blocked`` if their drawn hand cannot start
+a Batch, else ``pairs_only``), and otherwise to have been unable to start one then
+(``single_allowed``): a player who can start a Batch almost always does, at once.
 """
 
 from __future__ import annotations
@@ -201,8 +201,9 @@ def _first_batches(
             standing = "before_first_turn"
         elif stacks[p]:
             standing = "pairs_only"
-        elif p == turn and not pair_forms(config, hands[p], discard):
-            standing = "first_turn_blocked"
+        elif p == turn:
+            blocked = not pair_forms(config, hands[p], discard)
+            standing = "first_turn_blocked" if blocked else "pairs_only"
         else:
             standing = "single_allowed"
         out.append(standing)
