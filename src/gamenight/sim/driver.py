@@ -48,6 +48,16 @@ class Decision:
 Standing = dict[int, Decision]
 
 
+def is_among(action: Any, legal: Sequence[Any]) -> bool:
+    """Whether ``action`` is one of ``legal``: first by identity (games hand out the same move
+    objects again, and an agent picks one of them), then by equality. ``action in legal``
+    alone calls each move's ``__eq__``, written in Python, for every move before a match."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
+
+
 def decide(
     match: Match,
     agent: Agent,
@@ -64,7 +74,7 @@ def decide(
     if view is None:
         view = game.observe(state, agent.seat) if agent.reads_view else {}
     action = agent.act(view, legal, rng)
-    if action not in legal:
+    if not is_among(action, legal):
         raise IllegalAction(f"{agent.name} (seat {agent.seat}) chose an illegal {action!r}")
     return action
 
@@ -130,13 +140,13 @@ def _race(
     for seat in pending.players:
         legal = legal_actions(state, seat)
         kept = kept_for(seat)
-        if race and kept is not None and kept.action in legal:
+        if race and kept is not None and is_among(kept.action, legal):
             # A race decision stands while what it reaches for is there: no view is needed.
             action, delay = kept.action, kept.delay
         else:
             agent = agents[seat]
             view = game.observe(state, seat) if agent.reads_view else unread
-            if kept is not None and kept.action in legal and kept.view == view:
+            if kept is not None and is_among(kept.action, legal) and kept.view == view:
                 action, delay = kept.action, kept.delay
             else:
                 if kept is not None:

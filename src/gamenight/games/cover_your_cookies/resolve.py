@@ -77,6 +77,8 @@ class Work:
     """One step in progress: ``s``, a copy of the state that the step changes and hands out as
     the next state (see :meth:`freeze`), and the step's events."""
 
+    __slots__ = ("config", "events", "n", "s", "size")
+
     def __init__(self, config: CoverYourCookiesConfig, state: CoverYourCookiesState) -> None:
         self.config = config
         self.n = config.players

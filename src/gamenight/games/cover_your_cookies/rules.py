@@ -8,7 +8,7 @@ refused is worded in ``explain.py``.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gamenight.games.cover_your_cookies.cards import (
     COOKIES,
@@ -108,9 +108,11 @@ class HandCards(NamedTuple):
 
 
 _HANDS: dict[tuple[str, ...], HandCards] = {}
-_PILE_FORMS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[FormBatch, ...]] = {}
-#: Past this many distinct hands (or hand and pile pairs) a cache starts over.
-_CACHE_LIMIT = 200_000
+#: Past this many distinct hands the table of hands starts over.
+_CACHE_LIMIT = 100_000
+#: The Batches a hand can start with discarded cookies, per discards, milks in hand and the
+#: cookies in hand that match (whether the one discard does, or all of them): a few hundred.
+_PILE_FORMS: dict[tuple[Any, ...], tuple[FormBatch, ...]] = {}
 
 
 def hand_cards(hand: tuple[str, ...]) -> HandCards:
@@ -143,20 +145,18 @@ def pair_forms(
     piles = pile_cookies(config, discard)
     if not piles:
         return list(info.pairs)
-    key = (hand, piles)
+    # What the forms depend on: the discards, the milks, and which discards the hand matches.
+    key = (piles, info.milks, piles[0] in info.cookies if len(piles) == 1 else info.cookies)
     forms = _PILE_FORMS.get(key)
     if forms is None:
-        out = list(info.pairs)
+        out: list[FormBatch] = []
         for p in piles:
             if p in info.cookies:
                 out.append(_form((p,), p))
             for m in info.milks:
                 out.append(_form((m,), p))
-        forms = tuple(out)
-        if len(_PILE_FORMS) >= _CACHE_LIMIT:
-            _PILE_FORMS.clear()
-        _PILE_FORMS[key] = forms
-    return list(forms)
+        forms = _PILE_FORMS[key] = tuple(out)
+    return [*info.pairs, *forms]
 
 
 def form_actions(
@@ -183,19 +183,40 @@ def swipe_targets(state: CoverYourCookiesState, player: int) -> list[int]:
 
 def swipe_actions(state: CoverYourCookiesState, player: int) -> list[Action]:
     """Every swipe ``player`` may open now: a target and a matching cookie or a milk."""
-    targets = swipe_targets(state, player)
-    if not targets:
+    stacks = state.stacks
+    if not stacks[player]:
         return []
-    info = hand_cards(state.hands[player])
-    cookies, milks = info.cookies, info.milks
+    hand, forbidden = state.hands[player], state.forbidden_batch
     out: list[Action] = []
-    for t in targets:
-        flavour = state.stacks[t][-1].flavour
-        if flavour in cookies:
-            out.extend(_swipe(t, card) for card in sorted((flavour, *milks)))
-        else:
-            out.extend(_swipe(t, card) for card in milks)
+    info: HandCards | None = None
+    for t, stack in enumerate(stacks):  # the targets of ``swipe_targets``, in its order
+        if t != player and len(stack) >= 2 and stack[-1].id != forbidden:
+            if info is None:
+                info = hand_cards(hand)
+            flavour = stack[-1].flavour
+            key = (t, flavour, flavour in info.cookies, info.milks)
+            swipes = _SWIPE_SETS.get(key)
+            if swipes is None:
+                swipes = _swipe_set(*key)
+            out.extend(swipes)
     return out
+
+
+#: The swipes of a target's top Batch, per target, flavour, whether the hand holds that cookie
+#: and the milks it holds (a few hundred at most).
+_SWIPE_SETS: dict[tuple[int, str, bool, tuple[str, ...]], tuple[Swipe, ...]] = {}
+
+
+def _swipe_set(
+    target: int, flavour: str, matching: bool, milks: tuple[str, ...]
+) -> tuple[Swipe, ...]:
+    """The swipes of ``target``'s top Batch, of ``flavour``, opened with the matching cookie
+    (when the hand holds one) or any of ``milks``, in card order."""
+    cards = sorted((flavour, *milks)) if matching else milks
+    swipes = _SWIPE_SETS[(target, flavour, matching, milks)] = tuple(
+        _swipe(target, card) for card in cards
+    )
+    return swipes
 
 
 def add_actions(state: CoverYourCookiesState, player: int) -> list[AddToBatch]:

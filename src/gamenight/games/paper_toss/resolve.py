@@ -10,6 +10,7 @@ game ends with the engine's ``game_over`` event, whether a player reached the ta
 from __future__ import annotations
 
 from gamenight.engine.core import Event, game_over, turn_started
+from gamenight.engine.game import field_copier
 from gamenight.games.paper_toss.cards import (
     BULLY,
     ENERGY_DRINK,
@@ -52,6 +53,8 @@ from gamenight.games.paper_toss.state import (
 )
 
 Events = tuple[Event, ...]
+#: A copy of a state, to change one field of (cheaper still than ``replace`` with one change).
+copy_state = field_copier(PaperTossState)
 
 
 # ---- small helpers ---------------------------------------------------------------------------
@@ -254,7 +257,9 @@ def apply(
         asked = tuple(p for p in state.asked if p != player)
         event = Event("passed", {"player": player, "window": state.phase})
         if asked:
-            return replace(state, asked=asked), (event,)
+            new = copy_state(state)
+            new.asked = asked
+            return new, (event,)
         new, more = close_window(config, replace(state, asked=()))
         return new, (event, *more)
     if isinstance(action, Draw):

@@ -47,6 +47,11 @@ _COUNTERS: dict[str, Counter] = {}
 _SINGLE = tuple(Pending(Kind.SINGLE, (p,), turn=p) for p in range(PaperTossConfig.max_players))
 
 
+#: The pending of a response window, per players asked, turn and window: a few thousand at most
+#: (pendings are immutable, so each is made once and handed out again).
+_WINDOWS: dict[tuple[tuple[int, ...], int, str], Pending] = {}
+
+
 def pending(state: PaperTossState) -> Pending:
     """Chance for deals, draws and flips; the active player or chooser alone; every player
     still to answer in a response window; terminal once the game has ended."""
@@ -54,7 +59,13 @@ def pending(state: PaperTossState) -> Pending:
     if phase in CHANCE_PHASES:
         return CHANCE_PENDING
     if phase in WINDOWS:
-        return Pending(Kind.REACTION, state.asked, turn=state.turn, window=phase)
+        key = (state.asked, state.turn, phase)
+        made = _WINDOWS.get(key)
+        if made is None:
+            made = _WINDOWS[key] = Pending(
+                Kind.REACTION, state.asked, turn=state.turn, window=phase
+            )
+        return made
     if phase == "choose" and state.chooser is not None:
         return Pending(Kind.SINGLE, (state.chooser,), turn=state.turn, window="choose")
     if phase == "over":

@@ -71,6 +71,13 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
         #: The last state asked about and its pending (states are never changed, so the answer
         #: holds for that object): a step asks several times, for each player's legal moves.
         self._pending: tuple[TossYourCookiesState | None, Pending] = (None, TERMINAL_PENDING)
+        #: Likewise the last state whose deciders all have the same moves (a race), with the
+        #: deciders and those moves, asked for once per seat in the race.
+        self._shared: tuple[TossYourCookiesState | None, tuple[int, ...], Sequence[Action]] = (
+            None,
+            (),
+            (),
+        )
 
     # ---- rules -------------------------------------------------------------------------------
     def initial_state(self) -> TossYourCookiesState:
@@ -112,10 +119,16 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
 
     def legal_actions(self, state: TossYourCookiesState, player: int) -> Sequence[Action]:
         """Every move ``player`` may make now (empty when it is not their decision)."""
+        known, deciding, moves = self._shared
+        if known is state:
+            return moves if player in deciding else ()
         known, pending = self._pending
         if known is not state:
             pending = self.pending(state)
-        return rules.legal_actions(self.config, state, player, pending.players)
+        moves = rules.legal_actions(self.config, state, player, pending.players)
+        if moves and rules.same_for_every_decider(state):
+            self._shared = (state, pending.players, moves)
+        return moves
 
     def is_legal(self, state: TossYourCookiesState, player: int, action: Action) -> bool:
         """Whether ``action`` is among the legal moves, with fields of the right types: ``True``

@@ -82,6 +82,8 @@ class Work:
     when the step is done.
     """
 
+    __slots__ = ("config", "events", "n", "state")
+
     def __init__(self, config: TossYourCookiesConfig, state: TossYourCookiesState) -> None:
         self.config = config
         self.n = config.players

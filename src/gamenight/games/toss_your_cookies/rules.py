@@ -151,6 +151,13 @@ def legal_actions(
     return ()
 
 
+def same_for_every_decider(state: TossYourCookiesState) -> bool:
+    """Whether every player deciding now has the same moves: in the scramble and the milk race
+    each may grab what the others may."""
+    phase = state.phase
+    return phase == Phase.SCRAMBLE or phase == Phase.MILK_RACE
+
+
 def _commits(hand: tuple[str, ...], count: int) -> tuple[Action, ...]:
     """Every distinct ``count`` cards of ``hand``, sorted, as commitments."""
     key = (hand, count)
