@@ -2,13 +2,14 @@
 
 ``speed`` (the default): for each of the four games at 4 players, the same seeded positions
 (decisions with a real choice, spread over random games) are searched at the default level
-(``ismcts``). Prints per game the CPU and wall milliseconds per move (mean and slowest),
-iterations per second and engine steps per iteration; with OpenSpiel installed (the ``bench``
-extra), also its C++ MCTS on ``pig`` at 4 players with random rollouts, and the ratio of Toss
-Up!'s iterations per second to it. CPU time is the figure to read on a shared machine; wall time
-also counts the time other processes hold the core.
+(``ismcts``, or ``--bot SPEC`` such as ``ismcts@all``). Prints per game the CPU and wall
+milliseconds per move (mean and slowest), playouts (iterations) per second, engine steps per
+playout and, at the root-only level, how often the search overruled the default bot's move; with
+OpenSpiel installed (the ``bench`` extra), also its C++ MCTS on ``pig`` at 4 players with random
+rollouts, and the ratio of Toss Up!'s iterations per second to it. CPU time is the figure to
+read on a shared machine; wall time also counts the time other processes hold the core.
 
-``versus GAME --bots ismcts:200,random,random,random --games 40 --seed 1``: the games
+``versus GAME --bots ismcts,random,random,random --games 40 --seed 1``: the games
 ``gamenight simulate`` would play with the same arguments (same game seeds, same seats), with
 the ISMCTS seats fed the true state through ``shuffle_hidden`` until the games provide
 ``sample_state``; prints each seat's win rate with its 95% interval.
@@ -30,11 +31,12 @@ from typing import Any
 
 from gamenight.bots import RandomBot, make_bot
 from gamenight.bots.base import Agent
-from gamenight.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot, build
+from gamenight.bots.ismcts import DEFAULT_ITERATIONS, build
+from gamenight.bots.registry import split_spec
 from gamenight.engine import Kind, Match
 from gamenight.engine.registry import make_game
 from gamenight.sim.driver import agent_rngs, run, step
-from gamenight.sim.simulate import game_seeds
+from gamenight.sim.simulate import game_seed
 from gamenight.sim.stats import wilson_interval
 
 GAMES = ("toss-up", "paper-toss", "toss-your-cookies", "cover-your-cookies")
@@ -63,12 +65,19 @@ def positions(game: Any, count: int, seed: int) -> list[tuple[Any, int]]:
     return found
 
 
-def time_moves(game: Any, places: Sequence[tuple[Any, int]], seed: int) -> dict[str, float]:
-    """Search each position at the default level; CPU and wall ms per move, iterations/s."""
+def time_moves(
+    game: Any, places: Sequence[tuple[Any, int]], seed: int, spec: str = "ismcts"
+) -> dict[str, float]:
+    """Search each position with the bot ``spec`` (an ``ismcts`` level); CPU and wall ms per
+    move, iterations/s, and the share of moves where the search overruled the default bot."""
+    name, arg = split_spec(spec)
+    if name != "ismcts":
+        raise SystemExit(f"--bot must be an ismcts level, e.g. ismcts@all, not {spec!r}")
     cpu: list[float] = []
     wall: list[float] = []
     steps = 0
     iterations = 0
+    switched = 0
     apply = game.apply
 
     def counted(state: Any, player: int, action: Any) -> Any:
@@ -79,7 +88,7 @@ def time_moves(game: Any, places: Sequence[tuple[Any, int]], seed: int) -> dict[
     game.apply = counted  # count engine steps (instance attribute; the class is untouched)
     try:
         for index, (state, seat) in enumerate(places):
-            bot = ISMCTSBot(game, seat, state_source=lambda state=state: state)
+            bot = build(game, seat, arg or None, state_source=lambda state=state: state)
             view = game.observe(state, seat)
             legal = game.legal_actions(state, seat)
             rng = random.Random(seed + index)
@@ -89,6 +98,7 @@ def time_moves(game: Any, places: Sequence[tuple[Any, int]], seed: int) -> dict[
             wall.append(time.perf_counter() - w0)
             assert bot.last is not None
             iterations += bot.last.iterations
+            switched += bool(bot.halving is not None and bot.halving.switched)
     finally:
         del game.apply
     return {
@@ -98,6 +108,7 @@ def time_moves(game: Any, places: Sequence[tuple[Any, int]], seed: int) -> dict[
         "wall_max_ms": 1000 * max(wall),
         "iterations_per_s": iterations / sum(cpu),
         "steps_per_iteration": steps / iterations,
+        "switched": switched / len(places),
     }
 
 
@@ -135,20 +146,25 @@ def openspiel_pig_mcts(iterations: int, moves: int, seed: int) -> float | None:
 def speed(args: argparse.Namespace) -> None:
     """Print ms per move at the default level for every game at 4 players."""
     print(
-        f"Python {sys.version.split()[0]}; ismcts default level: {DEFAULT_ITERATIONS} iterations; "
-        f"{args.positions} positions per game, 4 players"
+        f"Python {sys.version.split()[0]}; {args.bot} (the default level: {DEFAULT_ITERATIONS} "
+        f"playouts); {args.positions} positions per game, 4 players"
     )
-    header = "game                  cpu ms/move (max)   wall ms/move (max)   iter/s   steps/iter"
+    header = (
+        "game                  cpu ms/move (max)   wall ms/move (max)   iter/s   steps/iter"
+        "   overruled"
+    )
     print(header)
     rates: dict[str, float] = {}
     for game_id in GAMES:
         game = make_game(game_id, players=4)
-        figures = time_moves(game, positions(game, args.positions, args.seed), args.seed)
+        places = positions(game, args.positions, args.seed)
+        figures = time_moves(game, places, args.seed, args.bot)
         rates[game_id] = figures["iterations_per_s"]
         print(
             f"{game_id:20s} {figures['cpu_ms']:8.0f} ({figures['cpu_max_ms']:5.0f})"
             f"      {figures['wall_ms']:8.0f} ({figures['wall_max_ms']:5.0f})"
             f"   {figures['iterations_per_s']:7.0f}   {figures['steps_per_iteration']:7.1f}"
+            f"   {figures['switched']:8.0%}"
         )
     peer = openspiel_pig_mcts(DEFAULT_ITERATIONS, args.peer_moves, args.seed)
     if peer is None:
@@ -165,7 +181,7 @@ def agents_for(game: Any, specs: Sequence[str], match: Match) -> list[Agent]:
     """One agent per seat: ISMCTS seats read the match's state through ``shuffle_hidden``."""
     agents: list[Agent] = []
     for seat, spec in enumerate(specs):
-        name, _, arg = spec.partition(":")
+        name, arg = split_spec(spec)
         if name == "ismcts":
             agents.append(build(game, seat, arg or None, state_source=lambda: match.state))
         else:
@@ -179,7 +195,8 @@ def versus(args: argparse.Namespace) -> None:
     game = make_game(args.game, players=len(specs))
     wins = [Fraction(0)] * len(specs)
     start = time.perf_counter()
-    for index, match_seed in enumerate(game_seeds(args.seed, args.games)):
+    for index in range(args.games):
+        match_seed = game_seed(args.seed, index)
         match = Match(game, seed=match_seed)
         outcome = run(match, agents_for(game, specs, match)).outcome()
         for w in outcome.winners:
@@ -202,6 +219,7 @@ def main(argv: list[str] | None = None) -> None:
     fast.add_argument("--positions", type=int, default=12, help="positions searched per game")
     fast.add_argument("--peer-moves", type=int, default=20, help="OpenSpiel moves timed")
     fast.add_argument("--seed", type=int, default=1)
+    fast.add_argument("--bot", default="ismcts", help="the ismcts level to time")
     vs = sub.add_parser("versus", help="win rates as `gamenight simulate` would play them")
     vs.add_argument("game", choices=GAMES)
     vs.add_argument("--bots", required=True, help="comma list, one per seat")

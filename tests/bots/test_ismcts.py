@@ -247,7 +247,7 @@ def test_decision_ignores_hidden_bids_with_the_hook() -> None:
         assert bot.last is not None
         results.append(bot.last.visits)
     assert results[1] == results[2]
-    assert sum(results[0].values()) == 200
+    assert 190 <= sum(results[0].values()) <= 200  # halving rounds the budget down per round
 
 
 @pytest.mark.parametrize("game_id", CARD_GAMES)
@@ -270,7 +270,7 @@ def test_determinisations_match_the_view(game_id: str) -> None:
 
 def test_no_sampler_is_a_clear_error() -> None:
     """A game without ``sample_state`` and no state source: a typed error naming the hook."""
-    game = make_game("paper-toss", players=2)
+    game = GrabBag(GrabBagConfig(players=2))
     with pytest.raises(NoSampler, match=r"sample_state\(view, seat, rng\)"):
         sampler_for(game, 0)
     assert "uniformly from the cards unseen" in SAMPLE_STATE_CONTRACT
@@ -297,14 +297,17 @@ def test_cut_short_playouts_score_the_leaders() -> None:
 def test_a_sampler_at_odds_with_the_view_is_a_clear_error() -> None:
     """A state source whose state does not ask the seat to decide (a stale state, say) is
     refused with a typed error, not searched."""
-    game = make_game("toss-up", players=2)
-    match = advance(Match(game, seed=2), lambda m: m.pending.kind is Kind.SINGLE)
+    game = GrabBag(GrabBagConfig(players=2))
+    match = advance(
+        Match(game, seed=2), lambda m: m.pending.kind not in (Kind.CHANCE, Kind.TERMINAL)
+    )
     seat = match.pending.players[0]
     view = game.observe(match.state, seat)
     legal = game.legal_actions(match.state, seat)
     stale = game.initial_state()
+    assert seat not in game.pending(stale).players
     bot = ISMCTSBot(game, seat, Budget(5), state_source=lambda: stale)
-    with pytest.raises(InconsistentSample, match=f"seat {seat} of toss-up"):
+    with pytest.raises(InconsistentSample, match=f"seat {seat} of {game.id}"):
         bot.act(view, legal, random.Random(0))
 
 
@@ -358,7 +361,7 @@ def test_registered_levels() -> None:
         make_bot("ismcts:20/", game, 0)
     with pytest.raises(UnknownBot, match="unknown bot"):
         make_bot("ismcts:20/nobody", game, 0)
-    plain = make_game("paper-toss", players=2)
+    plain = GrabBag(GrabBagConfig(players=2))
     searcher = make_bot("ismcts:20", plain, 0)
     match = run(Match(plain, seed=2), [searcher, make_bot("random", plain, 1)])
     assert match.finished  # the driver attached its state source

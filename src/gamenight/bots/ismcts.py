@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamenight.bots.base import Agent
+from gamenight.bots.halving import MAX_PLAYOUT, Halving, RootSearch, win_shares
 from gamenight.bots.registry import BotSpec, UnknownBot, make_bot, register_bot
 from gamenight.engine.core import CHANCE, Event, Kind, Outcome, View
 from gamenight.engine.errors import GameError
@@ -53,9 +54,9 @@ from gamenight.engine.game import Game
 
 #: Iterations of the default level (``ismcts``): under a second a move at 4 players (see
 #: ``bench/bench_ismcts.py``).
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 100
 #: Rollout steps before a playout is cut short and scored by :func:`score_leaders`.
-DEFAULT_MAX_ROLLOUT = 200
+DEFAULT_MAX_ROLLOUT = MAX_PLAYOUT
 #: The UCB exploration constant (rewards lie in [0, 1]).
 DEFAULT_EXPLORATION = 0.7
 #: The most iterations a level may ask for, and the longest time budget, in seconds.
@@ -107,18 +108,8 @@ def agent_policy(game: Game[Any, Any], agents: Sequence[Agent]) -> Policy:
     return policy
 
 
-def rewards(outcome: Outcome, players: int) -> list[float]:
-    """1 for a win, 1/k each for a win shared by k players, 0 otherwise.
-
-    >>> rewards(Outcome((0, 2), (5.0, 1.0, 5.0), 9), 3)
-    [0.5, 0.0, 0.5]
-    """
-    out = [0.0] * players
-    if outcome.winners:
-        share = 1.0 / len(outcome.winners)
-        for w in outcome.winners:
-            out[w] = share
-    return out
+#: 1 for a win, 1/k each for a win shared by k players, 0 otherwise.
+rewards = win_shares
 
 
 def score_leaders(game: Game[Any, Any]) -> Evaluate:
@@ -389,10 +380,16 @@ def _select(
 
 
 class ISMCTSBot(Agent):
-    """An agent that chooses by ISMCTS from its seat's view.
+    """An agent that chooses by search from its seat's view.
 
-    ``state_source`` (optional) returns a state consistent with the view, for games without a
-    ``sample_state`` hook; the bot only ever re-deals it with ``shuffle_hidden`` before use.
+    By default (the default level) a root-only search: sequential halving over the legal
+    actions, each judged by playouts of ``rollout_bot`` (the game's default bot unless named),
+    keeping that bot's own move unless another is clearly better (see ``bots/halving.py``).
+    With ``tree`` the full SO-ISMCTS tree, with random rollouts unless ``rollout_bot`` or
+    ``rollout`` says otherwise. ``state_source`` (optional) returns a state consistent with the
+    view, for games without a ``sample_state`` hook; the bot only ever re-deals it with
+    ``shuffle_hidden`` before use. In races and reaction windows the bot is as quick as its
+    rollout bot (it answers ``reaction_time`` as that bot would).
     """
 
     def __init__(
@@ -403,49 +400,113 @@ class ISMCTSBot(Agent):
         *,
         name: str | None = None,
         state_source: Callable[[], Any] | None = None,
+        tree: bool = False,
+        rollout_bot: str | None = None,
         exploration: float = DEFAULT_EXPLORATION,
-        rollout: Policy = random_policy,
+        rollout: Policy | None = None,
         max_rollout: int | None = DEFAULT_MAX_ROLLOUT,
         evaluate: Evaluate | None = None,
     ) -> None:
         budget = budget if budget is not None else Budget()
-        super().__init__(game, seat, name if name is not None else f"ismcts:{budget.label()}")
-        self.search = Search(game, seat, budget, exploration, rollout, max_rollout, evaluate)
+        label = (
+            budget.label() + ("@all" if tree else "") + (f"/{rollout_bot}" if rollout_bot else "")
+        )
+        super().__init__(game, seat, name if name is not None else f"ismcts:{label}")
+        evaluate = evaluate if evaluate is not None else score_leaders(game)
+        agents = (
+            [make_bot(rollout_bot or "default", game, p) for p in range(game.players)]
+            if rollout_bot or not tree
+            else []
+        )
+        #: Whose race timing the bot borrows: its own seat's rollout bot, if it has one.
+        self.timing: Agent | None = agents[seat] if agents else None
+        self.search: Search | RootSearch
+        if tree:
+            if rollout is None:
+                rollout = agent_policy(game, agents) if agents else random_policy
+            self.search = Search(game, seat, budget, exploration, rollout, max_rollout, evaluate)
+        else:
+            self.search = RootSearch(
+                game,
+                seat,
+                agents,
+                evaluate,
+                budget.iterations,
+                budget.seconds,
+                max_rollout if max_rollout is not None else 10**9,
+                check=Search(game, seat)._check,
+            )
         self.state_source = state_source
         #: The figures of the latest search (for tests, benchmarks and a future coach).
         self.last: SearchResult | None = None
+        #: The latest root search's halving, arm by arm (root-only level only).
+        self.halving: Halving | None = None
 
     def attach(self, state_source: Callable[[], Any]) -> None:
         """Give the bot a state source (e.g. ``lambda: match.state`` in the offline driver)."""
         self.state_source = state_source
 
     def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The most visited root action after searching within the budget."""
+        """The chosen root action after searching within the budget."""
         if len(legal) == 1:
             return legal[0]
         sample = sampler_for(self.game, self.seat, self.state_source)
-        self.last = self.search.run(view, legal, rng, sample)
+        search = self.search
+        if isinstance(search, RootSearch):
+            found = search.run(view, legal, rng, sample)
+            self.halving = found
+            self.last = SearchResult(
+                found.action,
+                found.playouts,
+                {arm.action: arm.plays for arm in found.arms},
+                {arm.action: arm.mean for arm in found.arms},
+            )
+        else:
+            self.last = search.run(view, legal, rng, sample)
         return self.last.action
+
+    def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
+        """As quick as the rollout bot of this seat would be (the base timing without one)."""
+        if self.timing is not None:
+            return self.timing.reaction_time(view, action, rng)
+        return super().reaction_time(view, action, rng)
+
+
+def parse_spec(arg: str | None) -> tuple[Budget, bool, str | None]:
+    """``[BUDGET][@DEPTH][/BOT]`` as ``(budget, tree, rollout bot)``.
+
+    >>> parse_spec("50@all/random")
+    (Budget(iterations=50, seconds=None), True, 'random')
+    >>> parse_spec(None)
+    (Budget(iterations=100, seconds=None), False, None)
+    """
+    text = arg or ""
+    head, slash, rollout_bot = text.partition("/")
+    if slash and not rollout_bot.strip():
+        raise UnknownBot(f"ismcts:{text} names no rollout bot after '/' (e.g. ismcts:200/random)")
+    budget_text, at, depth = head.partition("@")
+    depth = depth.strip().lower()
+    if at and depth not in ("1", "root", "all"):
+        raise UnknownBot(
+            f"ismcts depth {depth!r} must be @1 (root-only search, the default) or @all "
+            "(the full tree), e.g. ismcts:200@all"
+        )
+    if rollout_bot.strip().partition(":")[0].partition("@")[0] == "ismcts":
+        raise UnknownBot("ismcts cannot play its rollouts with ismcts; name another bot")
+    budget = parse_budget(budget_text) if budget_text.strip() else Budget()
+    return budget, depth == "all", rollout_bot.strip() or None
 
 
 def build(
     game: Game[Any, Any], seat: int, arg: str | None, state_source: Callable[[], Any] | None = None
 ) -> ISMCTSBot:
-    """The bot named by ``ismcts[:BUDGET][/BOT]`` for ``seat``: the default level, N iterations
-    or a time, rollouts by another registered bot. Without ``state_source`` the game's
-    ``sample_state`` is used, or the source the driver attaches (``Agent.attach``)."""
-    text = arg or ""
-    budget_text, slash, rollout_bot = text.partition("/")
-    budget = parse_budget(budget_text) if budget_text else Budget()
-    if slash and not rollout_bot.strip():
-        raise UnknownBot(f"ismcts:{text} names no rollout bot after '/' (e.g. ismcts:200/random)")
-    rollout: Policy = random_policy
-    if rollout_bot:
-        agents = [make_bot(rollout_bot, game, p) for p in range(game.players)]
-        rollout = agent_policy(game, agents)
-    label = budget.label() + (f"/{rollout_bot}" if rollout_bot else "")
+    """The bot named by ``ismcts[:BUDGET][@DEPTH][/BOT]`` for ``seat``: the default level, N
+    iterations or a time; ``@all`` for the full tree; rollouts by another registered bot.
+    Without ``state_source`` the game's ``sample_state`` is used, or the source the driver
+    attaches (``Agent.attach``)."""
+    budget, tree, rollout_bot = parse_spec(arg)
     return ISMCTSBot(
-        game, seat, budget, name=f"ismcts:{label}", state_source=state_source, rollout=rollout
+        game, seat, budget, state_source=state_source, tree=tree, rollout_bot=rollout_bot
     )
 
 
@@ -456,8 +517,9 @@ def _ismcts(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
 register_bot(
     BotSpec(
         "ismcts",
-        "information-set Monte Carlo tree search; BUDGET: iterations (default "
-        f"{DEFAULT_ITERATIONS}) or a time such as 2s; /BOT: rollouts by another bot",
+        "searches from its view: playouts of the default bot judge each move (@all: full "
+        f"ISMCTS tree); BUDGET: playouts (default {DEFAULT_ITERATIONS}) or a time such as 2s; "
+        "/BOT: rollouts by another bot",
         _ismcts,
         arg="BUDGET",
         optional_arg=True,

@@ -92,11 +92,24 @@ def default_bot(game_id: str) -> str:
     return _DEFAULTS.get(game_id, "random")
 
 
+def split_spec(text: str) -> tuple[str, str]:
+    """A bot spec's name and argument: the argument starts after the first ``:``, or at the
+    first ``@`` or ``/`` (``ismcts@all/smart`` is ``ismcts`` with ``@all/smart``).
+
+    >>> split_spec("hold:20"), split_spec("ismcts@all/hold:20"), split_spec("random")
+    (('hold', '20'), ('ismcts', '@all/hold:20'), ('random', ''))
+    """
+    text = text.strip()
+    cut = min((i for i in (text.find(c) for c in ":@/") if i >= 0), default=len(text))
+    name, rest = text[:cut], text[cut:]
+    return name, rest[1:] if rest.startswith(":") else rest
+
+
 def make_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:
     """Build the bot named by ``text`` for ``seat`` of ``game``: ``name`` or ``name:arg`` from
     the registry, or a bot of one's own as ``package.module:Name`` (``:arg`` may follow), where
     ``Name`` is an ``Agent`` subclass or a factory ``(game, seat, arg) -> Agent``."""
-    name, _, arg = text.strip().partition(":")
+    name, arg = split_spec(text)
     if name == "default":
         name = default_bot(game.id)
     specs = [s for s in _specs(game.id) if s.name == name]

@@ -59,6 +59,12 @@ class RecordMismatch(GameError, ValueError):
     """A match record does not replay to the end it states (a changed step or a changed end)."""
 
 
+class ImpossibleView(GameError, ValueError):
+    """No state of the game shows this view to this seat: a sampler (``sample_state``) was given
+    a view that was not made by ``observe``, or one from another config (cards that do not add
+    up, a field missing or out of range)."""
+
+
 class _Brief(reprlib.Repr):
     """``reprlib`` with room for a few items, huge numbers described, dataclasses abridged."""
 

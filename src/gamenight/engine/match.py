@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import json
 import threading
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from gamenight.engine.chance import MAX_SEED, ChanceRng, check_seed, new_seed
 from gamenight.engine.config import config_from_json
@@ -46,9 +45,11 @@ from gamenight.engine.records import state_digest
 RECORD_FORMAT = "gamenight-match/1"
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One applied action: who made it (``CHANCE`` for chance) and what it was."""
+class Step(NamedTuple):
+    """One applied action: who made it (``CHANCE`` for chance) and what it was.
+
+    A named tuple: a match appends one per step, and a tuple is made at a fraction of the cost
+    of a frozen dataclass."""
 
     player: int
     action: Any
@@ -197,14 +198,20 @@ class Match:
     def apply_trusted(self, player: int, action: Any) -> tuple[Event, ...]:
         """Apply an action already known to be legal (a bot chose it from ``legal_actions``)."""
         with self.lock:
-            return self._apply(player, action)
+            self.state, events = self.game.apply(self.state, player, action)
+            self.steps.append(Step(player, action))
+            return events
 
     def roll_chance(self) -> tuple[Event, ...]:
         """At a chance node, sample an outcome from the private RNG and apply it."""
         with self.lock:
             if self.pending.kind is not Kind.CHANCE:
                 raise NotYourDecision("no chance move is pending")
-            return self._apply(CHANCE, self.game.sample_chance(self.state, self._rng))
+            game, state = self.game, self.state
+            action = game.sample_chance(state, self._rng)
+            self.state, events = game.apply(state, CHANCE, action)
+            self.steps.append(Step(CHANCE, action))
+            return events
 
     def advance_chance(self) -> list[Event]:
         """Roll every pending chance node until a player must decide or the game ends."""

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
-from gamenight.engine.core import CHANCE, Event, Kind, View
+from gamenight.engine.core import CHANCE, Event, Kind, Pending, View
 from gamenight.engine.errors import IllegalAction
 from gamenight.engine.match import Match
 
@@ -30,9 +30,22 @@ def agent_rngs(seed: int, seats: int) -> list[random.Random]:
     return [random.Random(f"gamenight-agent:{seed}:{seat}") for seat in range(seats)]
 
 
-#: Decisions made in an open race or reaction window: seat -> (view, action, time still to go
-#: before the action arrives counted from the last applied action, the window's name).
-Standing = dict[int, tuple[View, Any, float, str]]
+class Decision:
+    """A decision made in an open race or reaction window and not yet applied: what the agent
+    saw, what it chose, the time still to go before it arrives (counted from the last applied
+    action) and the window's name."""
+
+    __slots__ = ("action", "delay", "view", "window")
+
+    def __init__(self, view: View, action: Any, delay: float, window: str) -> None:
+        self.view = view
+        self.action = action
+        self.delay = delay
+        self.window = window
+
+
+#: Decisions made in an open race or reaction window, by seat.
+Standing = dict[int, Decision]
 
 
 def decide(
@@ -72,13 +85,23 @@ def step(
     dropped unplayed is told through ``Agent.outpaced``: beaten to it, or (``closed``) the window
     closed or the game ended first.
     """
-    pending = match.pending
+    return _advance(match, match.pending, agents, rngs, standing)
+
+
+def _advance(
+    match: Match,
+    pending: Pending,
+    agents: Sequence[Agent],
+    rngs: Sequence[random.Random],
+    standing: Standing | None,
+) -> tuple[int, tuple[Event, ...]]:
+    """:func:`step`, given the match's pending."""
     kind = pending.kind
     if standing:
         window = pending.window if kind is Kind.RACE or kind is Kind.REACTION else None
-        closed = [seat for seat, decision in standing.items() if decision[3] != window]
+        closed = [seat for seat, decision in standing.items() if decision.window != window]
         for seat in closed:
-            agents[seat].outpaced(standing.pop(seat)[1], closed=True)
+            agents[seat].outpaced(standing.pop(seat).action, closed=True)
     elif standing is None:
         standing = {}
     if kind is Kind.CHANCE:
@@ -87,33 +110,49 @@ def step(
         seat = pending.players[0]
         return seat, match.apply_trusted(seat, decide(match, agents[seat], rngs[seat]))
     if kind is Kind.RACE or kind is Kind.REACTION:
-        game, state, race = match.game, match.state, kind is Kind.RACE
-        unread: View = {}  # what an agent that reads no view is given (it is never read)
-        best: tuple[float, int, Any] | None = None
-        for seat in pending.players:
+        return _race(match, pending, agents, rngs, standing)
+    raise IllegalAction("the match is over")
+
+
+def _race(
+    match: Match,
+    pending: Pending,
+    agents: Sequence[Agent],
+    rngs: Sequence[random.Random],
+    standing: Standing,
+) -> tuple[int, tuple[Event, ...]]:
+    """One step of a race or reaction window (see :func:`step`)."""
+    game, state = match.game, match.state
+    race = pending.kind is Kind.RACE
+    unread: View = {}  # what an agent that reads no view is given (it is never read)
+    best_delay, winner, best_action = 0.0, -1, None
+    legal_actions, kept_for = game.legal_actions, standing.get
+    for seat in pending.players:
+        legal = legal_actions(state, seat)
+        kept = kept_for(seat)
+        if race and kept is not None and kept.action in legal:
+            # A race decision stands while what it reaches for is there: no view is needed.
+            action, delay = kept.action, kept.delay
+        else:
             agent = agents[seat]
             view = game.observe(state, seat) if agent.reads_view else unread
-            legal = game.legal_actions(state, seat)
-            kept = standing.get(seat)
-            if kept is not None and kept[1] in legal and (race or kept[0] == view):
-                action, delay = kept[1], kept[2]
+            if kept is not None and kept.action in legal and kept.view == view:
+                action, delay = kept.action, kept.delay
             else:
                 if kept is not None:
-                    agent.outpaced(kept[1])
+                    agent.outpaced(kept.action)
                 rng = rngs[seat]
                 action = decide(match, agent, rng, view, legal)
                 delay = agent.reaction_time(view, action, rng)
-                standing[seat] = (view, action, delay, pending.window)
-            if best is None or delay < best[0]:
-                best = (delay, seat, action)
-        if best is None:
-            raise IllegalAction(f"a {kind.value} window with nobody in it")
-        elapsed, winner, action = best
-        standing.pop(winner, None)
-        for seat, (seen, waiting, delay, name) in standing.items():
-            standing[seat] = (seen, waiting, delay - elapsed, name)
-        return winner, match.apply_trusted(winner, action)
-    raise IllegalAction("the match is over")
+                standing[seat] = Decision(view, action, delay, pending.window)
+        if winner < 0 or delay < best_delay:
+            best_delay, winner, best_action = delay, seat, action
+    if winner < 0:
+        raise IllegalAction(f"a {pending.kind.value} window with nobody in it")
+    standing.pop(winner, None)
+    for decision in standing.values():
+        decision.delay -= best_delay
+    return winner, match.apply_trusted(winner, best_action)
 
 
 def run(
@@ -128,12 +167,18 @@ def run(
         agent.attach(lambda: match.state)
     standing: Standing = {}
     terminal = Kind.TERMINAL
+    chance = Kind.CHANCE
     for _ in range(max_steps):
-        if match.pending.kind is terminal:
+        pending = match.pending
+        kind = pending.kind
+        if kind is terminal:
             for seat, decision in standing.items():
-                agents[seat].outpaced(decision[1], closed=True)
+                agents[seat].outpaced(decision.action, closed=True)
             return match
-        seat, events = step(match, agents, rngs, standing)
+        if kind is chance and not standing:
+            seat, events = CHANCE, match.roll_chance()
+        else:
+            seat, events = _advance(match, pending, agents, rngs, standing)
         if on_events is not None and events:
             on_events(seat, events)
     raise IllegalAction(f"the match did not end within {max_steps} steps")

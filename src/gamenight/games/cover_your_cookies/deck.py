@@ -8,8 +8,9 @@ is the same as drawing from the shuffled, split deck.
 from __future__ import annotations
 
 from collections.abc import Sequence, Sized
-from itertools import combinations
+from itertools import accumulate, combinations
 from math import comb
+from operator import mul
 
 from gamenight.games.cover_your_cookies.cards import CARDS, COMPONENTS
 from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
@@ -91,6 +92,18 @@ def draw_weights(state: CoverYourCookiesState) -> list[int]:
     if state.top_half_left == 0:
         return list(state.deck)
     return [0 if i in MIXER_INDEX else k for i, k in enumerate(state.deck)]
+
+
+#: 1 for each card (``CARDS`` order) that is not a mixer, 0 for a mixer.
+_NOT_MIXER = tuple(0 if i in MIXER_INDEX else 1 for i in range(len(CARDS)))
+
+
+def cumulative_weights(state: CoverYourCookiesState) -> list[int]:
+    """The running sums of :func:`draw_weights` (the last is the number of cards that could
+    come off the deck), for drawing by bisection."""
+    if state.top_half_left == 0:
+        return list(accumulate(state.deck))
+    return list(accumulate(map(mul, state.deck, _NOT_MIXER)))
 
 
 def take_outcomes(hand: tuple[str, ...], count: int) -> list[tuple[tuple[str, ...], float]]:

@@ -10,6 +10,7 @@ and exact (see ``deck.py``). This class wires them together and holds the text a
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -18,7 +19,8 @@ from gamenight.engine.core import CHANCE_PENDING, TERMINAL_PENDING, Event, Kind,
 from gamenight.engine.core import View as ViewData
 from gamenight.engine.errors import IllegalAction, MalformedAction
 from gamenight.engine.game import Game
-from gamenight.games.cover_your_cookies import deck, explain, resolve, rules, view
+from gamenight.engine.sampling import checked
+from gamenight.games.cover_your_cookies import deck, explain, resolve, rules, sample, view
 from gamenight.games.cover_your_cookies.cards import CARDS, INFO, card_from_word, shorten
 from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
 from gamenight.games.cover_your_cookies.state import (
@@ -43,6 +45,7 @@ from gamenight.games.cover_your_cookies.state import (
 )
 
 DRAWS = {c.id: Draw(c.id) for c in CARDS}
+DRAWS_IN_ORDER = tuple(DRAWS[c.id] for c in CARDS)
 CARD_IDS = tuple(c.id for c in CARDS)
 #: Verbs a person may type, for the "unknown move" message.
 MOVES = "form, swipe, play, yield, discard, add, end, rotate, swap, exchange"
@@ -115,14 +118,12 @@ class CoverYourCookies(Game[CoverYourCookiesState, Action]):
             hand = state.hands[state.takers[0][0]]
             picked = rng.sample(range(len(hand)), state.exchange_count)
             return Take(tuple(sorted(hand[i] for i in picked)))
-        weights = deck.draw_weights(state)
-        total = sum(weights)
-        r = rng.randrange(total) if total else -1
-        for i, w in enumerate(weights):
-            if 0 <= r < w:
-                return DRAWS[CARD_IDS[i]]
-            r -= w
-        raise IllegalAction("the deck is empty: no card can be drawn")
+        cumulative = deck.cumulative_weights(state)
+        total = cumulative[-1]
+        if not total:
+            raise IllegalAction("the deck is empty: no card can be drawn")
+        # The first card whose running sum passes the number drawn: zero weights never are.
+        return DRAWS_IN_ORDER[bisect_right(cumulative, rng.randrange(total))]
 
     # ---- views -------------------------------------------------------------------------------
     def observe(self, state: CoverYourCookiesState, viewer: int | None) -> ViewData:
@@ -135,6 +136,17 @@ class CoverYourCookies(Game[CoverYourCookiesState, Action]):
     ) -> CoverYourCookiesState:
         """Re-deal what the viewer cannot see (see ``view.shuffle_hidden``)."""
         return view.shuffle_hidden(self.config, state, viewer, rng)
+
+    def sample_state(self, view: ViewData, seat: int, rng: random.Random) -> CoverYourCookiesState:
+        """A state showing ``seat`` its ``view``: the cookies and milk it has not seen dealt
+        uniformly to the other hands, the Exchange's takes and the deck, every mixer where it
+        is known to be (see ``sample.py``); ``ImpossibleView`` for a view that is not one of
+        this game's."""
+        self.check_player(seat)
+        return checked(self.id, self.observe, self._sample, view, seat, rng)
+
+    def _sample(self, view: ViewData, seat: int, rng: random.Random) -> CoverYourCookiesState:
+        return sample.sample_state(self.config, view, seat, rng)
 
     def outcome(self, state: CoverYourCookiesState) -> Outcome:
         """Winners; scores are Dough (one round), total Dough (several) or round wins."""

@@ -1,14 +1,19 @@
 """How actions and chance change the table: setup, turns, duels, drawing, mixers, scoring.
 
-``apply`` works on a mutable :class:`Work` over the state (a ``work.WorkingCopy``: fields thawed
-into lists as the step reads them), changes it, and freezes a new state; the state it was given
-is never touched.
+``apply`` copies the state once (the engine's ``field_copier``: one line per field, written out
+from the dataclass), changes the copy's fields by setting new tuples (a hand stays sorted: a card
+is inserted in its place, or removed), and hands the copy out as the next state; the state it was
+given is never touched, and the fields a step leaves alone are shared with it.
 """
 
 from __future__ import annotations
 
+from bisect import insort
+from typing import TypeVar
+
 from gamenight.engine.core import Event, game_over, turn_started
 from gamenight.engine.errors import IllegalAction
+from gamenight.engine.game import field_copier
 from gamenight.games.cover_your_cookies.cards import CARDS, ENHANCE, INFO, is_cookie, is_milk
 from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
 from gamenight.games.cover_your_cookies.deck import (
@@ -31,6 +36,7 @@ from gamenight.games.cover_your_cookies.state import (
     Duel,
     EndTurn,
     Exchange,
+    FirstBatch,
     FormBatch,
     MixerInPlay,
     Rotate,
@@ -39,19 +45,49 @@ from gamenight.games.cover_your_cookies.state import (
     Take,
     Yield,
 )
-from gamenight.games.cover_your_cookies.work import WorkingCopy
+
+T = TypeVar("T")
+copy_state = field_copier(CoverYourCookiesState)
+
+#: The cards (``CARDS`` order) that are not mixers, by index.
+_NOT_MIXER = tuple(i for i in range(len(CARDS)) if i not in MIXER_INDEX)
 
 
-class Work(WorkingCopy):
-    """One step in progress: a working copy of the state (see :class:`WorkingCopy`), changed by
-    one action and frozen into the next state, and the step's events."""
+def put(items: tuple[T, ...], at: int, value: T) -> tuple[T, ...]:
+    """``items`` with the item at ``at`` replaced by ``value``."""
+    return (*items[:at], value, *items[at + 1 :])
+
+
+def with_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """A sorted hand with ``card`` added in its place."""
+    cards = list(hand)
+    insort(cards, card)
+    return tuple(cards)
+
+
+def without(hand: tuple[str, ...], *cards: str) -> tuple[str, ...]:
+    """A hand less one of each of ``cards`` (``ValueError`` if one is missing)."""
+    left = list(hand)
+    for card in cards:
+        left.remove(card)
+    return tuple(left)
+
+
+class Work:
+    """One step in progress: ``s``, a copy of the state that the step changes and hands out as
+    the next state (see :meth:`freeze`), and the step's events."""
 
     def __init__(self, config: CoverYourCookiesConfig, state: CoverYourCookiesState) -> None:
-        super().__init__(state)
         self.config = config
         self.n = config.players
-        self.size = config.cards_in_hand
+        self.size = _hand_size(config)
+        #: The next state, changed field by field (each field gets a new immutable value).
+        self.s = copy_state(state)
         self.events: list[Event] = []
+
+    def freeze(self) -> CoverYourCookiesState:
+        """The new state."""
+        return self.s
 
     def emit(
         self,
@@ -65,131 +101,167 @@ class Work(WorkingCopy):
 
     def current_duel(self) -> Duel:
         """The duel in progress (a duel move outside a duel is a caller's error)."""
-        if self.duel is None:
+        if self.s.duel is None:
             raise IllegalAction("there is no duel in progress")
-        return self.duel
+        return self.s.duel
 
     def current_mixer(self) -> MixerInPlay:
         """The mixer being resolved (a mixer choice without one is a caller's error)."""
-        if self.mixer is None:
+        if self.s.mixer is None:
             raise IllegalAction("no mixer is waiting for a choice")
-        return self.mixer
+        return self.s.mixer
 
     def new_batch_id(self) -> int:
         """An id no Batch on the table has (Batches never leave the table within a round)."""
-        return 1 + max((b.id for stack in self.stacks for b in stack), default=-1)
+        return 1 + max((b.id for stack in self.s.stacks for b in stack), default=-1)
+
+    def give(self, player: int, card: str) -> None:
+        """``card`` joins ``player``'s hand."""
+        s = self.s
+        s.hands = put(s.hands, player, with_card(s.hands[player], card))
+
+    def lose(self, player: int, *cards: str) -> None:
+        """``cards`` leave ``player``'s hand."""
+        s = self.s
+        s.hands = put(s.hands, player, without(s.hands[player], *cards))
+
+    def set_stack(self, player: int, stack: tuple[Batch, ...]) -> None:
+        """``player``'s stack becomes ``stack``."""
+        s = self.s
+        s.stacks = put(s.stacks, player, stack)
+
+    def set_first_batch(self, player: int, standing: FirstBatch) -> None:
+        """``player``'s standing with the single-cookie first Batch becomes ``standing``."""
+        s = self.s
+        s.first_batch = put(s.first_batch, player, standing)
 
     # ---- chance --------------------------------------------------------------------------------
     def take_from_deck(self, card: str) -> None:
         """Remove one card from the deck (from the top half while it lasts)."""
-        self.deck[INDEX[card]] -= 1
-        if self.top_half_left:
-            self.top_half_left -= 1
+        s = self.s
+        deck, at = s.deck, INDEX[card]
+        s.deck = put(deck, at, deck[at] - 1)
+        if s.top_half_left:
+            s.top_half_left -= 1
 
     def deal(self, card: str) -> None:
         """Deal one card to the next player, round the table from the first player."""
-        self.deck[INDEX[card]] -= 1
-        player = deal_receiver(self.first, self.hands)
-        self.hands[player].append(card)
+        s = self.s
+        deck, at = s.deck, INDEX[card]
+        s.deck = deck = put(deck, at, deck[at] - 1)
+        player = deal_receiver(s.first, s.hands)
+        self.give(player, card)
         self.emit("dealt", {"player": player}, {"card": card}, frozenset({player}))
-        if all(len(h) == self.size for h in self.hands):
-            rest = sum(self.deck[i] for i in range(len(CARDS)) if i not in MIXER_INDEX)
-            top = self.top_half_left = rest // 2
-            mixers = sum(self.deck[i] for i in MIXER_INDEX)
+        size = self.size
+        if all(len(h) == size for h in s.hands):
+            rest = sum(deck[i] for i in _NOT_MIXER)
+            top = s.top_half_left = rest // 2
+            mixers = sum(deck[i] for i in MIXER_INDEX)
             self.emit("deck_split", {"top": top, "bottom": rest - top + mixers})
-            self.phase = "flip"
+            s.phase = "flip"
 
     def flip(self, card: str) -> None:
         """Flip a card from the deck to start the discard pile (or row)."""
         self.take_from_deck(card)
-        self.discard.append(card)
+        s = self.s
+        s.discard = (*s.discard, card)
         self.emit("flipped", {"card": card})
         needed = self.config.discard_row if self.config.small_table else 1
-        if len(self.discard) >= needed:
-            self.begin_turn(self.first)
+        if len(s.discard) >= needed:
+            self.begin_turn(s.first)
 
     def draw(self, card: str) -> None:
         """The drawer takes one card; a mixer acts at once instead of joining the hand."""
         self.take_from_deck(card)
-        order = self.draw_queue[0]
+        s = self.s
+        order = s.draw_queue[0]
         player = order.player
         if INFO[card].kind == "mixer":
             self.emit("mixer_drawn", {"player": player, "card": card})
             self.start_mixer(player, card)
             return
-        self.hands[player].append(card)
+        self.give(player, card)
         self.emit("drew", {"player": player}, {"card": card}, frozenset({player}))
         if order.count is not None:
-            self.draw_queue[0] = DrawOrder(player, order.count - 1)
+            s.draw_queue = (DrawOrder(player, order.count - 1), *s.draw_queue[1:])
         self.continue_draws()
 
     def take(self, cards: tuple[str, ...]) -> None:
         """One player's blind take in an Exchange (all takes land together at the end)."""
-        giver, taker = self.takers.pop(0)
-        for c in cards:
-            self.hands[giver].remove(c)
-            self.transit[taker].append(c)
+        s = self.s
+        (giver, taker), s.takers = s.takers[0], s.takers[1:]
+        self.lose(giver, *cards)
+        s.transit = put(s.transit, taker, tuple(sorted((*s.transit[taker], *cards))))
         self.emit(
             "took",
             {"player": taker, "from": giver, "count": len(cards)},
             {"cards": list(cards)},
             frozenset({giver, taker}),
         )
-        if not self.takers:
-            for p in range(self.n):
-                self.hands[p].extend(self.transit[p])
-                self.transit[p] = []
+        if not s.takers:
+            s.hands = tuple(tuple(sorted(h + t)) for h, t in zip(s.hands, s.transit, strict=True))
+            s.transit = ((),) * self.n
             self.finish_mixer()
 
     # ---- drawing -------------------------------------------------------------------------------
     def continue_draws(self) -> None:
         """Go on with the draw queue; when it is done, resume the turn or pass it on."""
-        while self.draw_queue:
-            order = self.draw_queue[0]
-            if sum(self.deck) == 0:
-                self.draw_queue.pop(0)
-                continue
+        s = self.s
+        queue = s.draw_queue
+        if queue and not any(s.deck):
+            queue = ()  # nothing left to draw: every order is dropped
+        while queue:
+            order = queue[0]
             if order.count is None:
-                short = len(self.hands[order.player]) < self.size
+                short = len(s.hands[order.player]) < self.size
             else:
                 short = order.count > 0
             if short:
-                self.phase = "draw"
+                s.draw_queue = queue
+                s.phase = "draw"
                 return
-            self.draw_queue.pop(0)
-        if self.resume == "second_action":
-            self.resume = "next_turn"
-            self.phase = "turn"
-            self.note_first_turn_chance(self.turn)
+            queue = queue[1:]
+        s.draw_queue = ()
+        if s.resume == "second_action":
+            s.resume = "next_turn"
+            s.phase = "turn"
+            self.note_first_turn_chance(s.turn)
             return
         self.end_turn()
 
     def refill_all(self, player: int) -> None:
         """End of turn: the player, then everyone who defended against them, draw up."""
-        order = [player, *[d for d in self.defenders_to_draw if d != player]]
-        self.defenders_to_draw = []
-        self.draw_queue = [DrawOrder(p) for p in dict.fromkeys(order)]
-        self.resume = "next_turn"
+        s = self.s
+        defenders = s.defenders_to_draw
+        if defenders:
+            order = [player, *[d for d in defenders if d != player]]
+            s.defenders_to_draw = ()
+            s.draw_queue = tuple(_REFILL[p] for p in dict.fromkeys(order))
+        else:
+            s.draw_queue = (_REFILL[player],)
+        s.resume = "next_turn"
         self.continue_draws()
 
     def after_action(self, player: int) -> None:
         """An action is done: a second one may follow (two actions per turn), else draw up."""
-        self.actions_taken += 1
-        self.duel = None
-        if self.config.two_actions and self.actions_taken == 1:
-            self.phase = "turn"
+        s = self.s
+        s.actions_taken += 1
+        s.duel = None
+        if self.config.two_actions and s.actions_taken == 1:
+            s.phase = "turn"
             return
         self.refill_all(player)
 
     # ---- turns ---------------------------------------------------------------------------------
     def begin_turn(self, player: int) -> None:
         """Start ``player``'s turn (noting, on their first, whether they could start a Batch)."""
-        self.turn = player
-        self.actions_taken = 0
-        self.forbidden_batch = None
-        self.phase = "turn"
-        if self.first_batch[player] == "before_first_turn":
-            self.first_batch[player] = "first_turn_blocked"
+        s = self.s
+        s.turn = player
+        s.actions_taken = 0
+        s.forbidden_batch = None
+        s.phase = "turn"
+        if s.first_batch[player] == "before_first_turn":
+            self.set_first_batch(player, "first_turn_blocked")
         self.note_first_turn_chance(player)
         self.events.append(turn_started(player))
 
@@ -197,80 +269,80 @@ class Work(WorkingCopy):
         """On ``player``'s first turn, a moment when they could start a Batch: "If you weren't
         able to start a Batch on your first turn" no longer applies to them. With two actions a
         first-action discard and draw may bring that moment later in the turn."""
-        if self.first_batch[player] != "first_turn_blocked":
+        s = self.s
+        if s.first_batch[player] != "first_turn_blocked":
             return
-        if pair_forms(self.config, tuple(self.hands[player]), tuple(self.discard)):
-            self.first_batch[player] = "pairs_only"
+        if pair_forms(self.config, s.hands[player], s.discard):
+            self.set_first_batch(player, "pairs_only")
 
     def end_turn(self) -> None:
         """Pass the turn left to the next player holding cards; none left ends the round."""
-        self.turns += 1
-        if self.first_batch[self.turn] == "first_turn_blocked":
+        s = self.s
+        s.turns += 1
+        if s.first_batch[s.turn] == "first_turn_blocked":
             # A whole first turn went by with no Batch possible: the fudge rule applies.
-            self.first_batch[self.turn] = "single_allowed"
-        for step in range(1, self.n + 1):
-            nxt = (self.turn + step) % self.n
-            if self.hands[nxt]:
+            self.set_first_batch(s.turn, "single_allowed")
+        n, hands = self.n, s.hands
+        for step in range(1, n + 1):
+            nxt = (s.turn + step) % n
+            if hands[nxt]:
                 self.begin_turn(nxt)
                 return
         self.end_round()
 
     def end_round(self) -> None:
         """Score the round; end the match or deal the next round."""
-        cfg = self.config
-        scores = tuple(stack_dough(cfg, self.stacks[p], self.crumbs[p]) for p in range(self.n))
-        batches = tuple(len(st) for st in self.stacks)
+        cfg, s = self.config, self.s
+        scores = tuple(stack_dough(cfg, s.stacks[p], s.crumbs[p]) for p in range(self.n))
+        batches = tuple(len(st) for st in s.stacks)
         best = max(zip(scores, batches, strict=True))
         round_winners = tuple(p for p in range(self.n) if (scores[p], batches[p]) == best)
         self.emit(
             "round_over",
             {
-                "round": self.round,
+                "round": s.round,
                 "scores": list(scores),
-                "crumbs": list(self.crumbs),
+                "crumbs": list(s.crumbs),
                 "winners": list(round_winners),
             },
         )
-        totals = tuple(t + s for t, s in zip(self.totals, scores, strict=True))
-        wins = tuple(w + (p in round_winners) for p, w in enumerate(self.round_wins))
+        totals = tuple(t + score for t, score in zip(s.totals, scores, strict=True))
+        wins = tuple(w + (p in round_winners) for p, w in enumerate(s.round_wins))
         winners: tuple[int, ...] = ()
         if cfg.match == "single":
             winners = round_winners
         elif (cfg.match == "target" and max(totals) >= cfg.target) or (
-            cfg.match == "rounds" and self.round + 1 >= cfg.rounds
+            cfg.match == "rounds" and s.round + 1 >= cfg.rounds
         ):
             winners = tuple(p for p in range(self.n) if totals[p] == max(totals))
         elif cfg.match == "wins" and max(wins) >= cfg.wins_needed:
             winners = tuple(p for p in range(self.n) if wins[p] == max(wins))
         if winners:
-            self.totals, self.round_wins = list(totals), list(wins)
-            self.last_scores, self.winners = list(scores), list(winners)
-            self.phase = "over"
+            s.totals, s.round_wins = totals, wins
+            s.last_scores, s.winners = scores, winners
+            s.phase = "over"
             self.events.append(game_over(winners, totals=list(totals)))
             return
-        self.load(
-            new_round(
-                cfg, self.round + 1, (self.first + 1) % self.n, self.turns, totals, wins, scores
-            )
-        )
+        self.s = new_round(cfg, s.round + 1, (s.first + 1) % self.n, s.turns, totals, wins, scores)
 
     # ---- player actions ------------------------------------------------------------------------
     def form(self, player: int, action: FormBatch) -> None:
         """Start a Batch from hand cards (and a discarded cookie)."""
-        for c in action.cards:
-            self.hands[player].remove(c)
+        s = self.s
+        self.lose(player, *action.cards)
         cards = list(action.cards)
         if action.pile is not None:
-            at = len(self.discard) - 1 - self.discard[::-1].index(action.pile)
-            self.discard.pop(at)
+            discard = s.discard
+            at = len(discard) - 1 - discard[::-1].index(action.pile)
+            s.discard = discard[:at] + discard[at + 1 :]
             cards.append(action.pile)
         flavour = next(c for c in cards if is_cookie(c))
         cards = [c for c in cards if not is_cookie(c)] + [c for c in cards if is_cookie(c)]
-        enhance = [ENHANCE] * self.waiting_enhance[player]
-        self.waiting_enhance[player] = 0
+        enhance = [ENHANCE] * s.waiting_enhance[player]
+        s.waiting_enhance = put(s.waiting_enhance, player, 0)
         batch = Batch(self.new_batch_id(), flavour, tuple(enhance + cards))
-        self.stacks[player].append(batch)
-        self.first_batch[player] = "pairs_only"
+        self.set_stack(player, (*s.stacks[player], batch))
+        self.set_first_batch(player, "pairs_only")
         self.emit(
             "formed",
             {
@@ -286,13 +358,12 @@ class Work(WorkingCopy):
 
     def swipe(self, player: int, action: Swipe) -> None:
         """Open a duel for the target's top Batch."""
-        self.hands[player].remove(action.card)
-        top = self.stacks[action.target][-1]
+        s = self.s
+        self.lose(player, action.card)
+        top = s.stacks[action.target][-1]
         need = 2 if self.config.extra_strength and INFO[action.card].strong else 1
-        self.duel = Duel(
-            player, action.target, top.id, top.flavour, ((player, (action.card,)),), need
-        )
-        self.phase = "duel"
+        s.duel = Duel(player, action.target, top.id, top.flavour, ((player, (action.card,)),), need)
+        s.phase = "duel"
         self.emit(
             "swipe",
             {
@@ -308,11 +379,10 @@ class Work(WorkingCopy):
     def answer(self, player: int, action: Answer) -> None:
         """Play matching cards atop the last play."""
         duel = self.current_duel()
-        for c in action.cards:
-            self.hands[player].remove(c)
+        self.lose(player, *action.cards)
         strong = len(action.cards) == 1 and INFO[action.cards[0]].strong
         need = 2 if self.config.extra_strength and strong else 1
-        self.duel = Duel(
+        self.s.duel = Duel(
             duel.challenger,
             duel.defender,
             duel.batch,
@@ -324,10 +394,11 @@ class Work(WorkingCopy):
 
     def yield_duel(self, player: int) -> None:
         """The duel ends: the last to play takes (or keeps) the Batch with every card played."""
+        s = self.s
         duel = self.current_duel()
         winner = duel.last
         d, c = duel.defender, duel.challenger
-        batch = self.stacks[d][-1]
+        batch = s.stacks[d][-1]
         played = [card for _, cards in duel.plays for card in cards]
         pile = [*batch.cards, *played]
         cookies = [x for x in pile if x == duel.flavour]
@@ -335,15 +406,15 @@ class Work(WorkingCopy):
         merged = Batch(batch.id, batch.flavour, tuple(others + cookies))
         swiped = winner == c
         if swiped:
-            self.stacks[d].pop()
-            self.stacks[c].append(merged)
-            self.crumbs[d] += 1
+            self.set_stack(d, s.stacks[d][:-1])
+            self.set_stack(c, (*s.stacks[c], merged))
+            s.crumbs = put(s.crumbs, d, s.crumbs[d] + 1)
         else:
-            self.stacks[d][-1] = merged
+            self.set_stack(d, (*s.stacks[d][:-1], merged))
             if self.config.two_actions and self.config.extra_strength:
                 # "If you use your first action to attempt to swipe a Batch and fail, you can't
                 # attempt to swipe that same Batch again" applies with both optional rules only.
-                self.forbidden_batch = batch.id
+                s.forbidden_batch = batch.id
         self.emit(
             "duel_over",
             {
@@ -358,88 +429,101 @@ class Work(WorkingCopy):
                 "batch": merged.id,
             },
         )
-        self.defenders_to_draw.append(d)
+        s.defenders_to_draw = (*s.defenders_to_draw, d)
         self.after_action(c)
 
     def discard_card(self, player: int, action: Discard) -> None:
         """Discard a cookie and draw (with two actions, a first discard draws one, then on)."""
-        self.hands[player].remove(action.card)
-        self.discard.append(action.card)
+        s = self.s
+        self.lose(player, action.card)
+        s.discard = (*s.discard, action.card)
         self.emit("discarded", {"player": player, "card": action.card})
-        if self.config.two_actions and self.actions_taken == 0:
-            self.actions_taken = 1
-            self.draw_queue = [DrawOrder(player, 1)]
-            self.resume = "second_action"
+        if self.config.two_actions and s.actions_taken == 0:
+            s.actions_taken = 1
+            s.draw_queue = (DrawOrder(player, 1),)
+            s.resume = "second_action"
             self.continue_draws()
             return
         self.after_action(player)
 
     def add(self, player: int, action: AddToBatch) -> None:
         """Deck out: add a matching card to your own top Batch."""
-        self.hands[player].remove(action.card)
-        top = self.stacks[player][-1]
+        s = self.s
+        self.lose(player, action.card)
+        top = s.stacks[player][-1]
         cards = (action.card, *top.cards) if is_milk(action.card) else (*top.cards, action.card)
-        self.stacks[player][-1] = Batch(top.id, top.flavour, cards)
+        self.set_stack(player, (*s.stacks[player][:-1], Batch(top.id, top.flavour, cards)))
         self.emit("added", {"player": player, "card": action.card, "batch": top.id})
         self.after_action(player)
 
     # ---- mixers --------------------------------------------------------------------------------
     def start_mixer(self, drawer: int, card: str) -> None:
         """A mixer was drawn: act at once, asking the drawer when there is a choice."""
-        self.mixer = MixerInPlay(card, drawer)
+        s = self.s
+        s.mixer = MixerInPlay(card, drawer)
         effect = INFO[card].effect
         if effect == "enhance":
-            if self.stacks[drawer]:
-                top = self.stacks[drawer][-1]
-                self.stacks[drawer][-1] = Batch(top.id, top.flavour, (card, *top.cards))
+            stack = s.stacks[drawer]
+            if stack:
+                top = stack[-1]
+                self.set_stack(
+                    drawer, (*stack[:-1], Batch(top.id, top.flavour, (card, *top.cards)))
+                )
                 self.emit("enhanced", {"player": drawer, "batch": top.id})
             else:
-                self.waiting_enhance[drawer] += 1
+                s.waiting_enhance = put(s.waiting_enhance, drawer, s.waiting_enhance[drawer] + 1)
                 self.emit("enhance_waiting", {"player": drawer})
-            self.mixer = None
+            s.mixer = None
             self.continue_draws()
             return
         if effect == "rotate":
-            useful = any(self.stacks)
+            useful = any(s.stacks)
         elif effect == "swap":
-            useful = sum(1 for p in range(self.n) if p != drawer and self.stacks[p]) >= 2
+            useful = sum(1 for p in range(self.n) if p != drawer and s.stacks[p]) >= 2
         else:
-            useful = sum(1 for h in self.hands if len(h) >= 3) >= 2
+            useful = sum(1 for h in s.hands if len(h) >= 3) >= 2
         if not useful:
             self.emit("mixer_no_effect", {"player": drawer, "card": card})
             self.finish_mixer()
             return
-        self.phase = "mixer"
+        s.phase = "mixer"
 
     def finish_mixer(self) -> None:
         """The mixer goes to its discard pile; drawing resumes."""
-        self.mixer_discard.append(self.current_mixer().card)
-        self.mixer = None
-        self.exchange_count = 0
+        s = self.s
+        s.mixer_discard = (*s.mixer_discard, self.current_mixer().card)
+        s.mixer = None
+        s.exchange_count = 0
         self.continue_draws()
 
     def rotate(self, action: Rotate) -> None:
         """Every player's top Batch moves to their neighbour on the chosen side."""
+        s, n = self.s, self.n
         step = 1 if action.direction == "left" else -1
-        tops = [st.pop() if st else None for st in self.stacks]
+        stacks = [list(st) for st in s.stacks]
+        tops = [st.pop() if st else None for st in stacks]
         for p, top in enumerate(tops):
             if top is not None:
-                self.stacks[(p + step) % self.n].append(top)
+                stacks[(p + step) % n].append(top)
+        s.stacks = tuple(tuple(st) for st in stacks)
         drawer = self.current_mixer().drawer
         self.emit("rotated", {"player": drawer, "direction": action.direction})
         self.finish_mixer()
 
     def swap(self, action: SwapBatches) -> None:
         """Two players swap top Batches."""
-        a, b = self.stacks[action.first], self.stacks[action.second]
-        a[-1], b[-1] = b[-1], a[-1]
+        s = self.s
+        a, b = s.stacks[action.first], s.stacks[action.second]
+        self.set_stack(action.first, (*a[:-1], b[-1]))
+        self.set_stack(action.second, (*b[:-1], a[-1]))
         drawer = self.current_mixer().drawer
         self.emit("swapped", {"player": drawer, "first": action.first, "second": action.second})
         self.finish_mixer()
 
     def exchange(self, action: Exchange) -> None:
         """Everyone with 3 or more cards takes ``count`` cards blindly from a neighbour."""
-        eligible = [p for p in range(self.n) if len(self.hands[p]) >= 3]
+        s = self.s
+        eligible = [p for p in range(self.n) if len(s.hands[p]) >= 3]
         mixer = self.current_mixer()
         direction = INFO[mixer.card].direction or "left"
         step = 1 if direction == "left" else -1
@@ -447,9 +531,9 @@ class Work(WorkingCopy):
         for i, taker in enumerate(eligible):
             giver = eligible[(i + step) % len(eligible)]
             pairs.append((giver, taker))
-        self.takers = sorted(pairs)
-        self.exchange_count = action.count
-        self.phase = "exchange"
+        s.takers = tuple(sorted(pairs))
+        s.exchange_count = action.count
+        s.phase = "exchange"
         self.emit(
             "exchange",
             {
@@ -461,15 +545,32 @@ class Work(WorkingCopy):
         )
 
 
+#: The last config asked about and its hand size (a property that takes two lookups).
+_SIZE: list[tuple[CoverYourCookiesConfig | None, int]] = [(None, 0)]
+
+
+def _hand_size(config: CoverYourCookiesConfig) -> int:
+    known, size = _SIZE[0]
+    if known is not config:
+        size = config.cards_in_hand
+        _SIZE[0] = (config, size)
+    return size
+
+
+#: Draw back up to a full hand, for each seat (the orders are immutable and shared).
+_REFILL = tuple(DrawOrder(p) for p in range(CoverYourCookiesConfig.max_players))
+
+
 def apply(
     config: CoverYourCookiesConfig, state: CoverYourCookiesState, player: int, action: Action
 ) -> tuple[CoverYourCookiesState, tuple[Event, ...]]:
     """Apply a legal action or a chance outcome; ``state`` is left unchanged."""
     w = Work(config, state)
     if isinstance(action, Draw):
-        if state.phase == "deal":
+        phase = state.phase
+        if phase == "deal":
             w.deal(action.card)
-        elif state.phase == "flip":
+        elif phase == "flip":
             w.flip(action.card)
         else:
             w.draw(action.card)
@@ -495,4 +596,4 @@ def apply(
         w.swap(action)
     elif isinstance(action, Exchange):
         w.exchange(action)
-    return w.freeze(), tuple(w.events)
+    return w.s, tuple(w.events)

@@ -8,12 +8,12 @@ refused is worded in ``explain.py``.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import NamedTuple
 
 from gamenight.games.cover_your_cookies.cards import (
     COOKIES,
     INFO,
     MILKS,
-    is_cookie,
     is_milk,
 )
 from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
@@ -64,6 +64,12 @@ def _discard(card: str) -> Discard:
     return action
 
 
+#: The cookies, the milks, and each cookie as a pile of one discard (shared tuples).
+COOKIE_SET = frozenset(COOKIES)
+MILK_SET = frozenset(MILKS)
+_PILE_TOPS = {c: (c,) for c in COOKIES}
+
+
 def deck_size(state: CoverYourCookiesState) -> int:
     """Cards left in the draw pile."""
     return sum(state.deck)
@@ -73,9 +79,11 @@ def pile_cookies(config: CoverYourCookiesConfig, discard: tuple[str, ...]) -> tu
     """Discarded cookies a Batch may be formed with: the top of the pile, or (with the 3-player
     rules) any cookie in the row."""
     if config.small_table:
-        return tuple(sorted({c for c in discard if is_cookie(c)}))
-    if discard and is_cookie(discard[-1]):
-        return (discard[-1],)
+        return tuple(sorted({c for c in discard if c in COOKIE_SET}))
+    if discard:
+        top = discard[-1]
+        if top in COOKIE_SET:
+            return _PILE_TOPS[top]
     return ()
 
 
@@ -85,25 +93,70 @@ def may_lay_single(state: CoverYourCookiesState, player: int) -> bool:
     return state.first_batch[player] == "single_allowed" and not state.stacks[player]
 
 
+class HandCards(NamedTuple):
+    """What a hand holds, worked out once per distinct hand (hands are sorted tuples)."""
+
+    #: Every distinct card, sorted.
+    cards: tuple[str, ...]
+    #: The distinct cookies and the distinct milks, sorted.
+    cookies: tuple[str, ...]
+    milks: tuple[str, ...]
+    #: The Batches the hand can start on its own: two identical cookies or a cookie and a milk.
+    pairs: tuple[FormBatch, ...]
+    #: A discard of each distinct cookie.
+    discards: tuple[Discard, ...]
+
+
+_HANDS: dict[tuple[str, ...], HandCards] = {}
+_PILE_FORMS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[FormBatch, ...]] = {}
+#: Past this many distinct hands (or hand and pile pairs) a cache starts over.
+_CACHE_LIMIT = 200_000
+
+
+def hand_cards(hand: tuple[str, ...]) -> HandCards:
+    """What ``hand`` holds (see :class:`HandCards`)."""
+    info = _HANDS.get(hand)
+    if info is None:
+        distinct = set(hand)
+        cookies = tuple(sorted(distinct & COOKIE_SET))
+        milks = tuple(sorted(distinct & MILK_SET))
+        pairs: list[FormBatch] = []
+        for c in cookies:
+            if hand.count(c) >= 2:
+                pairs.append(_form((c, c)))
+            for m in milks:
+                pairs.append(_form((c, m) if c <= m else (m, c)))
+        discards = tuple(_discard(c) for c in cookies)
+        info = HandCards(tuple(sorted(distinct)), cookies, milks, tuple(pairs), discards)
+        if len(_HANDS) >= _CACHE_LIMIT:
+            _HANDS.clear()
+        _HANDS[hand] = info
+    return info
+
+
 def pair_forms(
     config: CoverYourCookiesConfig, hand: tuple[str, ...], discard: tuple[str, ...]
 ) -> list[FormBatch]:
     """Every two-card Batch a hand can start with these discards: two identical cookies, a cookie
     and a milk, or a hand card with an identical cookie from the discards."""
-    cookies = sorted({c for c in hand if is_cookie(c)})
-    milks = sorted({c for c in hand if is_milk(c)})
-    out: list[FormBatch] = []
-    for c in cookies:
-        if hand.count(c) >= 2:
-            out.append(_form((c, c)))
-        for m in milks:
-            out.append(_form((c, m) if c <= m else (m, c)))
-    for p in pile_cookies(config, discard):
-        if p in cookies:
-            out.append(_form((p,), p))
-        for m in milks:
-            out.append(_form((m,), p))
-    return out
+    info = hand_cards(hand)
+    piles = pile_cookies(config, discard)
+    if not piles:
+        return list(info.pairs)
+    key = (hand, piles)
+    forms = _PILE_FORMS.get(key)
+    if forms is None:
+        out = list(info.pairs)
+        for p in piles:
+            if p in info.cookies:
+                out.append(_form((p,), p))
+            for m in info.milks:
+                out.append(_form((m,), p))
+        forms = tuple(out)
+        if len(_PILE_FORMS) >= _CACHE_LIMIT:
+            _PILE_FORMS.clear()
+        _PILE_FORMS[key] = forms
+    return list(forms)
 
 
 def form_actions(
@@ -113,7 +166,7 @@ def form_actions(
     hand = state.hands[player]
     out = pair_forms(config, hand, state.discard)
     if may_lay_single(state, player):
-        out.extend(_form((c,)) for c in sorted({c for c in hand if is_cookie(c)}))
+        out.extend(_form((c,)) for c in hand_cards(hand).cookies)
     return out
 
 
@@ -133,13 +186,15 @@ def swipe_actions(state: CoverYourCookiesState, player: int) -> list[Action]:
     targets = swipe_targets(state, player)
     if not targets:
         return []
-    cards = sorted(set(state.hands[player]))
+    info = hand_cards(state.hands[player])
+    cookies, milks = info.cookies, info.milks
     out: list[Action] = []
     for t in targets:
         flavour = state.stacks[t][-1].flavour
-        for card in cards:
-            if card == flavour or is_milk(card):
-                out.append(_swipe(t, card))
+        if flavour in cookies:
+            out.extend(_swipe(t, card) for card in sorted((flavour, *milks)))
+        else:
+            out.extend(_swipe(t, card) for card in milks)
     return out
 
 
@@ -161,13 +216,14 @@ def turn_actions(
     out: list[Action] = []
     out.extend(form_actions(config, state, player))
     out.extend(swipe_actions(state, player))
-    if deck_size(state) == 0 and not out:
+    if not out and deck_size(state) == 0:
         out.extend(add_actions(state, player))
-    cards = sorted(set(hand))
-    out.extend(_discard(c) for c in cards if is_cookie(c))
-    if not out:
+    info = hand_cards(hand)
+    if info.discards:
+        out.extend(info.discards)
+    elif not out:
         # Ruling: a hand of nothing but milk, with nothing else to do, discards a milk.
-        out.extend(_discard(c) for c in cards)
+        out.extend(_discard(c) for c in info.cards)
     if config.two_actions and state.actions_taken >= 1:
         out.append(END_TURN)
     return out

@@ -200,7 +200,17 @@ class Batch:
     @property
     def value(self) -> int:
         """The Dough of every card in the Batch."""
-        return sum(dough(c) for c in self.cards)
+        cards = self.cards
+        value = _VALUES.get(cards)
+        if value is None:
+            if len(_VALUES) >= 100_000:
+                _VALUES.clear()
+            value = _VALUES[cards] = sum(dough(c) for c in cards)
+        return value
+
+
+#: The Dough of each list of cards seen in a Batch (Batches are valued many times over).
+_VALUES: dict[tuple[str, ...], int] = {}
 
 
 @dataclass(frozen=True, slots=True)

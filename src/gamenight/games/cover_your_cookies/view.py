@@ -1,5 +1,10 @@
 """What each seat sees (``observe``) and a state it can't tell apart (``shuffle_hidden``).
 
+Besides the table, the view carries the public facts a state is rebuilt from (``sample.py``):
+who is still to draw and what follows, the takes still to come in an Exchange, the cards left in
+the deck's top half, who has begun their first turn, and the seat's own standing with the
+single-cookie first Batch.
+
 A viewer that is not a seat of this table (``None``, ``-1``, a seat past the last, ``True``) is
 a spectator: it sees the public table and no hand.
 """
@@ -47,6 +52,8 @@ def observe(config: CoverYourCookiesConfig, state: CoverYourCookiesState, viewer
         "hand_sizes": [len(h) for h in state.hands],
         "hand_limit": config.cards_in_hand,
         "may_lay_single": rules.may_lay_single(state, seat) if seat is not None else False,
+        "my_first_batch": state.first_batch[seat] if seat is not None else None,
+        "first_turn_begun": [f != "before_first_turn" for f in state.first_batch],
         "stacks": [
             [
                 {"id": b.id, "flavour": b.flavour, "cards": list(b.cards), "value": b.value}
@@ -59,6 +66,7 @@ def observe(config: CoverYourCookiesConfig, state: CoverYourCookiesState, viewer
         "usable_discards": list(rules.pile_cookies(config, state.discard)),
         "deck": rules.deck_size(state),
         "deck_out": rules.deck_size(state) == 0 and state.phase not in ("deal", "flip"),
+        "top_half_left": state.top_half_left,
         "mixers_in_deck": mixers_left,
         "mixer_discard": list(state.mixer_discard),
         "waiting_enhance": list(state.waiting_enhance),
@@ -79,6 +87,11 @@ def observe(config: CoverYourCookiesConfig, state: CoverYourCookiesState, viewer
         ),
         "mixer": {"card": mixer.card, "player": mixer.drawer} if mixer is not None else None,
         "exchange_in_transit": [len(t) for t in state.transit],
+        "takers": [[giver, taker] for giver, taker in state.takers],
+        "exchange_count": state.exchange_count,
+        "draw_queue": [[d.player, d.count] for d in state.draw_queue],
+        "resume": state.resume,
+        "defenders_to_draw": list(state.defenders_to_draw),
         "forbidden_batch": state.forbidden_batch,
         "options": {
             "extra_strength": config.extra_strength,

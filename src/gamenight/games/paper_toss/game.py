@@ -17,7 +17,8 @@ from gamenight.engine.config import Config
 from gamenight.engine.core import Event, Outcome, Pending, View
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
-from gamenight.games.paper_toss import deck, explain, resolve, rules, view
+from gamenight.engine.sampling import checked
+from gamenight.games.paper_toss import deck, explain, resolve, rules, sample, view
 from gamenight.games.paper_toss.cards import COUNTERS, HAZARDS, PAPER_KINDS, TOSS_KINDS
 from gamenight.games.paper_toss.config import PaperTossConfig
 from gamenight.games.paper_toss.state import (
@@ -136,6 +137,16 @@ class PaperToss(Game[PaperTossState, Action]):
     ) -> PaperTossState:
         """Re-deal the cards the viewer cannot see: other hands and the Paper deck, sizes kept."""
         return view.shuffle_hidden(self.config, state, viewer, rng)
+
+    def sample_state(self, view: View, seat: int, rng: random.Random) -> PaperTossState:
+        """A state showing ``seat`` its ``view``: the Paper cards it has not seen dealt uniformly
+        to the other hands and the deck (see ``sample.py``); ``ImpossibleView`` for a view
+        that is not one of this game's."""
+        self.check_player(seat)
+        return checked(self.id, self.observe, self._sample, view, seat, rng)
+
+    def _sample(self, view: View, seat: int, rng: random.Random) -> PaperTossState:
+        return sample.sample_state(self.config, view, seat, rng)
 
     def outcome(self, state: PaperTossState) -> Outcome:
         """The player who reached the target (at a turn limit: the most tokens, ties shared);

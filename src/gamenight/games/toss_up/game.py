@@ -18,7 +18,8 @@ from gamenight.engine.config import Config
 from gamenight.engine.core import Event, Outcome, Pending, View
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
-from gamenight.games.toss_up import explain, resolve, rules
+from gamenight.engine.sampling import checked
+from gamenight.games.toss_up import explain, resolve, rules, sample
 from gamenight.games.toss_up.config import TossUpConfig
 from gamenight.games.toss_up.deck import RollLaw
 from gamenight.games.toss_up.state import (
@@ -113,6 +114,7 @@ class TossUp(Game[TossUpState, Action]):
             "turn": state.player,
             "turn_points": state.turn_points,
             "dice_to_roll": state.dice_left,
+            "rolled": state.rolled,
             "last_roll": (
                 {"green": last.green, "yellow": last.yellow, "red": last.red} if last else None
             ),
@@ -132,6 +134,16 @@ class TossUp(Game[TossUpState, Action]):
     ) -> TossUpState:
         """Nothing is hidden in Toss Up!: the state itself."""
         return state
+
+    def sample_state(self, view: View, seat: int, rng: random.Random) -> TossUpState:
+        """The state ``view`` shows to ``seat``: nothing is hidden, so nothing is drawn (see
+        ``sample.py``); :class:`~gamenight.engine.errors.ImpossibleView` for a view that is not
+        one of this game's."""
+        self.check_player(seat)
+        return checked(self.id, self.observe, self._sample, view, seat, rng)
+
+    def _sample(self, view: View, seat: int, rng: random.Random) -> TossUpState:
+        return sample.sample_state(self.config, view, seat, rng)
 
     def outcome(self, state: TossUpState) -> Outcome:
         """Winners (several only with ``shared_victory``), final totals and turns taken."""

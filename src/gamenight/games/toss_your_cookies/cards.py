@@ -105,9 +105,42 @@ def is_winning(hand: Iterable[str]) -> bool:
     )
 
 
+#: ``(hand, card)`` -> the hand with the card added and whether it wins: a game deals and moves
+#: cards between a few thousand distinct hands, so each is worked out once (the memory is
+#: emptied past ``_GAINS_LIMIT``).
+_GAINS: dict[tuple[tuple[str, ...], str], tuple[tuple[str, ...], bool]] = {}
+_GAINS_LIMIT = 200_000
+
+
+def gain(hand: tuple[str, ...], card: str) -> tuple[tuple[str, ...], bool]:
+    """``hand`` with ``card`` added (sorted), and whether that hand wins (:func:`is_winning`).
+
+    >>> gain(("chip",) * 4 + ("half", "wild"), "milk")
+    (('chip', 'chip', 'chip', 'chip', 'half', 'milk', 'wild'), True)
+    """
+    key = (hand, card)
+    known = _GAINS.get(key)
+    if known is None:
+        if len(_GAINS) >= _GAINS_LIMIT:
+            _GAINS.clear()
+        new = add(hand, (card,))
+        known = _GAINS[key] = (new, is_winning(new))
+    return known
+
+
 def add(hand: tuple[str, ...], cards: Iterable[str]) -> tuple[str, ...]:
     """``hand`` with ``cards`` added, sorted."""
     return tuple(sorted((*hand, *cards)))
+
+
+def remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` with the first copy of ``card`` taken out (``ValueError`` if there is none).
+
+    >>> remove_one(("chip", "milk", "chip"), "chip")
+    ('milk', 'chip')
+    """
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
 
 
 def remove(hand: tuple[str, ...], cards: Iterable[str]) -> tuple[str, ...]:

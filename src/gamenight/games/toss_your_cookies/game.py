@@ -18,7 +18,8 @@ from gamenight.engine.config import Config
 from gamenight.engine.core import TERMINAL_PENDING, Event, Outcome, Pending, View
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
-from gamenight.games.toss_your_cookies import deck, explain, resolve, rules, view
+from gamenight.engine.sampling import checked
+from gamenight.games.toss_your_cookies import deck, explain, resolve, rules, sample, view
 from gamenight.games.toss_your_cookies.cards import (
     ACTIONS,
     HAND_SIZE,
@@ -111,7 +112,10 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
 
     def legal_actions(self, state: TossYourCookiesState, player: int) -> Sequence[Action]:
         """Every move ``player`` may make now (empty when it is not their decision)."""
-        return rules.legal_actions(self.config, state, player, self.pending(state).players)
+        known, pending = self._pending
+        if known is not state:
+            pending = self.pending(state)
+        return rules.legal_actions(self.config, state, player, pending.players)
 
     def is_legal(self, state: TossYourCookiesState, player: int, action: Action) -> bool:
         """Whether ``action`` is among the legal moves, with fields of the right types: ``True``
@@ -155,6 +159,17 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
     ) -> TossYourCookiesState:
         """Re-deal every card ``viewer`` cannot see (see ``view.py``)."""
         return view.shuffle_hidden(self.config, state, viewer, rng)
+
+    def sample_state(self, view: View, seat: int, rng: random.Random) -> TossYourCookiesState:
+        """A state showing ``seat`` its ``view``: the cards it has not seen dealt uniformly to
+        the places it cannot see, the milk kept where everyone saw it, others' commitments drawn
+        from their drawn hands (see ``sample.py``); ``ImpossibleView`` for a view that is not
+        one of this game's."""
+        self.check_player(seat)
+        return checked(self.id, self.observe, self._sample, view, seat, rng)
+
+    def _sample(self, view: View, seat: int, rng: random.Random) -> TossYourCookiesState:
+        return sample.sample_state(self.config, view, seat, rng)
 
     def outcome(self, state: TossYourCookiesState) -> Outcome:
         """The match winner, rounds won per seat, and the number of rolls."""

@@ -10,6 +10,7 @@ gains are checked.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import lt
 from typing import TypeVar
 
 from gamenight.engine.core import Event, game_over, turn_started
@@ -21,8 +22,9 @@ from gamenight.games.toss_your_cookies.cards import (
     MILK,
     MILK_FACE,
     add,
-    is_winning,
+    gain,
     remove,
+    remove_one,
 )
 from gamenight.games.toss_your_cookies.config import TossYourCookiesConfig
 from gamenight.games.toss_your_cookies.deck import build_deck
@@ -130,14 +132,22 @@ class Work:
     # ---- single card movements ---------------------------------------------------------------
     def gain(self, player: int, card: str) -> None:
         """``card`` enters ``player``'s hand; a winning hand ends the round at once."""
-        hand = add(self.state.hands[player], (card,))
-        self.state.hands = put(self.state.hands, player, hand)
-        if is_winning(hand):
+        s = self.state
+        hands = s.hands
+        hand, wins = gain(hands[player], card)
+        s.hands = (*hands[:player], hand, *hands[player + 1 :])
+        if wins:
             raise RoundWon(player)
 
     def lose(self, player: int, cards: Iterable[str]) -> None:
         """Cards leave ``player``'s hand (they must be there)."""
         self.state.hands = put(self.state.hands, player, remove(self.state.hands[player], cards))
+
+    def lose_one(self, player: int, card: str) -> None:
+        """``card`` leaves ``player``'s hand (it must be there)."""
+        s = self.state
+        hands = s.hands
+        s.hands = (*hands[:player], remove_one(hands[player], card), *hands[player + 1 :])
 
     def holder(self) -> int:
         """The seat holding the milk (at rest it is always in a hand)."""
@@ -307,7 +317,7 @@ class Work:
             )
         )
         s.draw = BlindDraw(draw.drawer, draw.source, draw.left - 1)
-        self.lose(source, [card])
+        self.lose_one(source, card)
         self.gain(drawer, card)
         if s.draw.left:
             s.phase = Phase.PICK
@@ -328,7 +338,7 @@ class Work:
                 )
             )
         for card in cards:  # the limbo cards join the hand one at a time, each checked
-            s.limbo = remove(s.limbo, [card])
+            s.limbo = remove_one(s.limbo, card)
             self.gain(to, card)
         self.next_turn()
 
@@ -349,7 +359,7 @@ class Work:
         """The cards passed to ``player`` enter their hand one at a time (each checked)."""
         for card in self.state.transit[player]:
             s = self.state
-            s.transit = put(s.transit, player, remove(s.transit[player], [card]))
+            s.transit = put(s.transit, player, remove_one(s.transit[player], card))
             self.gain(player, card)
 
     def swap_offer(self, cards: tuple[str, ...]) -> None:
@@ -418,13 +428,13 @@ class Work:
         """One scramble grab; when nobody can grab any more, the turn ends (or evens up)."""
         s = self.state
         free = self.config.free_scramble
-        s.centre = remove(s.centre, [card])
+        s.centre = remove_one(s.centre, card)
         s.grabbed = put(s.grabbed, player, s.grabbed[player] + 1)
         if card == MILK:
             s.milk_seen = player
         self.emit(Event("grabbed", {"player": player, "card": card}))
         self.gain(player, card)
-        if s.centre and (free or any(g < q for g, q in zip(s.grabbed, s.quota, strict=True))):
+        if s.centre and (free or any(map(lt, s.grabbed, s.quota))):
             return
         self.emit(Event("scramble_over", {"grabbed": list(s.grabbed), "free": free}))
         if free and any(len(h) < HAND_SIZE for h in s.hands):
@@ -440,7 +450,7 @@ class Work:
     def take(self, player: int, source: int, card: str) -> None:
         """Free scramble: a short player takes a card from an over-full, shown hand."""
         s = self.state
-        self.lose(source, [card])
+        self.lose_one(source, card)
         if card == MILK:
             s.milk_seen = player
         self.emit(Event("took", {"player": player, "from": source, "card": card}))
@@ -465,7 +475,7 @@ class Work:
         """One card dealt face down; after the last, the starter rolls."""
         s = self.state
         player = receiver(s)
-        s.deck = remove(s.deck, [card])
+        s.deck = remove_one(s.deck, card)
         self.emit(Event("dealt", {"player": player}, {"card": card}, frozenset({player})))
         self.gain(player, card)
         if not s.deck:

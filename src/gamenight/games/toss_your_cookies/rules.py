@@ -6,7 +6,8 @@ Everything here is a pure function of the config and a state; ``resolve.py`` mov
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress
+from operator import lt
 
 from gamenight.engine.core import CHANCE_PENDING, TERMINAL_PENDING, Kind, Pending
 from gamenight.games.toss_your_cookies.cards import ALL, HAND_SIZE, MILK
@@ -40,6 +41,8 @@ _PICKS = tuple(Pick(i) for i in range(TossYourCookiesConfig.max_players * HAND_S
 def pending(config: TossYourCookiesConfig, state: TossYourCookiesState) -> Pending:
     """Chance for deals, rolls and blind draws; who decides in every other phase."""
     phase, turn = state.phase, state.turn
+    if phase == Phase.SCRAMBLE:  # the phases are exclusive: the most frequent first
+        return _pending(Kind.RACE, grabbers(config, state), turn, phase)
     if phase in _CHANCE:
         return CHANCE_PENDING
     if phase in (Phase.TARGET, Phase.SWAP_CARDS):
@@ -49,8 +52,6 @@ def pending(config: TossYourCookiesConfig, state: TossYourCookiesState) -> Pendi
     if phase == Phase.COMMIT:
         waiting = tuple(p for p, c in enumerate(state.commits) if c is None)
         return _pending(Kind.SIMULTANEOUS, waiting, turn, phase)
-    if phase == Phase.SCRAMBLE:
-        return _pending(Kind.RACE, grabbers(config, state), turn, phase)
     if phase == Phase.MILK_RACE:
         others = tuple(p for p in range(config.players) if p != state.tosser)
         return _pending(Kind.RACE, others, turn, phase)
@@ -61,12 +62,12 @@ def pending(config: TossYourCookiesConfig, state: TossYourCookiesState) -> Pendi
 
 
 #: Pending values are immutable, and only a few thousand differ (who, whose turn, which phase):
-#: each is made once and handed out again.
-_PENDINGS: dict[tuple[Kind, tuple[int, ...], int, Phase], Pending] = {}
+#: each is made once and handed out again. The phase sets the kind, so the key leaves it out.
+_PENDINGS: dict[tuple[tuple[int, ...], int, Phase], Pending] = {}
 
 
 def _pending(kind: Kind, players: tuple[int, ...], turn: int, phase: Phase) -> Pending:
-    key = (kind, players, turn, phase)
+    key = (players, turn, phase)
     made = _PENDINGS.get(key)
     if made is None:
         made = _PENDINGS[key] = Pending(kind, players, turn=turn, window=phase)
@@ -79,7 +80,7 @@ def grabbers(config: TossYourCookiesConfig, state: TossYourCookiesState) -> tupl
         return ()
     if config.free_scramble:
         return tuple(range(config.players))
-    return tuple(p for p in range(config.players) if state.grabbed[p] < state.quota[p])
+    return tuple(compress(range(config.players), map(lt, state.grabbed, state.quota)))
 
 
 def short_player(state: TossYourCookiesState) -> int | None:
@@ -131,7 +132,7 @@ def legal_actions(
         return ()
     phase = state.phase
     if phase == Phase.SCRAMBLE:  # the phases are exclusive: the most frequent first
-        return _grabs(state.centre)
+        return _OPTIONS.get((state.centre, -1)) or _grabs(state.centre)
     if phase == Phase.COMMIT or phase == Phase.SWAP_CARDS:
         return _commits(state.hands[player], number(state))
     if phase == Phase.TARGET:
@@ -176,3 +177,9 @@ def _grabs(centre: tuple[str, ...]) -> tuple[Action, ...]:
             _GRABS.get(c) or _GRABS.setdefault(c, Grab(c)) for c in dict.fromkeys(centre)
         )
     return options
+
+
+def commitments(hand: tuple[str, ...], count: int) -> tuple[Commit, ...]:
+    """Every distinct commitment of ``count`` cards a (sorted) hand can make, each once: what a
+    player in a pass or a toss chooses from."""
+    return tuple(c for c in _commits(hand, count) if isinstance(c, Commit))
