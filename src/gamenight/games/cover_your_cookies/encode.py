@@ -213,12 +213,13 @@ _NO_TOP = (*_NO_COOKIE, 0.0, 0.0)
 #: The places in a seat block of the one-seat flags: whose turn, the challenger, the defender,
 #: the player to answer, who drew the mixer.
 _FLAGS = tuple(len(COOKIES) + 7 + i for i in range(5))
-_KEPT = 4096
+_KEPT = 1 << 14
 
 
 class _Plan(NamedTuple):
     """What :func:`encode_state` works out once per game object, with the parts of vectors
-    already made for values met before (hands, discard piles), emptied when full."""
+    already made for values met before (hands, mixers used; emptied when full) and for the
+    discard pile last met."""
 
     limit: float
     track: tuple[int, ...]
@@ -228,6 +229,8 @@ class _Plan(NamedTuple):
     options: tuple[float, float]
     config: Any
     made: dict[Any, tuple[float, ...]]
+    #: The discard pile last encoded and its part (the same object while unchanged).
+    last: list[Any]
 
 
 @functools.lru_cache(maxsize=64)
@@ -243,10 +246,11 @@ def _plan(game: Game[Any, Any]) -> _Plan:
         (1.0 if config.extra_strength else 0.0, 1.0 if config.two_actions else 0.0),
         config,
         {},
+        [None, ()],
     )
 
 
-def _made(plan: _Plan, key: Any) -> tuple[float, ...]:
+def _made(plan: _Plan, key: Any, keep: bool = True) -> tuple[float, ...]:
     """The part of the vector for ``key``: ``("hand", cards)``, ``("discard", cards)`` (per
     kind / 10 and which may start a Batch) or ``("mixers", cards)``."""
     made = plan.made
@@ -262,9 +266,10 @@ def _made(plan: _Plan, key: Any) -> tuple[float, ...]:
     else:
         used = _per_kind(cards, _MIXER_INDEX, 1)
         part = tuple(u / c for u, c in zip(used, MIXER_COUNTS, strict=True))
-    if len(made) >= _KEPT:
-        made.clear()
-    made[key] = part
+    if keep:
+        if len(made) >= _KEPT:
+            made.clear()
+        made[key] = part
     return part
 
 
@@ -314,7 +319,10 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     for offset, who in zip(_FLAGS, (*named, mixer.drawer if mixer else None), strict=True):
         if who is not None and 0 <= who < n:
             out[starts[who] + offset] = 1.0
-    out += _made(plan, ("discard", state.discard))
+    last = plan.last
+    if last[0] is not state.discard:
+        last[0], last[1] = state.discard, _made(plan, ("discard", state.discard), keep=False)
+    out += last[1]
     left = rules.deck_size(state)
     counts = state.deck
     out += (

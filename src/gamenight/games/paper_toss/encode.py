@@ -149,7 +149,8 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
 
 class _Plan(NamedTuple):
     """What :func:`encode_state` works out once per game object, with the parts of vectors
-    already made for values met before (hands, piles, face-up cards), emptied when full."""
+    already made for values met before (hands, face-up cards; emptied when full) and for the
+    piles last met."""
 
     players: int
     hand_size: float
@@ -164,10 +165,12 @@ class _Plan(NamedTuple):
     toss: tuple[str, ...]
     orders: tuple[tuple[int, ...], ...]
     made: dict[Any, tuple[float, ...]]
+    #: The piles last encoded and their part (they stay the same objects while unchanged).
+    last: list[Any]
 
 
 #: Parts kept by :class:`_Plan` before they are dropped and made again.
-_KEPT = 4096
+_KEPT = 1 << 14
 
 
 @functools.lru_cache(maxsize=64)
@@ -192,6 +195,7 @@ def _plan(game: Game[Any, Any]) -> _Plan:
         shape.toss,
         tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)),
         {},
+        [None, ()],
     )
 
 
@@ -267,8 +271,13 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
             1.0 if p in winners else 0.0,
         )
     out.append(sum(state.paper_deck) / plan.paper_total)
-    piles = (state.paper_discard, state.toss_deck, state.toss_discard)
-    out += _part(plan, ("piles", piles), _table)
+    discard, deck, used = state.paper_discard, state.toss_deck, state.toss_discard
+    last = plan.last
+    kept = last[0]
+    if kept is None or kept[0] is not discard or kept[1] is not deck or kept[2] is not used:
+        piles = (discard, deck, used)
+        last[0], last[1] = piles, _table(plan, piles)
+    out += last[1]
     out.append(1.0 if state.tossed else 0.0)
     waiting = hazard.card if hazard else None
     row = plan.hazard_rows.get(waiting)

@@ -170,7 +170,7 @@ class _Plan(NamedTuple):
 _HEAD = len(PHASES) + len(ACTIONS) + len(NUMBERS) + 1
 _FLAGS = (4, 5, 6, 7, 9, 10, 11, 13, 14)
 #: Count tuples kept by :class:`_Plan` before they are dropped and made again.
-_KEPT = 4096
+_KEPT = 1 << 14
 
 
 @functools.lru_cache(maxsize=64)
