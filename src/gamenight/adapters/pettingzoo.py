@@ -211,10 +211,12 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         return self._observations(), {a: {} for a in self.agents}
 
     def _observations(self) -> dict[str, Observation]:
-        turns, encode, seat_of = self.turns, self._encode, self.seat_of
-        state, mask = turns.state, turns.mask
+        if not self.agents:
+            return {}
+        turns, seat_of = self.turns, self.seat_of
+        vectors, mask = self.encoder.all_seats(turns.state), turns.mask
         return {
-            a: {"observation": encode(state, seat_of[a]), "action_mask": mask(seat_of[a])}
+            a: {"observation": vectors[seat_of[a]], "action_mask": mask(seat_of[a])}
             for a in self.agents
         }
 
