@@ -1,5 +1,6 @@
-"""Each game's ``encode_state``: the observation read straight from the state, exactly equal to
-encoding the seat's view, so it shows what that seat may see and nothing more."""
+"""Each game's ``encode_state`` and ``encode_seats``: observations read straight from the state,
+exactly equal to encoding the seat's view, so they show what that seat may see and nothing
+more."""
 
 from __future__ import annotations
 
@@ -55,9 +56,11 @@ def every_state(game: Game[Any, Any], seed: int, limit: int = 300) -> Iterator[A
 
 
 def test_every_builtin_encoder_reads_states() -> None:
-    """The four games' encode parts give ``encode_state``."""
+    """The four games' encode parts give ``encode_state`` and ``encode_seats``."""
     for game_id, counts in GAMES.items():
-        assert encoder_for(build_game(game_id, counts[0])).state_function is not None
+        encoder = encoder_for(build_game(game_id, counts[0]))
+        assert encoder.state_function is not None
+        assert encoder.seats_function is not None
 
 
 @pytest.mark.parametrize(
@@ -69,7 +72,8 @@ def test_encode_state_equals_encoding_the_view(
     game_id: str, players: int, options: dict[str, Any]
 ) -> None:
     """For every seat at every state of seeded random playouts (deals, decisions, the end),
-    ``encode_state(state, seat)`` is exactly ``encode(observe(state, seat), seat)``."""
+    ``encode_state(state, seat)`` and ``encode_seats(state)[seat]`` are exactly
+    ``encode(observe(state, seat), seat)``."""
     game = build_game(game_id, players, **options)
     encoder = encoder_for(game)
     from_state = encoder.state_encoder()
@@ -83,6 +87,9 @@ def test_encode_state_equals_encoding_the_view(
                 assert np.array_equal(got, expected), (seed, seat, np.flatnonzero(got != expected))
                 assert np.array_equal(from_state(state, seat), expected)
                 compared += 1
+            for seat, vector in enumerate(encoder.all_seats(state)):
+                assert vector.dtype == np.float32 and vector.shape == (encoder.size,)
+                assert np.array_equal(vector, encoder(game.observe(state, seat), seat))
     assert compared > 100
 
 

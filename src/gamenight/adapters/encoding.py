@@ -12,6 +12,9 @@ The part module (``<game package>/encode.py``, named in the game's plugin) defin
   ``encode(game, game.observe(state, seat), seat)``, read straight from the state, so the
   adapters' inner loops need not build a view first (the test suite checks that the two agree
   on many seeded states of every game and player count);
+- optionally ``encode_seats(game, state) -> list[numpy.ndarray]``: ``encode_state`` for every
+  seat at once, what the seats see alike worked out once (the parallel PettingZoo environment
+  observes every seat at every step);
 - optionally ``max_chance_outcomes(game) -> int``: the most outcomes one chance step can have
   (OpenSpiel needs the bound up front).
 """
@@ -45,6 +48,8 @@ class Encoder:
     chance_bound: int | None
     #: The part's ``encode_state``, or ``None`` (then the view is built and encoded).
     state_function: Callable[[Game[Any, Any], Any, int], np.ndarray] | None = None
+    #: The part's ``encode_seats``, or ``None`` (then every seat is encoded on its own).
+    seats_function: Callable[[Game[Any, Any], Any], list[np.ndarray]] | None = None
 
     def __call__(self, view: View, seat: int) -> np.ndarray:
         """``seat``'s view as a float32 vector of ``size`` values."""
@@ -55,6 +60,13 @@ class Encoder:
         if self.state_function is not None:
             return self.state_function(self.game, state, seat)
         return self.function(self.game, self.game.observe(state, seat), seat)
+
+    def all_seats(self, state: Any) -> list[np.ndarray]:
+        """Every seat's observation of ``state``, by seat (the same vectors as
+        :meth:`from_state`)."""
+        if self.seats_function is not None:
+            return self.seats_function(self.game, state)
+        return [self.from_state(state, seat) for seat in range(self.game.players)]
 
     def state_encoder(self) -> Callable[[Any, int], np.ndarray]:
         """:meth:`from_state` as a plain function of the state and the seat (for loops)."""
@@ -99,4 +111,5 @@ def encoder_for(game: Game[Any, Any]) -> Encoder:
         part.encode,
         int(bound(game)) if bound is not None else None,
         getattr(part, "encode_state", None),
+        getattr(part, "encode_seats", None),
     )

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import operator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -173,6 +174,7 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 #: outcome tables, as Toss Up! does its rolls, convert each table once); emptied when full.
 _CONVERTED: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
 _CONVERTED_MAX = 512
+_SECOND = operator.itemgetter(1)
 
 
 class Node:
@@ -317,7 +319,7 @@ class GamenightState(pyspiel.State):
         known = _CONVERTED.get(id(outcomes))
         if known is not None and known[0] is outcomes:
             return known[1]
-        converted = [(i, float(p)) for i, (_, p) in enumerate(outcomes)]
+        converted = list(enumerate(map(float, map(_SECOND, outcomes))))
         if len(_CONVERTED) >= _CONVERTED_MAX:
             _CONVERTED.clear()
         _CONVERTED[id(outcomes)] = (outcomes, converted)

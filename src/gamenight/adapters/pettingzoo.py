@@ -211,7 +211,14 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         return self._observations(), {a: {} for a in self.agents}
 
     def _observations(self) -> dict[str, Observation]:
-        return {a: self._observation(self.seat_of[a]) for a in self.agents}
+        if not self.agents:
+            return {}
+        turns, seat_of = self.turns, self.seat_of
+        vectors, mask = self.encoder.all_seats(turns.state), turns.mask
+        return {
+            a: {"observation": vectors[seat_of[a]], "action_mask": mask(seat_of[a])}
+            for a in self.agents
+        }
 
     def step(
         self, actions: Mapping[str, Any]
@@ -243,14 +250,18 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
                 break
         if not turns.over:
             self._apply(chosen, infos)
-        rewards = dict(zip(self.possible_agents, turns.rewards(), strict=True))
+        agents = self.agents
         done = turns.over
+        if done:  # every agent is still in play until the end, so rewards go to them all
+            rewards = dict(zip(self.possible_agents, turns.rewards(), strict=True))
+            rewards = {a: rewards[a] for a in agents}
+        else:
+            rewards = dict.fromkeys(agents, 0.0)
         ended: bool = done and not turns.truncated
         cut: bool = done and turns.truncated
-        terminations = dict.fromkeys(self.agents, ended)
-        truncations = dict.fromkeys(self.agents, cut)
+        terminations = dict.fromkeys(agents, ended)
+        truncations = dict.fromkeys(agents, cut)
         observations = self._observations()
-        rewards = {a: rewards[a] for a in self.agents}
         if done:
             self.agents = []
         return observations, rewards, terminations, truncations, infos

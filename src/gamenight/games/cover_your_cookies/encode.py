@@ -213,12 +213,13 @@ _NO_TOP = (*_NO_COOKIE, 0.0, 0.0)
 #: The places in a seat block of the one-seat flags: whose turn, the challenger, the defender,
 #: the player to answer, who drew the mixer.
 _FLAGS = tuple(len(COOKIES) + 7 + i for i in range(5))
-_KEPT = 4096
+_KEPT = 1 << 14
 
 
 class _Plan(NamedTuple):
     """What :func:`encode_state` works out once per game object, with the parts of vectors
-    already made for values met before (hands, discard piles), emptied when full."""
+    already made for values met before (hands, mixers used; emptied when full) and for the
+    discard pile last met."""
 
     limit: float
     track: tuple[int, ...]
@@ -228,6 +229,8 @@ class _Plan(NamedTuple):
     options: tuple[float, float]
     config: Any
     made: dict[Any, tuple[float, ...]]
+    #: The discard pile last encoded and its part (the same object while unchanged).
+    last: list[Any]
 
 
 @functools.lru_cache(maxsize=64)
@@ -243,10 +246,11 @@ def _plan(game: Game[Any, Any]) -> _Plan:
         (1.0 if config.extra_strength else 0.0, 1.0 if config.two_actions else 0.0),
         config,
         {},
+        [None, ()],
     )
 
 
-def _made(plan: _Plan, key: Any) -> tuple[float, ...]:
+def _made(plan: _Plan, key: Any, keep: bool = True) -> tuple[float, ...]:
     """The part of the vector for ``key``: ``("hand", cards)``, ``("discard", cards)`` (per
     kind / 10 and which may start a Batch) or ``("mixers", cards)``."""
     made = plan.made
@@ -262,9 +266,10 @@ def _made(plan: _Plan, key: Any) -> tuple[float, ...]:
     else:
         used = _per_kind(cards, _MIXER_INDEX, 1)
         part = tuple(u / c for u, c in zip(used, MIXER_COUNTS, strict=True))
-    if len(made) >= _KEPT:
-        made.clear()
-    made[key] = part
+    if keep:
+        if len(made) >= _KEPT:
+            made.clear()
+        made[key] = part
     return part
 
 
@@ -314,7 +319,10 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     for offset, who in zip(_FLAGS, (*named, mixer.drawer if mixer else None), strict=True):
         if who is not None and 0 <= who < n:
             out[starts[who] + offset] = 1.0
-    out += _made(plan, ("discard", state.discard))
+    last = plan.last
+    if last[0] is not state.discard:
+        last[0], last[1] = state.discard, _made(plan, ("discard", state.discard), keep=False)
+    out += last[1]
     left = rules.deck_size(state)
     counts = state.deck
     out += (
@@ -334,3 +342,80 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     out += plan.options
     vector = np.array(out, dtype=np.float32)
     return np.minimum(vector, 1.0, out=vector)
+
+
+def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
+    """:func:`encode_state` for every seat, what they see alike worked out once."""
+    plan = _plan(game)
+    n = len(plan.orders)
+    phase = _PHASE_ROWS.get(state.phase, _NO_PHASE)
+    limit = plan.limit
+    duel = state.duel
+    mixer = state.mixer
+    hands, stacks, crumbs = state.hands, state.stacks, state.crumbs
+    waiting, transit = state.waiting_enhance, state.transit
+    totals, wins, scores = state.totals, state.round_wins, state.last_scores
+    track = plan.track
+    last_crumb = len(track) - 1
+    blocks: list[list[float]] = []
+    for p in range(n):
+        stack = stacks[p]
+        block = [len(hands[p]) / limit, len(stack) / 10]
+        block += _top(stack[-1]) if stack else _NO_TOP
+        block += (
+            (_stack_dough(stack) + track[min(crumbs[p], last_crumb)]) / 500,
+            crumbs[p] / 6,
+            waiting[p] / 2,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            len(transit[p]) / 2,
+            totals[p] / 1000,
+            wins[p] / 5,
+            scores[p] / 500,
+        )
+        blocks.append(block)
+    batch_value = 0.0
+    if duel:
+        named = (state.turn, duel.challenger, duel.defender, duel.responder)
+        batch_value = next(
+            (_batch_dough(b) for b in stacks[duel.defender] if b.id == duel.batch), 0
+        )
+    else:
+        named = (state.turn, None, None, None)
+    for offset, who in zip(_FLAGS, (*named, mixer.drawer if mixer else None), strict=True):
+        if who is not None and 0 <= who < n:
+            blocks[who][offset] = 1.0
+    kept = plan.last
+    if kept[0] is not state.discard:
+        kept[0], kept[1] = state.discard, _made(plan, ("discard", state.discard), keep=False)
+    table: list[float] = list(kept[1])
+    left = rules.deck_size(state)
+    counts = state.deck
+    table += (
+        left / ALL_CARDS,
+        1.0 if left == 0 and state.phase not in ("deal", "flip") else 0.0,
+        sum([counts[i] for i in _MIXER_PLACES]) / _ALL_MIXERS,
+    )
+    table += _made(plan, ("mixers", state.mixer_discard))
+    if duel:
+        table += (1.0, duel.need / 2, len(duel.plays) / 6, batch_value / 200)
+        table += _COOKIE_ROWS.get(duel.flavour, _NO_COOKIE)
+    else:
+        table += (0.0, 0.0, 0.0, batch_value / 200)
+        table += _NO_COOKIE
+    table += _MIXER_ROWS.get(mixer.card, _NO_MIXER) if mixer else _NO_MIXER
+    table.append(state.actions_taken / 2)
+    rows = []
+    for seat in range(n):
+        out: list[float] = [*phase, *_made(plan, ("hand", hands[seat]))]
+        for p in plan.orders[seat]:
+            out += blocks[p]
+        out += table
+        out.append(1.0 if rules.may_lay_single(state, seat) else 0.0)
+        out += plan.options
+        rows.append(out)
+    matrix = np.array(rows, dtype=np.float32)
+    return list(np.minimum(matrix, 1.0, out=matrix))

@@ -149,7 +149,8 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
 
 class _Plan(NamedTuple):
     """What :func:`encode_state` works out once per game object, with the parts of vectors
-    already made for values met before (hands, piles, face-up cards), emptied when full."""
+    already made for values met before (hands, face-up cards; emptied when full) and for the
+    piles last met."""
 
     players: int
     hand_size: float
@@ -164,10 +165,12 @@ class _Plan(NamedTuple):
     toss: tuple[str, ...]
     orders: tuple[tuple[int, ...], ...]
     made: dict[Any, tuple[float, ...]]
+    #: The piles last encoded and their part (they stay the same objects while unchanged).
+    last: list[Any]
 
 
 #: Parts kept by :class:`_Plan` before they are dropped and made again.
-_KEPT = 4096
+_KEPT = 1 << 14
 
 
 @functools.lru_cache(maxsize=64)
@@ -192,6 +195,7 @@ def _plan(game: Game[Any, Any]) -> _Plan:
         shape.toss,
         tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)),
         {},
+        [None, ()],
     )
 
 
@@ -243,6 +247,56 @@ def _flipped(plan: _Plan, flipped: tuple[str, ...]) -> tuple[float, ...]:
     return tuple(flipped.count(k) / 2 for k in plan.toss)
 
 
+def _public(plan: _Plan, state: Any) -> tuple[tuple[float, ...], list[Any], list[float]]:
+    """What every seat sees alike: the phase, each seat's block (by seat) and the table."""
+    hand_size = plan.hand_size
+    target = plan.target
+    turn = state.turn
+    chooser = state.chooser
+    hazard = state.hazard
+    hazard_player = hazard.player if hazard else None
+    winners = state.winners
+    hands, tokens, tires = state.hands, state.tokens, state.skips
+    blocks = [
+        (
+            len(hands[p]) / hand_size,
+            tokens[p] / target,
+            tires[p] / 3,
+            1.0 if p == turn else 0.0,
+            1.0 if p == chooser else 0.0,
+            1.0 if p == hazard_player else 0.0,
+            1.0 if p in winners else 0.0,
+        )
+        for p in range(plan.players)
+    ]
+    table: list[float] = [sum(state.paper_deck) / plan.paper_total]
+    discard, deck, used = state.paper_discard, state.toss_deck, state.toss_discard
+    last = plan.last
+    kept = last[0]
+    if kept is None or kept[0] is not discard or kept[1] is not deck or kept[2] is not used:
+        piles = (discard, deck, used)
+        last[0], last[1] = piles, _table(plan, piles)
+    table += last[1]
+    table.append(1.0 if state.tossed else 0.0)
+    waiting = hazard.card if hazard else None
+    row = plan.hazard_rows.get(waiting)
+    table += row if row is not None else plan.hazard_rows[None]
+    table.append(state.hazards_played / 3)
+    table += _part(plan, ("flipped", state.flipped), _flipped)
+    limit = plan.limit
+    table.append(state.turns / limit if limit else 0.0)
+    return _PHASE_ROWS.get(state.phase, _NO_PHASE), blocks, table
+
+
+def _row(plan: _Plan, state: Any, seat: int, public: Any) -> list[float]:
+    phase, blocks, table = public
+    out: list[float] = [*phase, *_part(plan, ("hand", state.hands[seat]), _hand)]
+    for p in plan.orders[seat]:
+        out += blocks[p]
+    out += table
+    return out
+
+
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
     plan = _plan(game)
@@ -267,8 +321,13 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
             1.0 if p in winners else 0.0,
         )
     out.append(sum(state.paper_deck) / plan.paper_total)
-    piles = (state.paper_discard, state.toss_deck, state.toss_discard)
-    out += _part(plan, ("piles", piles), _table)
+    discard, deck, used = state.paper_discard, state.toss_deck, state.toss_discard
+    last = plan.last
+    kept = last[0]
+    if kept is None or kept[0] is not discard or kept[1] is not deck or kept[2] is not used:
+        piles = (discard, deck, used)
+        last[0], last[1] = piles, _table(plan, piles)
+    out += last[1]
     out.append(1.0 if state.tossed else 0.0)
     waiting = hazard.card if hazard else None
     row = plan.hazard_rows.get(waiting)
@@ -279,3 +338,12 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     out.append(state.turns / limit if limit else 0.0)
     vector = np.array(out, dtype=np.float32)
     return np.minimum(vector, 1.0, out=vector)
+
+
+def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
+    """:func:`encode_state` for every seat, what they see alike worked out once."""
+    plan = _plan(game)
+    public = _public(plan, state)
+    rows = [_row(plan, state, seat, public) for seat in range(plan.players)]
+    matrix = np.array(rows, dtype=np.float32)
+    return list(np.minimum(matrix, 1.0, out=matrix))

@@ -168,3 +168,58 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
         )
     )
     return np.array(out, dtype=np.float32)
+
+
+def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
+    """:func:`encode_state` for every seat, what they see alike worked out once."""
+    plan = _plan(game)
+    dice, target, half = plan.dice, plan.target, plan.half
+    scores = state.scores
+    turn = state.player
+    to_play = state.final
+    sudden = state.contenders
+    trigger = state.trigger
+    winners = state.winners
+    blocks = []
+    for p in range(len(plan.orders)):
+        score = scores[p] * half
+        blocks.append(
+            (
+                score if score < 1.0 else 1.0,
+                1.0 if p == turn else 0.0,
+                1.0 if p in to_play else 0.0,
+                1.0 if p in sudden else 0.0,
+                1.0 if p == trigger else 0.0,
+                1.0 if p in winners else 0.0,
+            )
+        )
+    points = state.turn_points
+    last = state.last_roll
+    left = state.dice_left
+    bust = plan.bust[left] if 0 <= left <= dice else getattr(game, "bust_chance")(left)  # noqa: B009
+    roll = (
+        min(1.0, points / target),
+        left / dice,
+        last.green / dice if last else 0.0,
+        last.yellow / dice if last else 0.0,
+        last.red / dice if last else 0.0,
+        bust,
+        1.0 if trigger is not None else 0.0,
+    )
+    rows = []
+    for seat, order in enumerate(plan.orders):
+        out: list[float] = []
+        for p in order:
+            out += blocks[p]
+        mine = turn == seat
+        banked = scores[seat] + (points if mine else 0)
+        best_other = max(scores[:seat] + scores[seat + 1 :])
+        past = banked > target if plan.strict else banked >= target
+        lead = ((banked - best_other) / target + 1.0) / 2.0
+        out += roll
+        out += (
+            1.0 if past and mine else 0.0,
+            0.0 if lead < 0.0 else 1.0 if lead > 1.0 else lead,
+        )
+        rows.append(out)
+    return list(np.array(rows, dtype=np.float32))

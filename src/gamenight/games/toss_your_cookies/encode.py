@@ -170,7 +170,7 @@ class _Plan(NamedTuple):
 _HEAD = len(PHASES) + len(ACTIONS) + len(NUMBERS) + 1
 _FLAGS = (4, 5, 6, 7, 9, 10, 11, 13, 14)
 #: Count tuples kept by :class:`_Plan` before they are dropped and made again.
-_KEPT = 4096
+_KEPT = 1 << 14
 
 
 @functools.lru_cache(maxsize=64)
@@ -289,3 +289,84 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     )
     vector = np.array(out, dtype=np.float32)
     return np.minimum(vector, 1.0, out=vector)
+
+
+def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
+    """:func:`encode_state` for every seat, what they see alike worked out once."""
+    plan = _plan(game)
+    n = len(plan.orders)
+    phase = _PHASE_ROWS.get(state.phase, _NO_PHASE)
+    roll = state.roll
+    dice: list[float] = []
+    if roll:
+        dice += _ACTION_ROWS.get(roll[0], _NO_ACTION)
+        dice += _NUMBER_ROWS.get(roll[1], _NO_NUMBER)
+    else:
+        dice += _NO_ACTION
+        dice += _NO_NUMBER
+    dice.append(number(state) / HAND_SIZE)
+    owner = state.limbo_owner
+    draw = state.draw
+    needed = plan.needed
+    zeros = plan.zeros
+    hands, commits, quota = state.hands, state.commits, state.quota
+    grabbed, transit, wins = state.grabbed, state.transit, state.round_wins
+    shown = shown_hands(state)
+    blocks: list[list[float]] = []
+    for p in range(n):
+        block = [
+            len(hands[p]) / HAND_SIZE,
+            1.0 if commits[p] is not None else 0.0,
+            quota[p] / HAND_SIZE,
+            grabbed[p] / HAND_SIZE,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            len(transit[p]) / HAND_SIZE,
+            0.0,
+            0.0,
+            0.0,
+            wins[p] / needed,
+            0.0,
+            0.0,
+        ]
+        held = shown[p]
+        block += zeros if held is None else _counted(held, plan)
+        blocks.append(block)
+    named = (
+        state.turn,
+        state.tosser,
+        owner,
+        state.target,
+        draw.drawer if draw else None,
+        draw.source if draw else None,
+        state.milk_seen,
+        state.starter,
+        state.winner,
+    )
+    for offset, who in zip(_FLAGS, named, strict=True):
+        if who is not None and 0 <= who < n:
+            blocks[who][offset] = 1.0
+    centre = _counted(state.centre, plan)
+    limbo = state.limbo
+    seen = _counted(limbo, plan)
+    tail = (
+        len(limbo) / HAND_SIZE,
+        (draw.left if draw else 0) / HAND_SIZE,
+        len(state.deck) / plan.deal,
+        state.round / plan.rounds,
+        plan.free,
+    )
+    rows = []
+    for seat in range(n):
+        out: list[float] = [*phase, *_counted(hands[seat], plan), *_counted(commits[seat], plan)]
+        out += dice
+        for p in plan.orders[seat]:
+            out += blocks[p]
+        out += centre
+        out += seen if state.limbo_public or seat == owner else zeros
+        out += tail
+        rows.append(out)
+    matrix = np.array(rows, dtype=np.float32)
+    return list(np.minimum(matrix, 1.0, out=matrix))
