@@ -109,9 +109,12 @@ def _advance(
     kind = pending.kind
     if standing:
         window = pending.window if kind is Kind.RACE or kind is Kind.REACTION else None
-        closed = [seat for seat, decision in standing.items() if decision.window != window]
-        for seat in closed:
-            agents[seat].outpaced(standing.pop(seat).action, closed=True)
+        for decision in standing.values():
+            if decision.window != window:  # some window closed: drop its decisions
+                closed = [seat for seat, kept in standing.items() if kept.window != window]
+                for seat in closed:
+                    agents[seat].outpaced(standing.pop(seat).action, closed=True)
+                break
     elif standing is None:
         standing = {}
     if kind is Kind.CHANCE:

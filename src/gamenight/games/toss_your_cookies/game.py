@@ -126,7 +126,7 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
         if known is not state:
             pending = self.pending(state)
         moves = rules.legal_actions(self.config, state, player, pending.players)
-        if moves and rules.same_for_every_decider(state):
+        if len(pending.players) > 1 and moves and rules.same_for_every_decider(state):
             self._shared = (state, pending.players, moves)
         return moves
 

@@ -109,7 +109,7 @@ class Work:
             self.commit(player, action.cards)
         elif isinstance(action, Dice):
             s.rolls += 1
-            self.emit(
+            self.events.append(
                 Event(
                     "rolled", {"player": s.turn, "action": action.action, "number": action.number}
                 )
@@ -125,7 +125,7 @@ class Work:
                 self.swap_all(s.turn, action.player)
             else:
                 s.phase = Phase.SWAP_CARDS
-                self.emit(Event("swap_target", {"player": s.turn, "with": action.player}))
+                self.events.append(Event("swap_target", {"player": s.turn, "with": action.player}))
         elif isinstance(action, Take):
             self.take(player, action.player, action.card)
         elif isinstance(action, Pick):
@@ -161,7 +161,7 @@ class Work:
         self.clear_action()
         self.state.turn = (self.state.turn + 1) % self.n
         self.state.phase = Phase.ROLL
-        self.emit(turn_started(self.state.turn))
+        self.events.append(turn_started(self.state.turn))
 
     def clear_action(self) -> None:
         """Forget everything about the action just finished."""
@@ -191,7 +191,7 @@ class Work:
         """Snickerdoodle! Score the round; start the next round or end the match."""
         s = self.state
         hand = s.hands[player]
-        self.emit(
+        self.events.append(
             Event(
                 "snickerdoodle",
                 {
@@ -210,7 +210,9 @@ class Work:
         if s.round_wins[player] >= self.config.rounds_to_win:  # the table stays as at the call
             s.winner = player
             s.phase = Phase.OVER
-            self.emit(game_over([player], round_wins=list(s.round_wins), rounds=self.config.rounds))
+            self.events.append(
+                game_over([player], round_wins=list(s.round_wins), rounds=self.config.rounds)
+            )
             return
         self.clear_action()
         s.round += 1
@@ -220,7 +222,7 @@ class Work:
         s.deck = build_deck(self.n)
         s.milk_seen = None
         s.phase = Phase.DEAL
-        self.emit(Event("new_round", {"round": s.round, "starter": s.starter}))
+        self.events.append(Event("new_round", {"round": s.round, "starter": s.starter}))
 
     # ---- resolutions ---------------------------------------------------------------------------
     def start_action(self, action: str, number: str) -> None:
@@ -246,7 +248,7 @@ class Work:
             self.swap_offer(cards)
             return
         s.commits = put(s.commits, player, cards)
-        self.emit(
+        self.events.append(
             Event("committed", {"player": player}, {"cards": list(cards)}, frozenset({player}))
         )
         if any(c is None for c in s.commits):
@@ -270,13 +272,13 @@ class Work:
             s.tosser = holder
             s.milk_seen = None
             s.phase = Phase.MILK_RACE
-            self.emit(Event("milk_tossed", {"player": holder}))
+            self.events.append(Event("milk_tossed", {"player": holder}))
             return
         if action == "swap":
             to = s.turn
             if holder == to:
                 s.milk_seen = holder
-                self.emit(Event("milk_stays", {"player": holder}))
+                self.events.append(Event("milk_stays", {"player": holder}))
                 self.next_turn()
                 return
         else:
@@ -285,7 +287,7 @@ class Work:
         s.limbo, s.limbo_owner, s.limbo_public = (MILK,), holder, True
         s.target = to
         s.milk_seen = None
-        self.emit(Event("milk_moving", {"from": holder, "to": to, "how": action}))
+        self.events.append(Event("milk_moving", {"from": holder, "to": to, "how": action}))
         self.begin_draws(holder, to, 1)
 
     def begin_draws(self, drawer: int, source: int, count: int) -> None:
@@ -298,7 +300,7 @@ class Work:
         draw = self.state.draw
         if draw is None:
             raise IllegalAction("there is no blind draw to make")
-        self.emit(
+        self.events.append(
             Event("picked", {"player": draw.drawer, "from": draw.source, "position": position})
         )
         self.state.phase = Phase.DRAW
@@ -310,7 +312,7 @@ class Work:
         if draw is None:
             raise IllegalAction("there is no blind draw to make")
         drawer, source = draw.drawer, draw.source
-        self.emit(
+        self.events.append(
             Event(
                 "drew",
                 {"player": drawer, "from": source},
@@ -328,10 +330,10 @@ class Work:
         if to is None or owner is None:
             raise IllegalAction("the drawn cards have nowhere to go")
         if cards == (MILK,) and s.limbo_public:
-            self.emit(Event("milk_added", {"player": to}))
+            self.events.append(Event("milk_added", {"player": to}))
             s.milk_seen = to
         else:
-            self.emit(
+            self.events.append(
                 Event(
                     "swap_received",
                     {"player": to, "from": owner, "count": len(cards)},
@@ -352,7 +354,7 @@ class Work:
         s.hands = put(put(s.hands, roller, ()), target, ())
         if s.milk_seen in (roller, target):
             s.milk_seen = target if s.milk_seen == roller else roller
-        self.emit(Event("swapped_hands", {"player": roller, "with": target}))
+        self.events.append(Event("swapped_hands", {"player": roller, "with": target}))
         self.deliver(roller)
         self.deliver(target)
         self.next_turn()
@@ -374,7 +376,7 @@ class Work:
         s.limbo, s.limbo_owner, s.limbo_public = tuple(sorted(cards)), roller, False
         if s.milk_seen in (roller, target):
             s.milk_seen = None
-        self.emit(
+        self.events.append(
             Event(
                 "swap_offered",
                 {"player": roller, "with": target, "count": len(cards)},
@@ -397,11 +399,11 @@ class Work:
             s.milk_seen = (s.milk_seen + step) % n
         elif not whole:
             s.milk_seen = None
-        self.emit(Event("passed", {"direction": action, "count": len(given[s.turn])}))
+        self.events.append(Event("passed", {"direction": action, "count": len(given[s.turn])}))
         order = [(s.turn + i) % n for i in range(n)]
         for player in order:
             to = (player + step) % n
-            self.emit(
+            self.events.append(
                 Event(
                     "received",
                     {"player": to, "from": player, "count": len(given[player])},
@@ -423,7 +425,7 @@ class Work:
             s.grabbed = put(s.grabbed, player, 0)
         if MILK in s.centre:
             s.milk_seen = None
-        self.emit(Event("tossed", {"cards": [sorted(tossed[p]) for p in range(self.n)]}))
+        self.events.append(Event("tossed", {"cards": [sorted(tossed[p]) for p in range(self.n)]}))
         s.phase = Phase.SCRAMBLE
 
     def grab(self, player: int, card: str) -> None:
@@ -434,18 +436,20 @@ class Work:
         s.grabbed = put(s.grabbed, player, s.grabbed[player] + 1)
         if card == MILK:
             s.milk_seen = player
-        self.emit(Event("grabbed", {"player": player, "card": card}))
+        self.events.append(Event("grabbed", {"player": player, "card": card}))
         self.gain(player, card)
         if s.centre and (free or any(map(lt, s.grabbed, s.quota))):
             return
-        self.emit(Event("scramble_over", {"grabbed": list(s.grabbed), "free": free}))
+        self.events.append(Event("scramble_over", {"grabbed": list(s.grabbed), "free": free}))
         if free and any(len(h) < HAND_SIZE for h in s.hands):
             s.phase = Phase.EVEN_UP
             shown = {p: list(h) for p, h in enumerate(s.hands) if len(h) > HAND_SIZE}
             for p, hand in shown.items():
                 if MILK in hand:
                     s.milk_seen = p
-            self.emit(Event("hands_shown", {"hands": [shown.get(p) for p in range(self.n)]}))
+            self.events.append(
+                Event("hands_shown", {"hands": [shown.get(p) for p in range(self.n)]})
+            )
             return
         self.next_turn()
 
@@ -455,7 +459,7 @@ class Work:
         self.lose_one(source, card)
         if card == MILK:
             s.milk_seen = player
-        self.emit(Event("took", {"player": player, "from": source, "card": card}))
+        self.events.append(Event("took", {"player": player, "from": source, "card": card}))
         self.gain(player, card)
         if all(len(h) == HAND_SIZE for h in s.hands):
             self.next_turn()
@@ -470,7 +474,7 @@ class Work:
         s.limbo, s.limbo_owner, s.limbo_public = (MILK,), tosser, True
         s.target = player
         s.milk_seen = player
-        self.emit(Event("milk_grabbed", {"player": player, "tosser": tosser}))
+        self.events.append(Event("milk_grabbed", {"player": player, "tosser": tosser}))
         self.begin_draws(tosser, player, 1)
 
     def deal(self, card: str) -> None:
@@ -478,9 +482,9 @@ class Work:
         s = self.state
         player = receiver(s)
         s.deck = remove_one(s.deck, card)
-        self.emit(Event("dealt", {"player": player}, {"card": card}, frozenset({player})))
+        self.events.append(Event("dealt", {"player": player}, {"card": card}, frozenset({player})))
         self.gain(player, card)
         if not s.deck:
             s.phase = Phase.ROLL
             s.turn = s.starter
-            self.emit(turn_started(s.turn))
+            self.events.append(turn_started(s.turn))
