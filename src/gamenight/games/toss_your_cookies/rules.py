@@ -42,7 +42,8 @@ def pending(config: TossYourCookiesConfig, state: TossYourCookiesState) -> Pendi
     """Chance for deals, rolls and blind draws; who decides in every other phase."""
     phase, turn = state.phase, state.turn
     if phase == Phase.SCRAMBLE:  # the phases are exclusive: the most frequent first
-        return _pending(Kind.RACE, grabbers(config, state), turn, phase)
+        players = grabbers(config, state)
+        return _PENDINGS.get((players, turn, phase)) or _pending(Kind.RACE, players, turn, phase)
     if phase in _CHANCE:
         return CHANCE_PENDING
     if phase in (Phase.TARGET, Phase.SWAP_CARDS):
