@@ -170,7 +170,8 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
             for a in self.agents:
                 done[a] = True
             self._accumulate_rewards()
-        self._select()
+        elif turns.seat is not None:
+            self.agent_selection = self.possible_agents[turns.seat]
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``)."""

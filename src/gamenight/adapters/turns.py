@@ -192,6 +192,9 @@ class Turns:
         self.codes = ActionIds(game)
         self.actions = self.codes.actions
         self.ids = self.codes.ids
+        # The engine calls of every step, bound once.
+        self._pending_of, self._apply = game.pending, game.apply
+        self._sample, self._legal_of = game.sample_chance, game.legal_actions
         self.rng = random.Random()
         self.state: Any = game.initial_state()
         self.pending: Pending = game.pending(self.state)
@@ -232,8 +235,8 @@ class Turns:
 
     def _settle(self) -> None:
         """Resolve chance, then choose who decides (drawing the quicker hand in a race)."""
-        game, rng, state = self.game, self.rng, self.state
-        pending_of, apply, sample = game.pending, game.apply, game.sample_chance
+        rng, state = self.rng, self.state
+        pending_of, apply, sample = self._pending_of, self._apply, self._sample
         pending = pending_of(state)
         while pending.kind is _CHANCE_KIND:
             state = apply(state, CHANCE, sample(state, rng))[0]
@@ -245,7 +248,9 @@ class Turns:
             self.over = True
             self.seat = None
         elif not players:
-            raise IllegalAction(f"{game.id}: a {pending.kind.value} decision with nobody in it")
+            raise IllegalAction(
+                f"{self.game.id}: a {pending.kind.value} decision with nobody in it"
+            )
         elif len(players) == 1 or pending.kind not in RACING or not self.draw:
             self.seat = players[0]
         else:
@@ -261,7 +266,7 @@ class Turns:
         kept = self._legal
         if kept is not None and kept[0] == seat:
             return kept[1]
-        legal = self.game.legal_actions(self.state, seat)
+        legal = self._legal_of(self.state, seat)
         self._legal = (seat, legal)
         return legal
 
@@ -292,7 +297,7 @@ class Turns:
             index = action_index(self.game, action_id)
         if self.over:
             raise GameOver("the match is over; reset to play again")
-        if seat not in self.deciders or (self.draw and seat != self.seat):
+        if (seat != self.seat) if self.draw else (seat not in self.pending.players):
             raise NotYourDecision(f"player {seat} may not act now (deciding: {self.seat})")
         action = self.actions[index]
         if not self.codes.allows(self.legal(seat), index):
@@ -306,7 +311,7 @@ class Turns:
 
     def play(self, seat: int, action: Any, settle: bool = True) -> None:
         """Apply ``seat``'s action (already checked), count the step, and move on."""
-        self.state = self.game.apply(self.state, seat, action)[0]
+        self.state = self._apply(self.state, seat, action)[0]
         self._legal = None
         self.steps += 1
         if self.max_steps is not None and self.steps >= self.max_steps:
