@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from gamenight.bots.base import Agent
 from gamenight.engine.core import CHANCE, View
 from gamenight.engine.match import Match
-from gamenight.sim.driver import Standing, agent_rngs, step
+from gamenight.sim.driver import Standing, agent_rngs, is_among, step
 from tests.engine.grab_bag import Bid, Grab, GrabBag, GrabBagConfig, Pot
 
 
@@ -72,3 +72,13 @@ def test_a_decision_left_when_the_race_ends_is_told_it_closed() -> None:
     assert order == [0, 0, 1, 1]
     assert agents[2].told == [(Grab(), True)]
     assert agents[2].decisions == 2  # one grab kept through all four grabs, then its answer
+
+
+def test_a_move_is_found_among_the_legal_ones_by_identity_or_by_equality() -> None:
+    """``is_among`` takes the same object at once and an equal one made anew (as ``Steady``
+    makes its bids) after, and refuses a move that is not there."""
+    legal = (Bid(1), Bid(2), Bid(3))
+    assert is_among(legal[2], legal)
+    assert is_among(Bid(2), legal)
+    assert not is_among(Bid(4), legal)
+    assert not is_among(Grab(), ())

@@ -15,7 +15,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from gamenight.engine.config import Config
-from gamenight.engine.core import TERMINAL_PENDING, Event, Outcome, Pending, View
+from gamenight.engine.core import TERMINAL_PENDING, Event, Kind, Outcome, Pending, View
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
 from gamenight.engine.sampling import checked
@@ -126,7 +126,7 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
         if known is not state:
             pending = self.pending(state)
         moves = rules.legal_actions(self.config, state, player, pending.players)
-        if len(pending.players) > 1 and moves and rules.same_for_every_decider(state):
+        if pending.kind is Kind.RACE and moves and rules.same_for_every_decider(state):
             self._shared = (state, pending.players, moves)
         return moves
 

@@ -117,6 +117,8 @@ class Work:
             self.start_action(action.action, action.number)
         elif isinstance(action, Deal):
             self.deal(action.card)
+        elif isinstance(action, Pick):
+            self.pick(action.position)
         elif isinstance(action, Draw):
             self.draw(action.card)
         elif isinstance(action, Target):
@@ -128,8 +130,6 @@ class Work:
                 self.events.append(Event("swap_target", {"player": s.turn, "with": action.player}))
         elif isinstance(action, Take):
             self.take(player, action.player, action.card)
-        elif isinstance(action, Pick):
-            self.pick(action.position)
 
     # ---- single card movements ---------------------------------------------------------------
     def gain(self, player: int, card: str) -> None:
