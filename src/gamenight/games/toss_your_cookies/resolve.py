@@ -360,11 +360,19 @@ class Work:
         self.next_turn()
 
     def deliver(self, player: int) -> None:
-        """The cards passed to ``player`` enter their hand one at a time (each checked)."""
-        for card in self.state.transit[player]:
-            s = self.state
-            s.transit = put(s.transit, player, remove_one(s.transit[player], card))
-            self.gain(player, card)
+        """The cards passed to ``player`` enter their hand one at a time (each checked): at a
+        win the cards not yet taken stay in transit, as they were."""
+        s = self.state
+        cards, hand = s.transit[player], s.hands[player]
+        for at, card in enumerate(cards):
+            hand, wins = gain(hand, card)
+            if wins:
+                s.transit = put(s.transit, player, cards[at + 1 :])
+                s.hands = put(s.hands, player, hand)
+                raise RoundWon(player)
+        if cards:
+            s.transit = put(s.transit, player, ())
+            s.hands = put(s.hands, player, hand)
 
     def swap_offer(self, cards: tuple[str, ...]) -> None:
         """Swap n: the roller's cards go face down before the target; then n blind draws."""
