@@ -251,7 +251,7 @@ class Work:
         self.events.append(
             Event("committed", {"player": player}, {"cards": list(cards)}, frozenset({player}))
         )
-        if any(c is None for c in s.commits):
+        if None in s.commits:
             return
         given = {p: c for p, c in enumerate(s.commits) if c is not None}
         s.commits = (None,) * self.n
