@@ -70,6 +70,15 @@ def field_copier(cls: type[T]) -> Callable[[T], T]:
     return copy
 
 
+def put(items: tuple[T, ...], at: int, value: T) -> tuple[T, ...]:
+    """``items`` with the item at ``at`` replaced by ``value`` (states keep per-seat tuples).
+
+    >>> put((1, 2, 3), 1, 5)
+    (1, 5, 3)
+    """
+    return (*items[:at], value, *items[at + 1 :])
+
+
 def field_replacer(cls: type[T]) -> Callable[..., T]:
     """``dataclasses.replace`` for the slotted dataclass ``cls``, at about a quarter of its cost.
 

@@ -9,11 +9,10 @@ given is never touched, and the fields a step leaves alone are shared with it.
 from __future__ import annotations
 
 from bisect import insort
-from typing import TypeVar
 
 from gamenight.engine.core import Event, game_over, turn_started
 from gamenight.engine.errors import IllegalAction
-from gamenight.engine.game import field_copier
+from gamenight.engine.game import field_copier, put
 from gamenight.games.cover_your_cookies.cards import CARDS, ENHANCE, INFO, is_cookie, is_milk
 from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
 from gamenight.games.cover_your_cookies.deck import (
@@ -46,16 +45,10 @@ from gamenight.games.cover_your_cookies.state import (
     Yield,
 )
 
-T = TypeVar("T")
 copy_state = field_copier(CoverYourCookiesState)
 
 #: The cards (``CARDS`` order) that are not mixers, by index.
 _NOT_MIXER = tuple(i for i in range(len(CARDS)) if i not in MIXER_INDEX)
-
-
-def put(items: tuple[T, ...], at: int, value: T) -> tuple[T, ...]:
-    """``items`` with the item at ``at`` replaced by ``value``."""
-    return (*items[:at], value, *items[at + 1 :])
 
 
 def with_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -82,7 +75,7 @@ class Work:
     def __init__(self, config: CoverYourCookiesConfig, state: CoverYourCookiesState) -> None:
         self.config = config
         self.n = config.players
-        self.size = _hand_size(config)
+        self.size = config.cards_in_hand
         #: The next state, changed field by field (each field gets a new immutable value).
         self.s = copy_state(state)
         self.events: list[Event] = []
@@ -545,18 +538,6 @@ class Work:
                 "players": eligible,
             },
         )
-
-
-#: The last config asked about and its hand size (a property that takes two lookups).
-_SIZE: list[tuple[CoverYourCookiesConfig | None, int]] = [(None, 0)]
-
-
-def _hand_size(config: CoverYourCookiesConfig) -> int:
-    known, size = _SIZE[0]
-    if known is not config:
-        size = config.cards_in_hand
-        _SIZE[0] = (config, size)
-    return size
 
 
 #: Draw back up to a full hand, for each seat (the orders are immutable and shared).

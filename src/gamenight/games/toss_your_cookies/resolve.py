@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from operator import lt
-from typing import TypeVar
 
 from gamenight.engine.core import Event, game_over, turn_started
 from gamenight.engine.errors import IllegalAction
-from gamenight.engine.game import field_copier
+from gamenight.engine.game import field_copier, put
 from gamenight.games.toss_your_cookies.cards import (
     ALL,
     HAND_SIZE,
@@ -44,8 +43,6 @@ from gamenight.games.toss_your_cookies.state import (
     TossYourCookiesState,
 )
 
-T = TypeVar("T")
-
 #: A working copy of a state, field by field.
 copy_state = field_copier(TossYourCookiesState)
 
@@ -68,11 +65,6 @@ def apply(
     except RoundWon as won:
         work.round_won(won.player)
     return work.state, tuple(work.events)
-
-
-def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``values`` with the item at ``index`` replaced by ``value``."""
-    return (*values[:index], value, *values[index + 1 :])
 
 
 class Work:
