@@ -25,6 +25,7 @@ the learning adapters' inner loops; the test suite checks that both agree.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -275,77 +276,21 @@ def _made(plan: _Plan, key: Any, keep: bool = True) -> tuple[float, ...]:
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
-    plan = _plan(game)
-    out: list[float] = list(_PHASE_ROWS.get(state.phase, _NO_PHASE))
-    limit = plan.limit
-    out += _made(plan, ("hand", state.hands[seat]))
-    duel = state.duel
-    mixer = state.mixer
-    hands, stacks, crumbs = state.hands, state.stacks, state.crumbs
-    waiting, transit = state.waiting_enhance, state.transit
-    totals, wins, last = state.totals, state.round_wins, state.last_scores
-    # A stack's Dough as the rules count it (``deck.stack_dough``): its cards and the Crumb
-    # Collector bonus for the times it was swiped.
-    track = plan.track
-    last_crumb = len(track) - 1
-    for p in plan.orders[seat]:
-        stack = stacks[p]
-        out += (len(hands[p]) / limit, len(stack) / 10)
-        out += _top(stack[-1]) if stack else _NO_TOP
-        out += (
-            (_stack_dough(stack) + track[min(crumbs[p], last_crumb)]) / 500,
-            crumbs[p] / 6,
-            waiting[p] / 2,
-            0.0,
-            0.0,
-            0.0,
-            0.0,
-            0.0,
-            len(transit[p]) / 2,
-            totals[p] / 1000,
-            wins[p] / 5,
-            last[p] / 500,
-        )
-    batch_value = 0.0
-    if duel:
-        named = (state.turn, duel.challenger, duel.defender, duel.responder)
-        batch_value = next(
-            (_batch_dough(b) for b in stacks[duel.defender] if b.id == duel.batch), 0
-        )
-    else:
-        named = (state.turn, None, None, None)
-    starts = plan.starts[seat]
-    n = len(starts)
-    for offset, who in zip(_FLAGS, (*named, mixer.drawer if mixer else None), strict=True):
-        if who is not None and 0 <= who < n:
-            out[starts[who] + offset] = 1.0
-    last = plan.last
-    if last[0] is not state.discard:
-        last[0], last[1] = state.discard, _made(plan, ("discard", state.discard), keep=False)
-    out += last[1]
-    left = rules.deck_size(state)
-    counts = state.deck
-    out += (
-        left / ALL_CARDS,
-        1.0 if left == 0 and state.phase not in ("deal", "flip") else 0.0,
-        sum([counts[i] for i in _MIXER_PLACES]) / _ALL_MIXERS,
-    )
-    out += _made(plan, ("mixers", state.mixer_discard))
-    if duel:
-        out += (1.0, duel.need / 2, len(duel.plays) / 6, batch_value / 200)
-        out += _COOKIE_ROWS.get(duel.flavour, _NO_COOKIE)
-    else:
-        out += (0.0, 0.0, 0.0, batch_value / 200)
-        out += _NO_COOKIE
-    out += _MIXER_ROWS.get(mixer.card, _NO_MIXER) if mixer else _NO_MIXER
-    out += (state.actions_taken / 2, 1.0 if rules.may_lay_single(state, seat) else 0.0)
-    out += plan.options
-    vector = np.array(out, dtype=np.float32)
+    vector = np.array(_seat_rows(game, state, (seat,))[0], dtype=np.float32)
     return np.minimum(vector, 1.0, out=vector)
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
     """:func:`encode_state` for every seat, what they see alike worked out once."""
+    seats = range(len(_plan(game).orders))
+    matrix = np.array(_seat_rows(game, state, seats), dtype=np.float32)
+    return list(np.minimum(matrix, 1.0, out=matrix))
+
+
+def _seat_rows(game: Game[Any, Any], state: Any, seats: Iterable[int]) -> list[list[float]]:
+    """The observations of ``seats`` as lists, built on the per-player blocks made once. A
+    stack's Dough counts as the rules count it (``deck.stack_dough``): its cards and the Crumb
+    Collector bonus for the times it was swiped."""
     plan = _plan(game)
     n = len(plan.orders)
     phase = _PHASE_ROWS.get(state.phase, _NO_PHASE)
@@ -409,7 +354,7 @@ def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
     table += _MIXER_ROWS.get(mixer.card, _NO_MIXER) if mixer else _NO_MIXER
     table.append(state.actions_taken / 2)
     rows = []
-    for seat in range(n):
+    for seat in seats:
         out: list[float] = [*phase, *_made(plan, ("hand", hands[seat]))]
         for p in plan.orders[seat]:
             out += blocks[p]
@@ -417,5 +362,4 @@ def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
         out.append(1.0 if rules.may_lay_single(state, seat) else 0.0)
         out += plan.options
         rows.append(out)
-    matrix = np.array(rows, dtype=np.float32)
-    return list(np.minimum(matrix, 1.0, out=matrix))
+    return rows

@@ -289,6 +289,7 @@ def _public(plan: _Plan, state: Any) -> tuple[tuple[float, ...], list[Any], list
 
 
 def _row(plan: _Plan, state: Any, seat: int, public: Any) -> list[float]:
+    """``seat``'s observation as a list: its hand, then :func:`_public`'s parts in its order."""
     phase, blocks, table = public
     out: list[float] = [*phase, *_part(plan, ("hand", state.hands[seat]), _hand)]
     for p in plan.orders[seat]:
@@ -300,43 +301,7 @@ def _row(plan: _Plan, state: Any, seat: int, public: Any) -> list[float]:
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
     plan = _plan(game)
-    out: list[float] = list(_PHASE_ROWS.get(state.phase, _NO_PHASE))
-    out += _part(plan, ("hand", state.hands[seat]), _hand)
-    hand_size = plan.hand_size
-    target = plan.target
-    turn = state.turn
-    chooser = state.chooser
-    hazard = state.hazard
-    hazard_player = hazard.player if hazard else None
-    winners = state.winners
-    hands, tokens, tires = state.hands, state.tokens, state.skips
-    for p in plan.orders[seat]:
-        out += (
-            len(hands[p]) / hand_size,
-            tokens[p] / target,
-            tires[p] / 3,
-            1.0 if p == turn else 0.0,
-            1.0 if p == chooser else 0.0,
-            1.0 if p == hazard_player else 0.0,
-            1.0 if p in winners else 0.0,
-        )
-    out.append(sum(state.paper_deck) / plan.paper_total)
-    discard, deck, used = state.paper_discard, state.toss_deck, state.toss_discard
-    last = plan.last
-    kept = last[0]
-    if kept is None or kept[0] is not discard or kept[1] is not deck or kept[2] is not used:
-        piles = (discard, deck, used)
-        last[0], last[1] = piles, _table(plan, piles)
-    out += last[1]
-    out.append(1.0 if state.tossed else 0.0)
-    waiting = hazard.card if hazard else None
-    row = plan.hazard_rows.get(waiting)
-    out += row if row is not None else plan.hazard_rows[None]
-    out.append(state.hazards_played / 3)
-    out += _part(plan, ("flipped", state.flipped), _flipped)
-    limit = plan.limit
-    out.append(state.turns / limit if limit else 0.0)
-    vector = np.array(out, dtype=np.float32)
+    vector = np.array(_row(plan, state, seat, _public(plan, state)), dtype=np.float32)
     return np.minimum(vector, 1.0, out=vector)
 
 

@@ -19,6 +19,7 @@ the learning adapters' inner loops; the test suite checks that both agree.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -124,54 +125,16 @@ def _plan(game: Game[Any, Any]) -> _Plan:
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
-    plan = _plan(game)
-    dice, target, half = plan.dice, plan.target, plan.half
-    scores = state.scores
-    turn = state.player
-    to_play = state.final
-    sudden = state.contenders
-    trigger = state.trigger
-    winners = state.winners
-    out: list[float] = []
-    extend = out.extend
-    for p in plan.orders[seat]:
-        score = scores[p] * half
-        extend(
-            (
-                score if score < 1.0 else 1.0,
-                1.0 if p == turn else 0.0,
-                1.0 if p in to_play else 0.0,
-                1.0 if p in sudden else 0.0,
-                1.0 if p == trigger else 0.0,
-                1.0 if p in winners else 0.0,
-            )
-        )
-    points = state.turn_points
-    last = state.last_roll
-    left = state.dice_left
-    mine = turn == seat
-    banked = scores[seat] + (points if mine else 0)
-    best_other = max(scores[:seat] + scores[seat + 1 :])
-    past = banked > target if plan.strict else banked >= target
-    lead = ((banked - best_other) / target + 1.0) / 2.0
-    extend(
-        (
-            min(1.0, points / target),
-            left / dice,
-            last.green / dice if last else 0.0,
-            last.yellow / dice if last else 0.0,
-            last.red / dice if last else 0.0,
-            plan.bust[left] if 0 <= left <= dice else getattr(game, "bust_chance")(left),  # noqa: B009
-            1.0 if trigger is not None else 0.0,
-            1.0 if past and mine else 0.0,
-            0.0 if lead < 0.0 else 1.0 if lead > 1.0 else lead,
-        )
-    )
-    return np.array(out, dtype=np.float32)
+    return np.array(_rows(game, state, (seat,))[0], dtype=np.float32)
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
     """:func:`encode_state` for every seat, what they see alike worked out once."""
+    return list(np.array(_rows(game, state, range(len(_plan(game).orders))), dtype=np.float32))
+
+
+def _rows(game: Game[Any, Any], state: Any, seats: Iterable[int]) -> list[list[float]]:
+    """The observations of ``seats`` as lists, built on the per-player blocks made once."""
     plan = _plan(game)
     dice, target, half = plan.dice, plan.target, plan.half
     scores = state.scores
@@ -207,9 +170,9 @@ def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
         1.0 if trigger is not None else 0.0,
     )
     rows = []
-    for seat, order in enumerate(plan.orders):
+    for seat in seats:
         out: list[float] = []
-        for p in order:
+        for p in plan.orders[seat]:
             out += blocks[p]
         mine = turn == seat
         banked = scores[seat] + (points if mine else 0)
@@ -222,4 +185,4 @@ def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
             0.0 if lead < 0.0 else 1.0 if lead > 1.0 else lead,
         )
         rows.append(out)
-    return list(np.array(rows, dtype=np.float32))
+    return rows

@@ -24,6 +24,7 @@ the learning adapters' inner loops; the test suite checks that both agree.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -220,79 +221,18 @@ def _counted(cards: Any, plan: _Plan) -> tuple[float, ...]:
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
-    plan = _plan(game)
-    out: list[float] = list(_PHASE_ROWS.get(state.phase, _NO_PHASE))
-    out += _counted(state.hands[seat], plan)
-    out += _counted(state.commits[seat], plan)
-    roll = state.roll
-    if roll:
-        out += _ACTION_ROWS.get(roll[0], _NO_ACTION)
-        out += _NUMBER_ROWS.get(roll[1], _NO_NUMBER)
-    else:
-        out += _NO_ACTION
-        out += _NO_NUMBER
-    out.append(number(state) / HAND_SIZE)
-    owner = state.limbo_owner
-    draw = state.draw
-    needed = plan.needed
-    zeros = plan.zeros
-    hands, commits, quota = state.hands, state.commits, state.quota
-    grabbed, transit, wins = state.grabbed, state.transit, state.round_wins
-    shown = shown_hands(state)
-    for p in plan.orders[seat]:
-        # The one-seat flags are 0 here and set below, at the one block each may name.
-        out += (
-            len(hands[p]) / HAND_SIZE,
-            1.0 if commits[p] is not None else 0.0,
-            quota[p] / HAND_SIZE,
-            grabbed[p] / HAND_SIZE,
-            0.0,
-            0.0,
-            0.0,
-            0.0,
-            len(transit[p]) / HAND_SIZE,
-            0.0,
-            0.0,
-            0.0,
-            wins[p] / needed,
-            0.0,
-            0.0,
-        )
-        held = shown[p]
-        out += zeros if held is None else _counted(held, plan)
-    starts = plan.starts[seat]
-    named = (
-        state.turn,
-        state.tosser,
-        owner,
-        state.target,
-        draw.drawer if draw else None,
-        draw.source if draw else None,
-        state.milk_seen,
-        state.starter,
-        state.winner,
-    )
-    n = len(starts)
-    for offset, who in zip(_FLAGS, named, strict=True):
-        if who is not None and 0 <= who < n:
-            out[starts[who] + offset] = 1.0
-    out += _counted(state.centre, plan)
-    limbo = state.limbo
-    visible = state.limbo_public or seat == owner
-    out += _counted(limbo, plan) if visible else zeros
-    out += (
-        len(limbo) / HAND_SIZE,
-        (draw.left if draw else 0) / HAND_SIZE,
-        len(state.deck) / plan.deal,
-        state.round / plan.rounds,
-        plan.free,
-    )
-    vector = np.array(out, dtype=np.float32)
+    vector = np.array(_rows(game, state, (seat,))[0], dtype=np.float32)
     return np.minimum(vector, 1.0, out=vector)
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
     """:func:`encode_state` for every seat, what they see alike worked out once."""
+    matrix = np.array(_rows(game, state, range(len(_plan(game).orders))), dtype=np.float32)
+    return list(np.minimum(matrix, 1.0, out=matrix))
+
+
+def _rows(game: Game[Any, Any], state: Any, seats: Iterable[int]) -> list[list[float]]:
+    """The observations of ``seats`` as lists, built on the per-player blocks made once."""
     plan = _plan(game)
     n = len(plan.orders)
     phase = _PHASE_ROWS.get(state.phase, _NO_PHASE)
@@ -359,7 +299,7 @@ def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
         plan.free,
     )
     rows = []
-    for seat in range(n):
+    for seat in seats:
         out: list[float] = [*phase, *_counted(hands[seat], plan), *_counted(commits[seat], plan)]
         out += dice
         for p in plan.orders[seat]:
@@ -368,5 +308,4 @@ def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
         out += seen if state.limbo_public or seat == owner else zeros
         out += tail
         rows.append(out)
-    matrix = np.array(rows, dtype=np.float32)
-    return list(np.minimum(matrix, 1.0, out=matrix))
+    return rows
