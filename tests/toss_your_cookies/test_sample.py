@@ -30,6 +30,18 @@ def components(state: Any) -> Counter[str]:
     return out
 
 
+def milk_with_seat_0(game: Any) -> Any:
+    """A 3-player state at rest with the milk in seat 0's hand and no winning hand anywhere."""
+    return at_rest(
+        game,
+        hands_of(
+            "sugar sugar ginger ginger fortune half milk",
+            "sugar sugar ginger ginger fortune fortune wild",
+            "sugar sugar ginger ginger fortune fortune fortune",
+        ),
+    )
+
+
 @pytest.mark.parametrize(
     ("players", "options"), [(3, ()), (5, ()), (4, ("free_scramble=true", "rounds=3"))]
 )
@@ -56,14 +68,7 @@ def test_unseen_cards_are_spread_uniformly() -> None:
     """With the milk in the seat's own hand no other hand can win, so the deal is uniform:
     drawn 3,000 times, each card sits in another hand as often as a uniform deal puts it there."""
     game = make(3)
-    state = at_rest(
-        game,
-        hands_of(
-            "sugar sugar ginger ginger fortune half milk",
-            "sugar sugar ginger ginger fortune fortune wild",
-            "sugar sugar ginger ginger fortune fortune fortune",
-        ),
-    )
+    state = milk_with_seat_0(game)
     view = game.observe(state, 0)
     pool = Counter(build_deck(3))
     pool.subtract(view["hand"])
@@ -125,14 +130,7 @@ def test_views_that_do_not_add_up_are_refused() -> None:
     """Cards the deck does not hold, or hand sizes the unseen cards cannot fill: a clear
     ``ImpossibleView``."""
     game = make(3)
-    state = at_rest(
-        game,
-        hands_of(
-            "sugar sugar ginger ginger fortune half milk",
-            "sugar sugar ginger ginger fortune fortune wild",
-            "sugar sugar ginger ginger fortune fortune fortune",
-        ),
-    )
+    state = milk_with_seat_0(game)
     view = game.observe(state, 0)
     rng = random.Random(0)
     with pytest.raises(ImpossibleView, match=r"shows 8 'sugar' cards, more than the deck holds"):
