@@ -36,7 +36,8 @@ def test_the_game_sets_the_default_level() -> None:
     g = make_game("paper-toss", players=4)
     bot = searcher(g, 0, "ismcts")
     assert bot.searches is worth_searching
-    assert bot.search.playout.turns == SEARCH.turns  # type: ignore[union-attr]
+    assert bot.search.playout.turns == 4  # type: ignore[union-attr]
+    assert bot.search.margin == SEARCH.margin > 0  # type: ignore[union-attr]
     assert searcher(g, 0, "ismcts:7").search.iterations == 7  # type: ignore[union-attr]
 
 

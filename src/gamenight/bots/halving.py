@@ -204,6 +204,7 @@ def sequential_halving(
     iterations: int | None = None,
     seconds: float | None = None,
     z: float = SWITCH_Z,
+    margin: float = 0.0,
 ) -> Halving:
     """Sequential halving over ``actions`` with ``keep`` (the heuristic's move) never dropped.
 
@@ -211,7 +212,7 @@ def sequential_halving(
     round) or ``seconds`` of wall time, split evenly over ``ceil(log2(len(actions)))`` rounds.
     Each world is judged for every surviving arm at once by ``judge(arms, world_rng)``.
     ``keep`` is returned unless the best other survivor beats it on the last round's worlds by
-    more than ``z`` standard errors.
+    more than ``z`` standard errors, and by more than ``margin``.
     """
     arms = [Arm(a) for a in actions]
     keeper = next(arm for arm in arms if arm.action == keep)
@@ -243,7 +244,7 @@ def sequential_halving(
         return Halving(keep, keep, None, arms, playouts, 0.0, math.inf)
     best = max(challengers, key=lambda a: sum(a.rounds[-1]))
     gain, error = paired_gain(best.rounds[-1], keeper.rounds[-1])
-    choice = best.action if gain > 0 and gain > z * error else keep
+    choice = best.action if gain > 0 and gain > z * error and gain > margin else keep
     return Halving(choice, keep, best.action, arms, playouts, gain, error)
 
 
@@ -266,18 +267,25 @@ class SearchSettings:
 
     - ``iterations``: playouts a move when the spec names no budget (``None``: the default);
     - ``max_steps``: engine steps before a playout is cut short; ``turns``: cut it short as the
-      ``turns``-th turn after the move begins (``None``: only at ``max_steps``);
+      ``turns``-th turn after the move begins (``None``: only at ``max_steps``), or a function
+      of the game giving that number (say, one round: a turn for every player);
     - ``evaluate``: ``game -> Evaluate``, how a cut-short playout is scored (``None``: the
       leaders by score share the win);
     - ``searches``: which decisions are searched; the others are answered at once with the
-      rollout bot's own move (``None``: every decision with a choice is searched).
+      rollout bot's own move (``None``: every decision with a choice is searched);
+    - ``margin``: how much more (in the seat's reward, a win chance) another move must gain
+      over the rollout bot's own, besides being ahead by ``SWITCH_Z`` standard errors. Scored
+      by a smooth evaluation, short playouts on common worlds differ so little from one another
+      that a tiny gain can be many standard errors: the margin keeps the evaluation's own small
+      errors from deciding.
     """
 
     iterations: int | None = None
     max_steps: int = MAX_PLAYOUT
-    turns: int | None = None
+    turns: int | Callable[[Game[Any, Any]], int] | None = None
     evaluate: Callable[[Game[Any, Any]], Evaluate] | None = None
     searches: Searches | None = None
+    margin: float = 0.0
 
 
 class RootSearch:
@@ -296,6 +304,7 @@ class RootSearch:
         max_steps: int = MAX_PLAYOUT,
         check: Callable[[Any], None] | None = None,
         turns: int | None = None,
+        margin: float = 0.0,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -304,6 +313,7 @@ class RootSearch:
         self.iterations = iterations
         self.seconds = seconds
         self.check = check
+        self.margin = margin
 
     def run(self, view: View, legal: Sequence[Any], rng: random.Random, sample: Sampler) -> Halving:
         """Search from ``view`` (whose ``legal`` actions the seat chooses from)."""
@@ -329,5 +339,11 @@ class RootSearch:
             return out
 
         return sequential_halving(
-            legal, keep, judge, rng, iterations=self.iterations, seconds=self.seconds
+            legal,
+            keep,
+            judge,
+            rng,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            margin=self.margin,
         )

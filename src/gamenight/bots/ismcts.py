@@ -433,6 +433,7 @@ class ISMCTSBot(Agent):
         )
         super().__init__(game, seat, name if name is not None else f"ismcts:{label}")
         turns: int | None = None
+        margin = 0.0
         #: Which decisions are searched (``None``: every one with a choice).
         self.searches: Searches | None = None
         if settings is not None and not tree:
@@ -440,7 +441,8 @@ class ISMCTSBot(Agent):
                 evaluate = settings.evaluate(game)
             if max_rollout == DEFAULT_MAX_ROLLOUT:
                 max_rollout = settings.max_steps
-            turns = settings.turns
+            turns = settings.turns(game) if callable(settings.turns) else settings.turns
+            margin = settings.margin
             self.searches = settings.searches
         evaluate = evaluate if evaluate is not None else score_leaders(game)
         agents = (
@@ -466,6 +468,7 @@ class ISMCTSBot(Agent):
                 max_rollout if max_rollout is not None else 10**9,
                 check=Search(game, seat)._check,
                 turns=turns,
+                margin=margin,
             )
         self.state_source = state_source
         #: The figures of the latest search (for tests, benchmarks and a future coach).
