@@ -107,6 +107,30 @@ def test_playouts_stop_as_a_turn_begins() -> None:
         assert sum(rewards) == pytest.approx(1.0)
 
 
+def test_turns_begun_by_the_searched_move_count() -> None:
+    """The last pass of an end-of-turn window begins the next turn: a playout started by it
+    counts that turn, so every move is judged at the same turn boundary. With one turn to go
+    and one begun, the position reached is scored at once."""
+    g = make_game("paper-toss", players=3)
+    agents = [make_bot("smart", g, p) for p in range(3)]
+    start = state_at(game(3), "after", [["bully"], [], []], turn=2, tokens=(1, 2, 3))
+    start = replace(start, asked=(2,))
+    after, events = g.apply(start, 2, PASS)
+    assert after.phase == "discard" and after.turn == 0
+    seen: list[object] = []
+
+    def judged(state: object) -> list[float]:
+        seen.append(state)
+        return [0.2, 0.3, 0.5]
+
+    playout = Playout(g, agents, judged, turns=1)
+    rngs = [random.Random(s) for s in range(3)]
+    assert playout.run(after, random.Random(1), rngs, started=1) == [0.2, 0.3, 0.5]
+    assert seen == [after]
+    playout.run(after, random.Random(1), rngs)
+    assert seen[-1].turn == 1  # type: ignore[attr-defined]  # without the count: a turn later
+
+
 def test_the_evaluation_orders_positions_sensibly() -> None:
     """Chances add up to one; more tokens, a Bully in hand and no waiting Flat Tire are worth
     more; a finished game gives its winner everything."""

@@ -89,9 +89,16 @@ class Playout:
         self.max_steps = max_steps
         self.turns = turns
 
-    def run(self, state: Any, chance: random.Random, rngs: Sequence[random.Random]) -> list[float]:
+    def run(
+        self,
+        state: Any,
+        chance: random.Random,
+        rngs: Sequence[random.Random],
+        started: int = 0,
+    ) -> list[float]:
         """Every seat's reward for playing ``state`` out (chance from ``chance``, each seat's
-        decisions and reaction times from its own RNG in ``rngs``)."""
+        decisions and reaction times from its own RNG in ``rngs``); ``started``: turns already
+        begun since the playout's start (by the move that led to ``state``)."""
         game, agents = self.game, self.agents
         pending_of, legal_of, apply, observe = (
             game.pending,
@@ -101,11 +108,12 @@ class Playout:
         )
         terminal, chance_kind = Kind.TERMINAL, Kind.CHANCE
         race, reaction = Kind.RACE, Kind.REACTION
-        turns_left = self.turns
+        turns_left = None if self.turns is None else self.turns - started
         events: Sequence[Event] = ()
         for _ in range(self.max_steps):
-            if turns_left is not None and events:
-                turns_left -= _turns_started(events)
+            if turns_left is not None:
+                if events:
+                    turns_left -= _turns_started(events)
                 if turns_left <= 0:
                     break
             pending = pending_of(state)
@@ -331,9 +339,12 @@ class RootSearch:
             seeds = [world.getrandbits(64) for _ in range(players)]
             out = []
             for action in actions:
-                after, _ = game.apply(state, seat, action)
+                after, events = game.apply(state, seat, action)
                 rewards = self.playout.run(
-                    after, random.Random(chance_seed), [random.Random(s) for s in seeds]
+                    after,
+                    random.Random(chance_seed),
+                    [random.Random(s) for s in seeds],
+                    _turns_started(events),
                 )
                 out.append(rewards[seat])
             return out
