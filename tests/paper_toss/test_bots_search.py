@@ -13,6 +13,7 @@ from gamenight.bots.halving import Playout, SearchSettings
 from gamenight.bots.ismcts import ISMCTSBot
 from gamenight.bots.registry import search_settings
 from gamenight.engine import Match
+from gamenight.engine.core import TURN_STARTED
 from gamenight.engine.registry import make_game
 from gamenight.games.paper_toss.bots import SEARCH, worth_searching
 from gamenight.games.paper_toss.evaluate import evaluator, strength, win_chances
@@ -117,6 +118,7 @@ def test_turns_begun_by_the_searched_move_count() -> None:
     start = replace(start, asked=(2,))
     after, events = g.apply(start, 2, PASS)
     assert after.phase == "discard" and after.turn == 0
+    assert [e.kind for e in events][-1] == TURN_STARTED
     seen: list[object] = []
 
     def judged(state: object) -> list[float]:
