@@ -102,10 +102,11 @@ def time_moves(
             bot.act(view, legal, rng)
             cpu.append(time.process_time() - c0)
             wall.append(time.perf_counter() - w0)
-            assert bot.last is not None
-            iterations += bot.last.iterations
-            switched += bool(bot.halving is not None and bot.halving.switched)
             searched += bot.searched
+            if bot.searched:  # a plain decision is answered at once, with no playout
+                assert bot.last is not None
+                iterations += bot.last.iterations
+            switched += bool(bot.halving is not None and bot.halving.switched)
     finally:
         del game.apply
     return {
@@ -114,7 +115,7 @@ def time_moves(
         "wall_ms": 1000 * statistics.mean(wall),
         "wall_max_ms": 1000 * max(wall),
         "iterations_per_s": iterations / sum(cpu),
-        "steps_per_iteration": steps / iterations,
+        "steps_per_iteration": steps / max(1, iterations),
         "switched": switched / len(places),
         "searched": searched / len(places),
     }
