@@ -8,9 +8,9 @@ given is never touched, and the fields a step leaves alone are shared with it.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right
 
-from gamenight.engine.core import Event, game_over, turn_started
+from gamenight.engine.core import TURN_STARTED, Event, game_over
 from gamenight.engine.errors import IllegalAction
 from gamenight.engine.game import field_copier, put
 from gamenight.games.cover_your_cookies.cards import CARDS, ENHANCE, INFO, is_cookie, is_milk
@@ -49,17 +49,23 @@ copy_state = field_copier(CoverYourCookiesState)
 
 #: The cards (``CARDS`` order) that are not mixers, by index.
 _NOT_MIXER = tuple(i for i in range(len(CARDS)) if i not in MIXER_INDEX)
+#: The ids of the mixers.
+_MIXER_CARDS = frozenset(c.id for c in CARDS if c.kind == "mixer")
+#: The audience of a secret seen by one seat, per seat (shared, immutable).
+_ALONE = tuple(frozenset({p}) for p in range(CoverYourCookiesConfig.max_players))
 
 
 def with_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
     """A sorted hand with ``card`` added in its place."""
-    cards = list(hand)
-    insort(cards, card)
-    return tuple(cards)
+    at = bisect_right(hand, card)
+    return (*hand[:at], card, *hand[at:])
 
 
 def without(hand: tuple[str, ...], *cards: str) -> tuple[str, ...]:
     """A hand less one of each of ``cards`` (``ValueError`` if one is missing)."""
+    if len(cards) == 1:
+        at = hand.index(cards[0])
+        return hand[:at] + hand[at + 1 :]
     left = list(hand)
     for card in cards:
         left.remove(card)
@@ -112,8 +118,10 @@ class Work:
 
     def give(self, player: int, card: str) -> None:
         """``card`` joins ``player``'s hand."""
-        s = self.s
-        s.hands = put(s.hands, player, with_card(s.hands[player], card))
+        hands = self.s.hands
+        hand = hands[player]
+        at = bisect_right(hand, card)
+        self.s.hands = (*hands[:player], (*hand[:at], card, *hand[at:]), *hands[player + 1 :])
 
     def lose(self, player: int, *cards: str) -> None:
         """``cards`` leave ``player``'s hand."""
@@ -146,7 +154,7 @@ class Work:
         s.deck = deck = put(deck, at, deck[at] - 1)
         player = deal_receiver(s.first, s.hands)
         self.give(player, card)
-        self.emit("dealt", {"player": player}, {"card": card}, frozenset({player}))
+        self.events.append(Event("dealt", {"player": player}, {"card": card}, _ALONE[player]))
         size = self.size
         if all(len(h) == size for h in s.hands):
             rest = sum(deck[i] for i in _NOT_MIXER)
@@ -167,16 +175,19 @@ class Work:
 
     def draw(self, card: str) -> None:
         """The drawer takes one card; a mixer acts at once instead of joining the hand."""
-        self.take_from_deck(card)
         s = self.s
+        deck, at = s.deck, INDEX[card]
+        s.deck = (*deck[:at], deck[at] - 1, *deck[at + 1 :])
+        if s.top_half_left:
+            s.top_half_left -= 1
         order = s.draw_queue[0]
         player = order.player
-        if INFO[card].kind == "mixer":
+        if card in _MIXER_CARDS:
             self.emit("mixer_drawn", {"player": player, "card": card})
             self.start_mixer(player, card)
             return
         self.give(player, card)
-        self.emit("drew", {"player": player}, {"card": card}, frozenset({player}))
+        self.events.append(Event("drew", {"player": player}, {"card": card}, _ALONE[player]))
         if order.count is not None:
             s.draw_queue = (DrawOrder(player, order.count - 1), *s.draw_queue[1:])
         self.continue_draws()
@@ -258,7 +269,7 @@ class Work:
         if s.first_batch[player] == "before_first_turn":
             self.set_first_batch(player, "first_turn_blocked")
         self.note_first_turn_chance(player)
-        self.events.append(turn_started(player))
+        self.events.append(Event(TURN_STARTED, {"player": player}))
 
     def note_first_turn_chance(self, player: int) -> None:
         """On ``player``'s first turn, a moment when they could start a Batch: "If you weren't
@@ -551,12 +562,12 @@ def apply(
     w = Work(config, state)
     if isinstance(action, Draw):
         phase = state.phase
-        if phase == "deal":
-            w.deal(action.card)
-        elif phase == "flip":
-            w.flip(action.card)
-        else:
+        if phase == "draw":
             w.draw(action.card)
+        elif phase == "deal":
+            w.deal(action.card)
+        else:
+            w.flip(action.card)
     elif isinstance(action, Discard):  # the classes are disjoint: the most frequent first
         w.discard_card(player, action)
     elif isinstance(action, FormBatch):

@@ -137,11 +137,16 @@ def hand_cards(hand: tuple[str, ...]) -> HandCards:
 
 
 def pair_forms(
-    config: CoverYourCookiesConfig, hand: tuple[str, ...], discard: tuple[str, ...]
+    config: CoverYourCookiesConfig,
+    hand: tuple[str, ...],
+    discard: tuple[str, ...],
+    info: HandCards | None = None,
 ) -> list[FormBatch]:
     """Every two-card Batch a hand can start with these discards: two identical cookies, a cookie
-    and a milk, or a hand card with an identical cookie from the discards."""
-    info = hand_cards(hand)
+    and a milk, or a hand card with an identical cookie from the discards (``info``: the
+    hand's :func:`hand_cards`, when the caller has it)."""
+    if info is None:
+        info = hand_cards(hand)
     piles = pile_cookies(config, discard)
     if not piles:
         return list(info.pairs)
@@ -232,14 +237,33 @@ def turn_actions(
     config: CoverYourCookiesConfig, state: CoverYourCookiesState, player: int
 ) -> list[Action]:
     """The actions of a turn: form, swipe, (deck out, nothing else) add, discard; end turn after
-    a first action when two are allowed."""
+    a first action when two are allowed.
+
+    The same as :func:`form_actions`, then :func:`swipe_actions`, and so on, written out in one
+    function: this runs at every turn."""
     hand = state.hands[player]
-    out: list[Action] = []
-    out.extend(form_actions(config, state, player))
-    out.extend(swipe_actions(state, player))
-    if not out and deck_size(state) == 0:
+    info = _HANDS.get(hand)
+    if info is None:
+        info = hand_cards(hand)
+    out: list[Action] = pair_forms(config, hand, state.discard, info)  # type: ignore[assignment]
+    stacks = state.stacks
+    if state.first_batch[player] == "single_allowed" and not stacks[player]:
+        out.extend(_form((c,)) for c in info.cookies)  # the fudge rule (``may_lay_single``)
+    if stacks[player]:  # the swipes of ``swipe_actions``, in its order
+        forbidden = state.forbidden_batch
+        cookies, milks = info.cookies, info.milks
+        for t, stack in enumerate(stacks):
+            if t != player and len(stack) >= 2:
+                top = stack[-1]
+                if top.id != forbidden:
+                    flavour = top.flavour
+                    key = (t, flavour, flavour in cookies, milks)
+                    swipes = _SWIPE_SETS.get(key)
+                    if swipes is None:
+                        swipes = _swipe_set(*key)
+                    out.extend(swipes)
+    if not out and not any(state.deck):
         out.extend(add_actions(state, player))
-    info = hand_cards(hand)
     if info.discards:
         out.extend(info.discards)
     elif not out:
