@@ -9,6 +9,8 @@ given is never touched, and the fields a step leaves alone are shared with it.
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import chain
+from operator import attrgetter
 
 from gamenight.engine.core import TURN_STARTED, Event, game_over
 from gamenight.engine.errors import IllegalAction
@@ -72,6 +74,27 @@ def without(hand: tuple[str, ...], *cards: str) -> tuple[str, ...]:
     return tuple(left)
 
 
+#: A Batch's id (for ``max`` over every Batch on the table).
+_BATCH_ID = attrgetter("id")
+
+
+#: How a new Batch lays out its cards, per hand cards and discard taken: its flavour, and its
+#: cards with the milk first and the cookies on top.
+_LAYOUTS: dict[tuple[tuple[str, ...], str | None], tuple[str, tuple[str, ...]]] = {}
+
+
+def _laid_out(hand_cards: tuple[str, ...], pile: str | None) -> tuple[str, tuple[str, ...]]:
+    """The flavour and the cards of a Batch formed from ``hand_cards`` and ``pile``."""
+    key = (hand_cards, pile)
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        cards = [*hand_cards, pile] if pile is not None else list(hand_cards)
+        flavour = next(c for c in cards if is_cookie(c))
+        ordered = [c for c in cards if not is_cookie(c)] + [c for c in cards if is_cookie(c)]
+        layout = _LAYOUTS[key] = (flavour, tuple(ordered))
+    return layout
+
+
 class Work:
     """One step in progress: ``s``, a copy of the state that the step changes and hands out as
     the next state (see :meth:`freeze`), and the step's events."""
@@ -114,7 +137,7 @@ class Work:
 
     def new_batch_id(self) -> int:
         """An id no Batch on the table has (Batches never leave the table within a round)."""
-        return 1 + max((b.id for stack in self.s.stacks for b in stack), default=-1)
+        return 1 + max(map(_BATCH_ID, chain.from_iterable(self.s.stacks)), default=-1)
 
     def give(self, player: int, card: str) -> None:
         """``card`` joins ``player``'s hand."""
@@ -336,17 +359,17 @@ class Work:
         """Start a Batch from hand cards (and a discarded cookie)."""
         s = self.s
         self.lose(player, *action.cards)
-        cards = list(action.cards)
-        if action.pile is not None:
+        pile = action.pile
+        if pile is not None:
             discard = s.discard
-            at = len(discard) - 1 - discard[::-1].index(action.pile)
+            at = len(discard) - 1 - discard[::-1].index(pile)
             s.discard = discard[:at] + discard[at + 1 :]
-            cards.append(action.pile)
-        flavour = next(c for c in cards if is_cookie(c))
-        cards = [c for c in cards if not is_cookie(c)] + [c for c in cards if is_cookie(c)]
-        enhance = [ENHANCE] * s.waiting_enhance[player]
-        s.waiting_enhance = put(s.waiting_enhance, player, 0)
-        batch = Batch(self.new_batch_id(), flavour, tuple(enhance + cards))
+        flavour, cards = _laid_out(action.cards, pile)
+        enhance = s.waiting_enhance[player]
+        if enhance:
+            s.waiting_enhance = put(s.waiting_enhance, player, 0)
+            cards = (ENHANCE,) * enhance + cards
+        batch = Batch(self.new_batch_id(), flavour, cards)
         self.set_stack(player, (*s.stacks[player], batch))
         self.set_first_batch(player, "pairs_only")
         self.emit(
