@@ -97,6 +97,8 @@ class CoverYourCookies(Game[CoverYourCookiesState, Action]):
         phase = state.phase
         if phase == "turn":
             return _TURN_PENDINGS[state.turn]
+        if phase == "draw":
+            return CHANCE_PENDING
         if phase == "duel" and state.duel is not None:
             return _single(state.duel.responder, state.turn, "duel")
         if phase == "mixer" and state.mixer is not None:

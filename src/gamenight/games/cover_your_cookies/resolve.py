@@ -9,6 +9,8 @@ given is never touched, and the fields a step leaves alone are shared with it.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
+from functools import partial
 from itertools import chain
 from operator import attrgetter
 
@@ -53,8 +55,13 @@ copy_state = field_copier(CoverYourCookiesState)
 _NOT_MIXER = tuple(i for i in range(len(CARDS)) if i not in MIXER_INDEX)
 #: The ids of the mixers.
 _MIXER_CARDS = frozenset(c.id for c in CARDS if c.kind == "mixer")
-#: The audience of a secret seen by one seat, per seat (shared, immutable).
+#: The audience of a secret seen by one seat, per seat (shared, immutable), and of none.
 _ALONE = tuple(frozenset({p}) for p in range(CoverYourCookiesConfig.max_players))
+_NOBODY: frozenset[int] = frozenset()
+#: ``_event((kind, data, secret, audience))`` is ``Event(kind, data, secret, audience)`` made
+#: without the Python-level ``__new__`` of a named tuple (most steps make one or two).
+_event: Callable[[tuple[str, dict[str, object], dict[str, object] | None, frozenset[int]]], Event]
+_event = partial(tuple.__new__, Event)
 
 
 def with_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -121,7 +128,7 @@ class Work:
         audience: frozenset[int] = frozenset(),
     ) -> None:
         """Record an event."""
-        self.events.append(Event(kind, data, secret, audience))
+        self.events.append(_event((kind, data, secret, audience)))
 
     def current_duel(self) -> Duel:
         """The duel in progress (a duel move outside a duel is a caller's error)."""
@@ -177,7 +184,7 @@ class Work:
         s.deck = deck = put(deck, at, deck[at] - 1)
         player = deal_receiver(s.first, s.hands)
         self.give(player, card)
-        self.events.append(Event("dealt", {"player": player}, {"card": card}, _ALONE[player]))
+        self.events.append(_event(("dealt", {"player": player}, {"card": card}, _ALONE[player])))
         size = self.size
         if all(len(h) == size for h in s.hands):
             rest = sum(deck[i] for i in _NOT_MIXER)
@@ -210,7 +217,7 @@ class Work:
             self.start_mixer(player, card)
             return
         self.give(player, card)
-        self.events.append(Event("drew", {"player": player}, {"card": card}, _ALONE[player]))
+        self.events.append(_event(("drew", {"player": player}, {"card": card}, _ALONE[player])))
         if order.count is not None:
             s.draw_queue = (DrawOrder(player, order.count - 1), *s.draw_queue[1:])
         self.continue_draws()
@@ -292,7 +299,7 @@ class Work:
         if s.first_batch[player] == "before_first_turn":
             self.set_first_batch(player, "first_turn_blocked")
         self.note_first_turn_chance(player)
-        self.events.append(Event(TURN_STARTED, {"player": player}))
+        self.events.append(_event((TURN_STARTED, {"player": player}, None, _NOBODY)))
 
     def note_first_turn_chance(self, player: int) -> None:
         """On ``player``'s first turn, a moment when they could start a Batch: "If you weren't
