@@ -83,7 +83,7 @@ def deal_receiver(first: int, hands: Sequence[Sized]) -> int:
     >>> deal_receiver(2, [["sugar"], ["sugar"], ["sugar"], []])
     1
     """
-    return (first + sum(len(h) for h in hands)) % len(hands)
+    return (first + sum(map(len, hands))) % len(hands)
 
 
 def draw_weights(state: CoverYourCookiesState) -> list[int]:

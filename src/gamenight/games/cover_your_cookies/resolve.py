@@ -158,6 +158,13 @@ class Work:
         s = self.s
         s.hands = put(s.hands, player, without(s.hands[player], *cards))
 
+    def lose_one(self, player: int, card: str) -> None:
+        """``card`` leaves ``player``'s hand (``ValueError`` if it holds none)."""
+        hands = self.s.hands
+        hand = hands[player]
+        at = hand.index(card)
+        self.s.hands = (*hands[:player], hand[:at] + hand[at + 1 :], *hands[player + 1 :])
+
     def set_stack(self, player: int, stack: tuple[Batch, ...]) -> None:
         """``player``'s stack becomes ``stack``."""
         s = self.s
@@ -186,7 +193,7 @@ class Work:
         self.give(player, card)
         self.events.append(_event(("dealt", {"player": player}, {"card": card}, _ALONE[player])))
         size = self.size
-        if all(len(h) == size for h in s.hands):
+        if all(map(size.__eq__, map(len, s.hands))):  # every hand is full
             rest = sum(deck[i] for i in _NOT_MIXER)
             top = s.top_half_left = rest // 2
             mixers = sum(deck[i] for i in MIXER_INDEX)
@@ -296,9 +303,12 @@ class Work:
         s.actions_taken = 0
         s.forbidden_batch = None
         s.phase = "turn"
-        if s.first_batch[player] == "before_first_turn":
+        standing = s.first_batch[player]
+        if standing == "before_first_turn":
             self.set_first_batch(player, "first_turn_blocked")
-        self.note_first_turn_chance(player)
+            self.note_first_turn_chance(player)
+        elif standing == "first_turn_blocked":
+            self.note_first_turn_chance(player)
         self.events.append(_event((TURN_STARTED, {"player": player}, None, _NOBODY)))
 
     def note_first_turn_chance(self, player: int) -> None:
@@ -395,7 +405,7 @@ class Work:
     def swipe(self, player: int, action: Swipe) -> None:
         """Open a duel for the target's top Batch."""
         s = self.s
-        self.lose(player, action.card)
+        self.lose_one(player, action.card)
         top = s.stacks[action.target][-1]
         need = 2 if self.config.extra_strength and INFO[action.card].strong else 1
         s.duel = Duel(player, action.target, top.id, top.flavour, ((player, (action.card,)),), need)
@@ -471,9 +481,10 @@ class Work:
     def discard_card(self, player: int, action: Discard) -> None:
         """Discard a cookie and draw (with two actions, a first discard draws one, then on)."""
         s = self.s
-        self.lose(player, action.card)
-        s.discard = (*s.discard, action.card)
-        self.emit("discarded", {"player": player, "card": action.card})
+        card = action.card
+        self.lose_one(player, card)
+        s.discard = (*s.discard, card)
+        self.events.append(_event(("discarded", {"player": player, "card": card}, None, _NOBODY)))
         if self.config.two_actions and s.actions_taken == 0:
             s.actions_taken = 1
             s.draw_queue = (DrawOrder(player, 1),)
@@ -485,7 +496,7 @@ class Work:
     def add(self, player: int, action: AddToBatch) -> None:
         """Deck out: add a matching card to your own top Batch."""
         s = self.s
-        self.lose(player, action.card)
+        self.lose_one(player, action.card)
         top = s.stacks[player][-1]
         cards = (action.card, *top.cards) if is_milk(action.card) else (*top.cards, action.card)
         self.set_stack(player, (*s.stacks[player][:-1], Batch(top.id, top.flavour, cards)))

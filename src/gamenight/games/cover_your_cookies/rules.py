@@ -147,7 +147,12 @@ def pair_forms(
     hand's :func:`hand_cards`, when the caller has it)."""
     if info is None:
         info = hand_cards(hand)
-    piles = pile_cookies(config, discard)
+    if config.small_table:
+        piles = pile_cookies(config, discard)
+    elif discard and discard[-1] in COOKIE_SET:
+        piles = _PILE_TOPS[discard[-1]]  # ``pile_cookies`` without the 3-player rules
+    else:
+        piles = ()
     if not piles:
         return list(info.pairs)
     # What the forms depend on: the discards, the milks, and which discards the hand matches.
