@@ -110,6 +110,8 @@ class CoverYourCookies(Game[CoverYourCookiesState, Action]):
 
     def legal_actions(self, state: CoverYourCookiesState, player: int) -> Sequence[Action]:
         """Every action ``player`` may take now."""
+        if state.phase == "turn" and player == state.turn:  # ``rules.legal_actions``' first case
+            return rules.turn_actions(self.config, state, player)
         return rules.legal_actions(self.config, state, player)
 
     def explain_illegal(self, state: CoverYourCookiesState, player: int, action: Any) -> str | None:

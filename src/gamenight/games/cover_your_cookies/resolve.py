@@ -102,6 +102,18 @@ def _laid_out(hand_cards: tuple[str, ...], pile: str | None) -> tuple[str, tuple
     return layout
 
 
+#: The last config seen, its number of players and its hand size (one tuple, read and written
+#: whole): ``cards_in_hand`` is a property that reads another one, and every step needs it.
+_LAST_SIZES: tuple[CoverYourCookiesConfig | None, int, int] = (None, 0, 0)
+
+
+def _remember_sizes(config: CoverYourCookiesConfig) -> tuple[int, int]:
+    """The number of players and the hand size of ``config``, remembered as the last seen."""
+    global _LAST_SIZES
+    _LAST_SIZES = (config, config.players, config.cards_in_hand)
+    return config.players, config.cards_in_hand
+
+
 class Work:
     """One step in progress: ``s``, a copy of the state that the step changes and hands out as
     the next state (see :meth:`freeze`), and the step's events."""
@@ -110,8 +122,9 @@ class Work:
 
     def __init__(self, config: CoverYourCookiesConfig, state: CoverYourCookiesState) -> None:
         self.config = config
-        self.n = config.players
-        self.size = config.cards_in_hand
+        known, self.n, self.size = _LAST_SIZES
+        if known is not config:
+            self.n, self.size = _remember_sizes(config)
         #: The next state, changed field by field (each field gets a new immutable value).
         self.s = copy_state(state)
         self.events: list[Event] = []
