@@ -4,7 +4,11 @@
 (decisions with a real choice, spread over random games) are searched at the default level
 (``ismcts``, or ``--bot SPEC`` such as ``ismcts@all``). Prints per game the CPU and wall
 milliseconds per move (mean and slowest), playouts (iterations) per second, engine steps per
-playout and, at the root-only level, how often the search overruled the default bot's move; with
+playout and, at the root-only level, how often the search overruled the default bot's move and
+how many of the positions it searched (a game may answer plain decisions with its default bot's
+move at once: see ``SearchSettings``). Then, per game, whole seeded games with the searching bot
+in seat 0 and the default bot elsewhere (``--games``, 1 by default): CPU seconds per game,
+decisions searched and answered without search per game, and CPU ms per searched decision. With
 OpenSpiel installed (the ``bench`` extra), also its C++ MCTS on ``pig`` at 4 players with random
 rollouts, and the ratio of Toss Up!'s iterations per second to it. CPU time is the figure to
 read on a shared machine; wall time also counts the time other processes hold the core.
@@ -79,6 +83,7 @@ def time_moves(
     steps = 0
     iterations = 0
     switched = 0
+    searched = 0
     apply = game.apply
 
     def counted(state: Any, player: int, action: Any) -> Any:
@@ -100,6 +105,7 @@ def time_moves(
             assert bot.last is not None
             iterations += bot.last.iterations
             switched += bool(bot.halving is not None and bot.halving.switched)
+            searched += bot.searched
     finally:
         del game.apply
     return {
@@ -110,6 +116,29 @@ def time_moves(
         "iterations_per_s": iterations / sum(cpu),
         "steps_per_iteration": steps / iterations,
         "switched": switched / len(places),
+        "searched": searched / len(places),
+    }
+
+
+def time_games(game: Any, games: int, seed: int, spec: str = "ismcts") -> dict[str, float]:
+    """Whole games with ``spec`` in seat 0 and the default bot elsewhere: CPU seconds per game,
+    decisions searched and answered at once per game, CPU ms per searched decision."""
+    cpu = 0.0
+    searched = answered = 0
+    for index in range(games):
+        match = Match(game, seed=game_seed(seed, index))
+        bot = build(game, 0, split_spec(spec)[1] or None)
+        agents = [bot, *(make_bot("default", game, p) for p in range(1, game.players))]
+        start = time.process_time()
+        run(match, agents)
+        cpu += time.process_time() - start
+        searched += bot.searched
+        answered += bot.answered
+    return {
+        "cpu_s": cpu / games,
+        "searched": searched / games,
+        "answered": answered / games,
+        "ms_per_search": 1000 * cpu / max(1, searched),
     }
 
 
@@ -152,7 +181,7 @@ def speed(args: argparse.Namespace) -> None:
     )
     header = (
         "game                  cpu ms/move (max)   wall ms/move (max)   iter/s   steps/iter"
-        "   overruled"
+        "   overruled   searched"
     )
     print(header)
     rates: dict[str, float] = {}
@@ -165,7 +194,16 @@ def speed(args: argparse.Namespace) -> None:
             f"{game_id:20s} {figures['cpu_ms']:8.0f} ({figures['cpu_max_ms']:5.0f})"
             f"      {figures['wall_ms']:8.0f} ({figures['wall_max_ms']:5.0f})"
             f"   {figures['iterations_per_s']:7.0f}   {figures['steps_per_iteration']:7.1f}"
-            f"   {figures['switched']:8.0%}"
+            f"   {figures['switched']:8.0%}   {figures['searched']:8.0%}"
+        )
+    print(f"\nwhole games, {args.bot} in seat 0, the default bot elsewhere, {args.games} per game:")
+    print("game                  cpu s/game   searched/game   answered/game   cpu ms/searched")
+    for game_id in GAMES:
+        game = make_game(game_id, players=4)
+        whole = time_games(game, args.games, args.seed, args.bot)
+        print(
+            f"{game_id:20s} {whole['cpu_s']:10.1f}   {whole['searched']:13.0f}"
+            f"   {whole['answered']:13.0f}   {whole['ms_per_search']:15.0f}"
         )
     peer = openspiel_pig_mcts(DEFAULT_ITERATIONS, args.peer_moves, args.seed)
     if peer is None:
@@ -221,6 +259,7 @@ def main(argv: list[str] | None = None) -> None:
     fast.add_argument("--peer-moves", type=int, default=20, help="OpenSpiel moves timed")
     fast.add_argument("--seed", type=int, default=1)
     fast.add_argument("--bot", default="ismcts", help="the ismcts level to time")
+    fast.add_argument("--games", type=int, default=1, help="whole games timed per game")
     vs = sub.add_parser("versus", help="win rates as `gamenight simulate` would play them")
     vs.add_argument("game", choices=GAMES)
     vs.add_argument("--bots", required=True, help="comma list, one per seat")

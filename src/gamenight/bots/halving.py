@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamenight.bots.base import Agent
-from gamenight.engine.core import CHANCE, Kind, Outcome, View
+from gamenight.engine.core import CHANCE, TURN_STARTED, Event, Kind, Outcome, View
 from gamenight.engine.game import Game
 
 #: Engine steps after the root action before a playout is cut short and evaluated.
@@ -57,6 +57,11 @@ def win_shares(outcome: Outcome, players: int) -> list[float]:
     return out
 
 
+def _turns_started(events: Sequence[Event]) -> int:
+    """How many turns begin in one step's events."""
+    return sum(1 for e in events if e.kind == TURN_STARTED)
+
+
 class Playout:
     """Plays a state to the end with one agent per seat, as the offline driver would.
 
@@ -64,6 +69,10 @@ class Playout:
     window every listed player's agent decides and says how long it takes
     (``Agent.reaction_time``), and the fastest action is applied, so a bot that is quick for
     the milk is as quick in the playout. Agents see only their own view.
+
+    A playout stops early, and ``evaluate`` scores it, after ``max_steps`` engine steps or, with
+    ``turns``, as the ``turns``-th turn after its start begins (the engine's ``turn_started``
+    event): a position between turns, with nothing in the air, is the easiest to judge.
     """
 
     def __init__(
@@ -72,15 +81,24 @@ class Playout:
         agents: Sequence[Agent],
         evaluate: Evaluate,
         max_steps: int = MAX_PLAYOUT,
+        turns: int | None = None,
     ) -> None:
         self.game = game
         self.agents = list(agents)
         self.evaluate = evaluate
         self.max_steps = max_steps
+        self.turns = turns
 
-    def run(self, state: Any, chance: random.Random, rngs: Sequence[random.Random]) -> list[float]:
+    def run(
+        self,
+        state: Any,
+        chance: random.Random,
+        rngs: Sequence[random.Random],
+        started: int = 0,
+    ) -> list[float]:
         """Every seat's reward for playing ``state`` out (chance from ``chance``, each seat's
-        decisions and reaction times from its own RNG in ``rngs``)."""
+        decisions and reaction times from its own RNG in ``rngs``); ``started``: turns already
+        begun since the playout's start (by the move that led to ``state``)."""
         game, agents = self.game, self.agents
         pending_of, legal_of, apply, observe = (
             game.pending,
@@ -90,13 +108,20 @@ class Playout:
         )
         terminal, chance_kind = Kind.TERMINAL, Kind.CHANCE
         race, reaction = Kind.RACE, Kind.REACTION
+        turns_left = None if self.turns is None else self.turns - started
+        events: Sequence[Event] = ()
         for _ in range(self.max_steps):
+            if turns_left is not None:
+                if events:
+                    turns_left -= _turns_started(events)
+                if turns_left <= 0:
+                    break
             pending = pending_of(state)
             kind = pending.kind
             if kind is terminal:
                 return win_shares(game.outcome(state), game.players)
             if kind is chance_kind:
-                state, _ = apply(state, CHANCE, game.sample_chance(state, chance))
+                state, events = apply(state, CHANCE, game.sample_chance(state, chance))
                 continue
             players = pending.players
             if (kind is race or kind is reaction) and len(players) > 1:
@@ -110,7 +135,7 @@ class Playout:
                     if best is None or delay < best[0]:
                         best = (delay, player, action)
                 assert best is not None
-                state, _ = apply(state, best[1], best[2])
+                state, events = apply(state, best[1], best[2])
                 continue
             player = players[0]
             legal = legal_of(state, player)
@@ -120,7 +145,7 @@ class Playout:
                 agent = agents[player]
                 view = observe(state, player) if agent.reads_view else {}
                 action = agent.act(view, legal, rngs[player])
-            state, _ = apply(state, player, action)
+            state, events = apply(state, player, action)
         if pending_of(state).kind is terminal:
             return win_shares(game.outcome(state), game.players)
         return list(self.evaluate(state))
@@ -187,6 +212,7 @@ def sequential_halving(
     iterations: int | None = None,
     seconds: float | None = None,
     z: float = SWITCH_Z,
+    margin: float = 0.0,
 ) -> Halving:
     """Sequential halving over ``actions`` with ``keep`` (the heuristic's move) never dropped.
 
@@ -194,7 +220,7 @@ def sequential_halving(
     round) or ``seconds`` of wall time, split evenly over ``ceil(log2(len(actions)))`` rounds.
     Each world is judged for every surviving arm at once by ``judge(arms, world_rng)``.
     ``keep`` is returned unless the best other survivor beats it on the last round's worlds by
-    more than ``z`` standard errors.
+    more than ``z`` standard errors, and by more than ``margin``.
     """
     arms = [Arm(a) for a in actions]
     keeper = next(arm for arm in arms if arm.action == keep)
@@ -226,7 +252,7 @@ def sequential_halving(
         return Halving(keep, keep, None, arms, playouts, 0.0, math.inf)
     best = max(challengers, key=lambda a: sum(a.rounds[-1]))
     gain, error = paired_gain(best.rounds[-1], keeper.rounds[-1])
-    choice = best.action if gain > 0 and gain > z * error else keep
+    choice = best.action if gain > 0 and gain > z * error and gain > margin else keep
     return Halving(choice, keep, best.action, arms, playouts, gain, error)
 
 
@@ -239,6 +265,35 @@ def _judge_world(alive: list[Arm], judge: Judge, rng: random.Random) -> None:
 
 #: A way to draw a state from a view: ``(view, rng) -> state``.
 Sampler = Callable[[View, random.Random], Any]
+#: Whether a decision is worth searching: ``(view, legal) -> bool``.
+Searches = Callable[[View, Sequence[Any]], bool]
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """A game's own setting of the default level, given as ``SEARCH`` in its bots part.
+
+    - ``iterations``: playouts a move when the spec names no budget (``None``: the default);
+    - ``max_steps``: engine steps before a playout is cut short; ``turns``: cut it short as the
+      ``turns``-th turn after the move begins (``None``: only at ``max_steps``), or a function
+      of the game giving that number (say, one round: a turn for every player);
+    - ``evaluate``: ``game -> Evaluate``, how a cut-short playout is scored (``None``: the
+      leaders by score share the win);
+    - ``searches``: which decisions are searched; the others are answered at once with the
+      rollout bot's own move (``None``: every decision with a choice is searched);
+    - ``margin``: how much more (in the seat's reward, a win chance) another move must gain
+      over the rollout bot's own, besides being ahead by ``SWITCH_Z`` standard errors. Scored
+      by a smooth evaluation, short playouts on common worlds differ so little from one another
+      that a tiny gain can be many standard errors: the margin keeps the evaluation's own small
+      errors from deciding.
+    """
+
+    iterations: int | None = None
+    max_steps: int = MAX_PLAYOUT
+    turns: int | Callable[[Game[Any, Any]], int] | None = None
+    evaluate: Callable[[Game[Any, Any]], Evaluate] | None = None
+    searches: Searches | None = None
+    margin: float = 0.0
 
 
 class RootSearch:
@@ -256,14 +311,17 @@ class RootSearch:
         seconds: float | None = None,
         max_steps: int = MAX_PLAYOUT,
         check: Callable[[Any], None] | None = None,
+        turns: int | None = None,
+        margin: float = 0.0,
     ) -> None:
         self.game = game
         self.seat = seat
         self.agents = list(agents)
-        self.playout = Playout(game, agents, evaluate, max_steps)
+        self.playout = Playout(game, agents, evaluate, max_steps, turns)
         self.iterations = iterations
         self.seconds = seconds
         self.check = check
+        self.margin = margin
 
     def run(self, view: View, legal: Sequence[Any], rng: random.Random, sample: Sampler) -> Halving:
         """Search from ``view`` (whose ``legal`` actions the seat chooses from)."""
@@ -281,13 +339,22 @@ class RootSearch:
             seeds = [world.getrandbits(64) for _ in range(players)]
             out = []
             for action in actions:
-                after, _ = game.apply(state, seat, action)
+                after, events = game.apply(state, seat, action)
                 rewards = self.playout.run(
-                    after, random.Random(chance_seed), [random.Random(s) for s in seeds]
+                    after,
+                    random.Random(chance_seed),
+                    [random.Random(s) for s in seeds],
+                    _turns_started(events),
                 )
                 out.append(rewards[seat])
             return out
 
         return sequential_halving(
-            legal, keep, judge, rng, iterations=self.iterations, seconds=self.seconds
+            legal,
+            keep,
+            judge,
+            rng,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            margin=self.margin,
         )

@@ -53,8 +53,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamenight.bots.base import Agent
-from gamenight.bots.halving import MAX_PLAYOUT, Halving, RootSearch, win_shares
-from gamenight.bots.registry import BotSpec, UnknownBot, make_bot, register_bot
+from gamenight.bots.halving import (
+    MAX_PLAYOUT,
+    Halving,
+    RootSearch,
+    Searches,
+    SearchSettings,
+    win_shares,
+)
+from gamenight.bots.registry import BotSpec, UnknownBot, make_bot, register_bot, search_settings
 from gamenight.engine.core import CHANCE, Event, Kind, Outcome, View
 from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
@@ -397,6 +404,11 @@ class ISMCTSBot(Agent):
     view, for games without a ``sample_state`` hook; the bot only ever re-deals it with
     ``shuffle_hidden`` before use. In races and reaction windows the bot is as quick as its
     rollout bot (it answers ``reaction_time`` as that bot would).
+
+    ``settings`` (root-only level) is a game's own setting of that level: where playouts stop
+    (``turns``), how they are then scored (``evaluate``), and which decisions are searched at
+    all (``searches``: the others get the rollout bot's own move at once). ``searched`` and
+    ``answered`` count the decisions searched and those answered without search.
     """
 
     def __init__(
@@ -413,12 +425,25 @@ class ISMCTSBot(Agent):
         rollout: Policy | None = None,
         max_rollout: int | None = DEFAULT_MAX_ROLLOUT,
         evaluate: Evaluate | None = None,
+        settings: SearchSettings | None = None,
     ) -> None:
         budget = budget if budget is not None else Budget()
         label = (
             budget.label() + ("@all" if tree else "") + (f"/{rollout_bot}" if rollout_bot else "")
         )
         super().__init__(game, seat, name if name is not None else f"ismcts:{label}")
+        turns: int | None = None
+        margin = 0.0
+        #: Which decisions are searched (``None``: every one with a choice).
+        self.searches: Searches | None = None
+        if settings is not None and not tree:
+            if evaluate is None and settings.evaluate is not None:
+                evaluate = settings.evaluate(game)
+            if max_rollout == DEFAULT_MAX_ROLLOUT:
+                max_rollout = settings.max_steps
+            turns = settings.turns(game) if callable(settings.turns) else settings.turns
+            margin = settings.margin
+            self.searches = settings.searches
         evaluate = evaluate if evaluate is not None else score_leaders(game)
         agents = (
             [make_bot(rollout_bot or "default", game, p) for p in range(game.players)]
@@ -442,12 +467,17 @@ class ISMCTSBot(Agent):
                 budget.seconds,
                 max_rollout if max_rollout is not None else 10**9,
                 check=Search(game, seat)._check,
+                turns=turns,
+                margin=margin,
             )
         self.state_source = state_source
         #: The figures of the latest search (for tests, benchmarks and a future coach).
         self.last: SearchResult | None = None
         #: The latest root search's halving, arm by arm (root-only level only).
         self.halving: Halving | None = None
+        #: Decisions with a choice searched, and answered at once with the rollout bot's move.
+        self.searched = 0
+        self.answered = 0
 
     def attach(self, state_source: Callable[[], Any]) -> None:
         """Give the bot a state source (e.g. ``lambda: match.state`` in the offline driver)."""
@@ -457,8 +487,14 @@ class ISMCTSBot(Agent):
         """The chosen root action after searching within the budget."""
         if len(legal) == 1:
             return legal[0]
-        sample = sampler_for(self.game, self.seat, self.state_source)
         search = self.search
+        timing, searches = self.timing, self.searches
+        if searches is not None and timing is not None and not searches(view, legal):
+            self.answered += 1
+            self.halving = None
+            return timing.act(view, legal, rng)
+        self.searched += 1
+        sample = sampler_for(self.game, self.seat, self.state_source)
         if isinstance(search, RootSearch):
             found = search.run(view, legal, rng, sample)
             self.halving = found
@@ -512,8 +548,18 @@ def build(
     Without ``state_source`` the game's ``sample_state`` is used, or the source the driver
     attaches (``Agent.attach``)."""
     budget, tree, rollout_bot = parse_spec(arg)
+    settings: SearchSettings | None = None if tree else search_settings(game.id)
+    named = (arg or "").partition("/")[0].partition("@")[0].strip()
+    if settings is not None and settings.iterations is not None and not named:
+        budget = Budget(settings.iterations, None)
     return ISMCTSBot(
-        game, seat, budget, state_source=state_source, tree=tree, rollout_bot=rollout_bot
+        game,
+        seat,
+        budget,
+        state_source=state_source,
+        tree=tree,
+        rollout_bot=rollout_bot,
+        settings=settings,
     )
 
 

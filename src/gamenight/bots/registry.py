@@ -92,6 +92,13 @@ def default_bot(game_id: str) -> str:
     return _DEFAULTS.get(game_id, "random")
 
 
+def search_settings(game_id: str) -> Any:
+    """The game's own setting of the searching bot's default level: ``SEARCH`` in its ``bots``
+    part (a ``gamenight.bots.halving.SearchSettings``), or ``None``."""
+    part = game_part(game_id, "bots")
+    return getattr(part, "SEARCH", None) if part else None
+
+
 def split_spec(text: str) -> tuple[str, str]:
     """A bot spec's name and argument: the argument starts after the first ``:``, or at the
     first ``@`` or ``/`` (``ismcts@all/smart`` is ``ismcts`` with ``@all/smart``).

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
+from gamenight.bots.halving import SearchSettings
 from gamenight.bots.registry import BotSpec
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
@@ -31,6 +32,7 @@ from gamenight.games.paper_toss.cards import (
     TOKEN_VALUE,
     WILD_COUNTER,
 )
+from gamenight.games.paper_toss.evaluate import evaluator
 from gamenight.games.paper_toss.state import (
     PASS,
     READY,
@@ -218,3 +220,26 @@ BOTS = (
     ),
 )
 DEFAULT_BOT = "smart"
+
+
+#: Decisions the searching bot answers as ``smart`` without search: tossing (always worth it),
+#: drinking (two flips are never worse than one) and choosing between two Toss cards.
+PLAIN_PHASES = frozenset({"main", "launch", "choose"})
+
+
+def worth_searching(view: View, legal: Sequence[Any]) -> bool:
+    """Whether the searching bot searches this decision (see ``PLAIN_PHASES``)."""
+    return view["phase"] not in PLAIN_PHASES
+
+
+def one_round(game: Game[Any, Any]) -> int:
+    """A turn for every player: how far the searching bot's playouts look."""
+    return game.players
+
+
+#: The searching bot's default level in Paper Toss! (see docs/ismcts.md): playouts of ``smart``
+#: stop after a round (every player has had a turn, unless a Flat Tire took it) and are scored by
+#: the fitted evaluation; plain decisions are ``smart``'s at once; another move is played only if
+#: it gains a win chance of more than 0.015 over ``smart``'s (besides the usual 1.64 standard
+#: errors).
+SEARCH = SearchSettings(turns=one_round, evaluate=evaluator, searches=worth_searching, margin=0.015)
