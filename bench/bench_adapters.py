@@ -32,7 +32,6 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
 
 import pyspiel
 
@@ -145,15 +144,21 @@ def gymnasium_env(game_id: str, players: int, seconds: float) -> float:
 
 
 def _sampler() -> Callable[[list[tuple[int, float]], random.Random], int]:
-    """Draws the index of a chance outcome by its odds, keeping the cumulative odds of the last
-    list of outcomes (the adapter hands out the same list again for the same table, as the
-    engine's own sampler keeps its tables)."""
-    kept: list[Any] = [None, []]
+    """Draws the index of a chance outcome by its odds, keeping the cumulative odds of each
+    list of outcomes met, by its identity (the adapter hands out the same list again for the
+    same table, as the engine's own sampler keeps its tables by the dice left or the deck)."""
+    kept: dict[int, tuple[list[tuple[int, float]], list[float]]] = {}
 
     def sample(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
-        if kept[0] is not outcomes:
-            kept[0], kept[1] = outcomes, list(itertools.accumulate(p for _, p in outcomes))
-        cumulative = kept[1]
+        known = kept.get(id(outcomes))
+        if known is None or known[0] is not outcomes:
+            if len(kept) >= 512:
+                kept.clear()
+            known = kept[id(outcomes)] = (
+                outcomes,
+                list(itertools.accumulate(p for _, p in outcomes)),
+            )
+        cumulative = known[1]
         index = bisect.bisect_right(cumulative, rng.random() * cumulative[-1])
         return min(index, len(outcomes) - 1)
 
