@@ -2,22 +2,33 @@
 
 For each game, random play (uniform over the legal moves, chance by its odds) through:
 
-* the raw engine API (``pending`` / ``legal_actions`` / ``apply`` / ``sample_chance``), the
-  reference; the same with the deciding seat's view built at each decision (``observe``), as
-  any agent that looks at the table needs; and the engine as ``gamenight simulate`` runs it
-  (``Match`` + the seeded driver + random bots, which need no view);
+* three engine references, all driving the engine API (``pending`` / ``legal_actions`` /
+  ``apply`` / ``sample_chance``) directly:
+
+  - **raw**: nothing else, the reference of the target (each adapter at least half of it);
+  - **+ view**: the deciding seat's view built at each decision (``observe``), as any agent
+    that looks at the table needs;
+  - **+ vector and mask**: the deciding seat's observation vector read from the state by the
+    game's encoder and its action mask made at each decision, the action drawn off the mask:
+    the work every adapter that hands out observations and masks does, whatever its library,
+    so the like-for-like reference of the AEC, parallel and Gymnasium loops and of OpenSpiel's
+    loop with observations;
+
+  and the engine as ``gamenight simulate`` runs it (``Match`` + the seeded driver + random bots,
+  which need no view);
 * PettingZoo AEC: ``last()`` (the observation vector and action mask) and ``step`` per
   decision; PettingZoo parallel: one ``step`` for every seat that may act (decisions counted as
-  the actions applied);
-* Gymnasium: seat 0 random against random bots, decisions of every seat counted (``step``s of
-  the agent in brackets);
-* OpenSpiel: ``legal_actions`` / ``apply_action`` as a search's rollouts play, and the same
-  with the current player's ``observation_tensor`` read at every decision as a learner does.
+  the actions applied; every seat's observation is made at every step);
+* Gymnasium: seat 0 random against random bots, decisions of every seat counted (observations
+  only for seat 0's decisions);
+* OpenSpiel: ``legal_actions`` / ``apply_action`` as a search's rollouts play (no
+  observation), and the same with the current player's ``observation_tensor`` read at every
+  decision as a learner does.
 
 Figures are player decisions per second (chance steps are not counted anywhere); the ratios
-are each loop's rate over the raw engine API's, and over the engine API with views. Rounds are
-interleaved (every loop of every game once, then again) and medians printed, so load on the
-machine hits all alike. One core.
+are each loop's rate over each reference's, and the last column says whether the loop keeps
+half of the raw engine's speed. Rounds are interleaved (every loop of every game once, then
+again) and medians printed, so load on the machine hits all alike. One core.
 
 Run: ``.venv/bin/python bench/bench_adapters.py`` (the ``rl`` extra); ``--seconds`` and
 ``--repeat`` set the lengths.
@@ -35,9 +46,11 @@ from collections.abc import Callable
 
 import pyspiel
 
+from gamenight.adapters.encoding import encoder_for
 from gamenight.adapters.gymnasium import GamenightEnv
 from gamenight.adapters.openspiel import register, short_name
 from gamenight.adapters.pettingzoo import env, parallel_env
+from gamenight.adapters.turns import ActionIds
 from gamenight.bots import make_bot
 from gamenight.engine import CHANCE, Kind, Match
 from gamenight.engine.registry import make_game
@@ -60,11 +73,20 @@ def engine_driver(game_id: str, players: int, seconds: float) -> float:
     return decisions / (time.perf_counter() - start)
 
 
-def engine_api(game_id: str, players: int, seconds: float, view: bool = False) -> float:
+def engine_api(
+    game_id: str, players: int, seconds: float, view: bool = False, vector: bool = False
+) -> float:
     """The bare engine API, the quicker hand of a race drawn uniformly (with ``view``: the
-    deciding seat's view built at each decision, as any agent that looks at the table needs)."""
+    deciding seat's view built at each decision, as any agent that looks at the table needs;
+    with ``vector``: instead, the deciding seat's observation vector read from the state by the
+    game's encoder and its action mask made, and the action drawn off the mask, the work any
+    adapter handing out observations and masks does whatever its library)."""
     game = make_game(game_id, players=players)
     observe = game.observe
+    if vector:
+        encode = encoder_for(game).state_encoder()
+        codes = ActionIds(game)
+        mask, chosen = codes.mask, codes.actions
     rng = random.Random(0)
     pending, legal, apply, sample = game.pending, game.legal_actions, game.apply, game.sample_chance
     decisions, start = 0, time.perf_counter()
@@ -79,10 +101,16 @@ def engine_api(game_id: str, players: int, seconds: float, view: bool = False) -
                 continue
             players_now = decision.players
             seat = players_now[rng.randrange(len(players_now))]
-            if view:
-                observe(state, seat)
             actions = legal(state, seat)
-            state, _ = apply(state, seat, actions[rng.randrange(len(actions))])
+            if vector:
+                encode(state, seat)
+                ids = mask(actions).nonzero()[0]
+                action = chosen[int(ids[rng.randrange(len(ids))])]
+            else:
+                if view:
+                    observe(state, seat)
+                action = actions[rng.randrange(len(actions))]
+            state, _ = apply(state, seat, action)
             decisions += 1
     return decisions / (time.perf_counter() - start)
 
@@ -193,9 +221,19 @@ def engine_api_view(game_id: str, players: int, seconds: float) -> float:
     return engine_api(game_id, players, seconds, view=True)
 
 
+def engine_api_vector(game_id: str, players: int, seconds: float) -> float:
+    """The engine API with the deciding seat's observation vector and action mask made at each
+    decision, and the action drawn off the mask."""
+    return engine_api(game_id, players, seconds, vector=True)
+
+
+#: The engine references the ratios are taken against: raw, + view, + vector and mask.
+REFERENCES = ("engine API (raw)", "engine API + view", "engine API + vector and mask")
+
 LOOPS: dict[str, Loop] = {
     "engine API (raw)": engine_api,
     "engine API + view": engine_api_view,
+    "engine API + vector and mask": engine_api_vector,
     "engine: Match + driver": engine_driver,
     "PettingZoo AEC": pettingzoo_aec,
     "PettingZoo parallel": pettingzoo_parallel,
@@ -216,14 +254,10 @@ def main(argv: list[str] | None = None) -> None:
         nargs="*",
         default=list(LOOPS),
         choices=list(LOOPS),
-        help="the loops to measure (the two engine API loops always run, for the ratios)",
+        help="the loops to measure (the three engine references always run, for the ratios)",
     )
     args = parser.parse_args(argv)
-    loops = {
-        name: loop
-        for name, loop in LOOPS.items()
-        if name in args.loops or name in ("engine API (raw)", "engine API + view")
-    }
+    loops = {name: loop for name, loop in LOOPS.items() if name in args.loops or name in REFERENCES}
     register()
     games = {game_id: GAMES[game_id] for game_id in args.games}
     rates: dict[tuple[str, str], list[float]] = {}
@@ -231,14 +265,20 @@ def main(argv: list[str] | None = None) -> None:
         for game_id, players in games.items():
             for name, loop in loops.items():
                 rates.setdefault((game_id, name), []).append(loop(game_id, players, args.seconds))
-    print(f"{'game (players), loop':<48} {'decisions/s':>12} {'vs raw':>8} {'vs + view':>10}")
+    print(
+        f"{'game (players), loop':<48} {'decisions/s':>12} {'vs raw':>8} {'vs + view':>10} "
+        f"{'vs + vector':>12}  half of raw"
+    )
     for game_id, players in games.items():
-        raw = statistics.median(rates[(game_id, "engine API (raw)")])
-        viewed = statistics.median(rates[(game_id, "engine API + view")])
+        raw, viewed, encoded = (statistics.median(rates[(game_id, r)]) for r in REFERENCES)
         for name in loops:
             rate = statistics.median(rates[(game_id, name)])
             label = f"{game_id} ({players}), {name}"
-            print(f"{label:<48} {rate:>12,.0f} {rate / raw:>7.2f}x {rate / viewed:>9.2f}x")
+            met = "" if name in REFERENCES else ("yes" if rate >= raw / 2 else "no")
+            print(
+                f"{label:<48} {rate:>12,.0f} {rate / raw:>7.2f}x {rate / viewed:>9.2f}x "
+                f"{rate / encoded:>11.2f}x  {met}"
+            )
 
 
 if __name__ == "__main__":
