@@ -123,10 +123,14 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
+        #: Whether a match was dealt (``reset``): observing or stepping before is refused, as
+        #: PettingZoo's order-enforcing wrapper refuses it.
+        self._dealt = False
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """Start a new match (``seed``: a fixed one; otherwise the RNG's stream goes on)."""
         self.turns.reset(seed)
+        self._dealt = True
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -144,6 +148,8 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
         """``agent``'s observation and action mask now."""
         seat = self.seat_of[agent]
         turns = self.turns
+        if not self._dealt:
+            raise GameOver("no match is on: reset to play")
         return {"observation": self._encode(turns.state, seat), "action_mask": turns.mask(seat)}
 
     def last(
