@@ -25,7 +25,9 @@ For each game, random play (uniform over the legal moves, chance by its odds) th
   observation), and the same with the current player's ``observation_tensor`` read at every
   decision as a learner does.
 
-Figures are player decisions per second (chance steps are not counted anywhere); the ratios
+Figures are player decisions per second of this process's CPU time (``--clock wall`` for wall
+time), chance steps not counted anywhere: on a shared machine CPU time is disturbed far less by
+other jobs than wall time is, though they still slow it (shared caches). The ratios
 are each loop's rate over each reference's, and the last column says whether the loop keeps
 half of the raw engine's speed. Rounds are interleaved (every loop of every game once, then
 again) and medians printed, so load on the machine hits all alike. One core.
@@ -56,6 +58,17 @@ from gamenight.engine import CHANCE, Kind, Match
 from gamenight.engine.registry import make_game
 from gamenight.sim.driver import run
 
+#: The clock of every measurement: the process's CPU time by default (``--clock cpu``), which
+#: other jobs on a shared machine disturb far less than wall time (``--clock wall``).
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
+_clock: list[Callable[[], float]] = [time.process_time]
+
+
+def now() -> float:
+    """The chosen clock's reading, in seconds."""
+    return _clock[0]()
+
+
 GAMES = {"toss-up": 2, "paper-toss": 4, "toss-your-cookies": 4, "cover-your-cookies": 4}
 
 Loop = Callable[[str, int, float], float]
@@ -65,12 +78,12 @@ def engine_driver(game_id: str, players: int, seconds: float) -> float:
     """Match + driver + random bots, as ``gamenight simulate`` plays."""
     game = make_game(game_id, players=players)
     agents = [make_bot("random", game, seat) for seat in range(players)]
-    decisions, seed, start = 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    decisions, seed, start = 0, 0, now()
+    while now() - start < seconds:
         match = run(Match(game, seed=seed), agents)
         decisions += sum(1 for step in match.steps if step.player != CHANCE)
         seed += 1
-    return decisions / (time.perf_counter() - start)
+    return decisions / (now() - start)
 
 
 def engine_api(
@@ -89,8 +102,8 @@ def engine_api(
         mask, chosen = codes.mask, codes.actions
     rng = random.Random(0)
     pending, legal, apply, sample = game.pending, game.legal_actions, game.apply, game.sample_chance
-    decisions, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    decisions, start = 0, now()
+    while now() - start < seconds:
         state = game.initial_state()
         while True:
             decision = pending(state)
@@ -112,15 +125,15 @@ def engine_api(
                 action = actions[rng.randrange(len(actions))]
             state, _ = apply(state, seat, action)
             decisions += 1
-    return decisions / (time.perf_counter() - start)
+    return decisions / (now() - start)
 
 
 def pettingzoo_aec(game_id: str, players: int, seconds: float) -> float:
     """``last()`` and ``step`` per decision."""
     aec = env(game_id, players=players)
     rng = random.Random(0)
-    decisions, seed, start = 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    decisions, seed, start = 0, 0, now()
+    while now() - start < seconds:
         aec.reset(seed=seed)
         seed += 1
         for _agent in aec.agent_iter():
@@ -131,15 +144,15 @@ def pettingzoo_aec(game_id: str, players: int, seconds: float) -> float:
             legal = observation["action_mask"].nonzero()[0]
             aec.step(int(legal[rng.randrange(len(legal))]))
             decisions += 1
-    return decisions / (time.perf_counter() - start)
+    return decisions / (now() - start)
 
 
 def pettingzoo_parallel(game_id: str, players: int, seconds: float) -> float:
     """One ``step`` for every seat that may act; decisions are the actions applied."""
     par = parallel_env(game_id, players=players)
     rng = random.Random(0)
-    decisions, seed, start = 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    decisions, seed, start = 0, 0, now()
+    while now() - start < seconds:
         observations, _ = par.reset(seed=seed)
         seed += 1
         while par.agents:
@@ -149,15 +162,15 @@ def pettingzoo_parallel(game_id: str, players: int, seconds: float) -> float:
                 actions[agent] = int(legal[rng.randrange(len(legal))]) if len(legal) else None
             observations, *_ = par.step(actions)
         decisions += par.turns.steps
-    return decisions / (time.perf_counter() - start)
+    return decisions / (now() - start)
 
 
 def gymnasium_env(game_id: str, players: int, seconds: float) -> float:
     """Seat 0 random against random bots; every seat's decisions counted."""
     gym = GamenightEnv(game_id, opponents=["random"], players=players)
     rng = random.Random(0)
-    decisions, seed, start = 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    decisions, seed, start = 0, 0, now()
+    while now() - start < seconds:
         _observation, info = gym.reset(seed=seed)
         seed += 1
         while True:
@@ -168,7 +181,7 @@ def gymnasium_env(game_id: str, players: int, seconds: float) -> float:
             if terminated or truncated:
                 break
         decisions += gym.turns.steps
-    return decisions / (time.perf_counter() - start)
+    return decisions / (now() - start)
 
 
 def _sampler() -> Callable[[list[tuple[int, float]], random.Random], int]:
@@ -198,8 +211,8 @@ def _openspiel(observe: bool) -> Loop:
         game = pyspiel.load_game(f"{short_name(game_id)}(players={players})")
         rng = random.Random(0)
         sample = _sampler()
-        decisions, start = 0, time.perf_counter()
-        while time.perf_counter() - start < seconds:
+        decisions, start = 0, now()
+        while now() - start < seconds:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -211,7 +224,7 @@ def _openspiel(observe: bool) -> Loop:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
                 decisions += 1
-        return decisions / (time.perf_counter() - start)
+        return decisions / (now() - start)
 
     return loop
 
@@ -256,7 +269,14 @@ def main(argv: list[str] | None = None) -> None:
         choices=list(LOOPS),
         help="the loops to measure (the three engine references always run, for the ratios)",
     )
+    parser.add_argument(
+        "--clock",
+        default="cpu",
+        choices=list(CLOCKS),
+        help="time measured: this process's CPU time (default) or wall time",
+    )
     args = parser.parse_args(argv)
+    _clock[0] = CLOCKS[args.clock]
     loops = {name: loop for name, loop in LOOPS.items() if name in args.loops or name in REFERENCES}
     register()
     games = {game_id: GAMES[game_id] for game_id in args.games}
