@@ -178,6 +178,9 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _CONVERTED: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
 _CONVERTED_MAX = 512
 _SECOND = operator.itemgetter(1)
+#: The outcomes of a "who is quicker" node by the number of seats listed: each equally likely
+#: (one list per count, handed out again, as converted chance outcomes are).
+_QUICKER = [[(i, 1.0 / listed) for i in range(listed)] for listed in range(1 + 16)]
 
 
 class Node:
@@ -323,6 +326,8 @@ class GamenightState(pyspiel.State):
         node = self.node
         if node.pending.kind is not Kind.CHANCE:
             listed = len(node.pending.players)
+            if listed < len(_QUICKER):
+                return _QUICKER[listed]
             return [(i, 1.0 / listed) for i in range(listed)]
         outcomes = self._outcomes()
         known = _CONVERTED.get(id(outcomes))
