@@ -54,5 +54,8 @@ def test_adapter_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
         capsys,
     )
     lines = [line for line in out.splitlines() if line.startswith("toss-up (2)")]
-    assert len(lines) == 8
-    assert lines[0].split()[-2] == "1.00x"
+    assert len(lines) == 9
+    # The three references: raw, + view, + vector and mask; each is 1.00x of itself.
+    assert [line.split()[-3 + i] for i, line in enumerate(lines[:3])] == ["1.00x"] * 3
+    # Every other loop says whether it keeps half of the raw engine's speed.
+    assert all(line.split()[-1] in ("yes", "no") for line in lines[3:])

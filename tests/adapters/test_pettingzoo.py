@@ -12,7 +12,7 @@ from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, see
 from gamenight.adapters.encoding import NoEncoder
 from gamenight.adapters.pettingzoo import env, parallel_env
 from gamenight.adapters.turns import build_game
-from gamenight.engine.errors import ConfigError, IllegalAction, MalformedAction
+from gamenight.engine.errors import ConfigError, GameOver, IllegalAction, MalformedAction
 from tests.adapters.helpers import CASES
 
 #: The warnings PettingZoo's api_test gives every environment whose observation is the
@@ -89,6 +89,33 @@ def test_a_whole_match_ends_with_zero_sum_rewards_to_every_agent() -> None:
     assert sorted(done) == sorted(aec.possible_agents)
     assert sum(totals.values()) == pytest.approx(0.0, abs=1e-9)
     assert max(totals.values()) == pytest.approx(1.0)
+
+
+def test_acting_or_observing_outside_a_match_is_refused() -> None:
+    """The environment is handed out unwrapped, so it refuses on its own what PettingZoo's
+    order-enforcing wrapper refuses: observing or stepping before ``reset``, and stepping once
+    every agent has been told the match is over."""
+    aec = env("toss-up")
+    with pytest.raises(GameOver, match="reset"):
+        aec.observe("player_0")
+    with pytest.raises(GameOver, match="reset"):
+        aec.step(0)
+    aec.reset(seed=2)
+    for _agent in aec.agent_iter():
+        observation, _reward, terminated, truncated, _info = aec.last()
+        if terminated or truncated:
+            aec.step(None)
+        else:
+            aec.step(int(np.flatnonzero(observation["action_mask"])[-1]))  # bank: it moves on
+    assert aec.agents == []
+    with pytest.raises(GameOver, match="reset"):
+        aec.step(0)
+    aec.observe("player_0")  # the final table may still be looked at
+    aec.reset(seed=2)
+    while not aec.terminations["player_0"]:
+        aec.step(1)  # bank every turn until the match ends
+    with pytest.raises(ValueError, match="dead"):
+        aec.step(0)  # a done agent may only send None
 
 
 def test_illegal_actions_lose_or_raise() -> None:

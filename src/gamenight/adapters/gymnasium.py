@@ -110,22 +110,26 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play your action, then the opponents' up to your next decision or the end."""
-        turns = self.turns
-        extra: dict[str, Any] = {}
+        turns, seat = self.turns, self.seat
         try:
-            chosen = turns.decode(self.seat, action)
+            chosen = turns.decode(seat, action)
         except IllegalAction as exc:
             if self.illegal == "raise":
                 raise
-            turns.forfeit(self.seat)
-            extra["illegal_action"] = str(exc)
+            turns.forfeit(seat)
+            info = {"action_mask": turns.mask(seat), "illegal_action": str(exc)}
         else:
-            turns.play(self.seat, chosen)
-            self._play_opponents()
-        reward = turns.rewards()[self.seat] if turns.over else 0.0
-        terminated = turns.over and not turns.truncated
-        info = {**self._info(), **extra}
-        return self._observation(), reward, terminated, turns.truncated, info
+            turns.play(seat, chosen)
+            if turns.seat != seat:
+                self._play_opponents()
+            info = {"action_mask": turns.mask(seat)}
+        if turns.over:
+            truncated = turns.truncated
+            reward = turns.rewards()[seat]
+        else:
+            truncated, reward = False, 0.0
+        terminated = turns.over and not truncated
+        return self._encode(turns.state, seat), reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The legal action ids now, as booleans."""
@@ -160,8 +164,12 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
                 # As the driver does: a bot that reads no view (random) is not shown one.
                 view = game.observe(turns.state, seat) if bot.reads_view else _UNREAD
                 action = bot.act(view, legal, self._rngs[seat])
-                if action not in legal:
-                    raise IllegalAction(f"{bot.name} (seat {seat}) chose an illegal {action!r}")
+                for allowed in legal:  # by identity first: bots pick from ``legal``
+                    if allowed is action:
+                        break
+                else:
+                    if action not in legal:
+                        raise IllegalAction(f"{bot.name} (seat {seat}) chose an illegal {action!r}")
             turns.play(seat, action)
 
 

@@ -150,6 +150,8 @@ class GamenightGame(pyspiel.Game):
             "encoder": encoder,
             "codes": self.codes,
             "encode": staticmethod(encoder.state_encoder()),
+            "apply": staticmethod(engine.apply),
+            "pending": staticmethod(engine.pending),
             "max_length": max_length,
         }
         self.state_class = type("GamenightMatchState", (GamenightState,), attributes)
@@ -169,12 +171,16 @@ class GamenightGame(pyspiel.Game):
 
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_TERMINAL_KIND, _CHANCE_KIND = Kind.TERMINAL, Kind.CHANCE
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 #: Converted chance outcomes by the identity of the engine's list (games that keep their
 #: outcome tables, as Toss Up! does its rolls, convert each table once); emptied when full.
 _CONVERTED: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
 _CONVERTED_MAX = 512
 _SECOND = operator.itemgetter(1)
+#: The outcomes of a "who is quicker" node by the number of seats listed: each equally likely
+#: (one list per count, handed out again, as converted chance outcomes are).
+_QUICKER = [[(i, 1.0 / listed) for i in range(listed)] for listed in range(1 + 16)]
 
 
 class Node:
@@ -208,13 +214,16 @@ class Node:
         self.seat = seat
         self.decisions = decisions
         self.cut = cut
-        kind, players = pending.kind, pending.players
-        if kind is Kind.TERMINAL or cut:
+        kind = pending.kind
+        if kind is _TERMINAL_KIND or cut:
             self.player = _TERMINAL
-        elif kind is Kind.CHANCE or (seat is None and kind in RACING and len(players) > 1):
+        elif kind is _CHANCE_KIND:
             self.player = _CHANCE
+        elif seat is not None:
+            self.player = seat
         else:
-            self.player = seat if seat is not None else players[0]
+            players = pending.players
+            self.player = _CHANCE if kind in RACING and len(players) > 1 else players[0]
         self.outcomes: Any = None
         self.legal: list[int] | None = None
         self.observed: dict[int, np.ndarray] = {}
@@ -236,6 +245,9 @@ class GamenightState(pyspiel.State):
     codes: ClassVar[ActionIds]
     #: The encoder's ``state_encoder()``: a plain function of the engine state and the seat.
     encode: ClassVar[Any]
+    #: The engine's ``apply`` and ``pending``, bound once.
+    apply: ClassVar[Any]
+    pending: ClassVar[Any]
     max_length: ClassVar[int]
 
     #: The opening node, shared by every new state of this game (OpenSpiel makes one each time
@@ -314,6 +326,8 @@ class GamenightState(pyspiel.State):
         node = self.node
         if node.pending.kind is not Kind.CHANCE:
             listed = len(node.pending.players)
+            if listed < len(_QUICKER):
+                return _QUICKER[listed]
             return [(i, 1.0 / listed) for i in range(listed)]
         outcomes = self._outcomes()
         known = _CONVERTED.get(id(outcomes))
@@ -326,23 +340,26 @@ class GamenightState(pyspiel.State):
         return converted
 
     def _apply_action(self, action: int) -> None:
-        node, engine = self.node, self.engine
-        if node.pending.kind is Kind.CHANCE:
+        node = self.node
+        player = node.player
+        if player >= 0:  # a seat's decision, the most frequent
+            actions = self.codes.actions
+            if 0 <= action < len(actions):
+                chosen = actions[action]
+            else:
+                chosen = self.engine.action_from_id(action)
+            state = self.apply(node.state, player, chosen)[0]
+            pending = self.pending(state)
+            decisions = node.decisions + 1
+            cut = decisions >= self.max_length and pending.kind is not _TERMINAL_KIND
+            self.node = Node(state, pending, None, decisions, cut)
+        elif node.pending.kind is _CHANCE_KIND:
             outcome = self._outcomes()[action][0]
-            state, _events = engine.apply(node.state, CHANCE, outcome)
-            self.node = Node(state, engine.pending(state), None, node.decisions)
-        elif node.player == _CHANCE:
+            state = self.apply(node.state, CHANCE, outcome)[0]
+            self.node = Node(state, self.pending(state), None, node.decisions)
+        else:  # who is quicker
             seat = node.pending.players[action]
             self.node = Node(node.state, node.pending, seat, node.decisions)
-        else:
-            actions = self.codes.actions
-            known = 0 <= action < len(actions)
-            chosen = actions[action] if known else engine.action_from_id(action)
-            state, _events = engine.apply(node.state, node.player, chosen)
-            pending = engine.pending(state)
-            decisions = node.decisions + 1
-            cut = decisions >= self.max_length and pending.kind is not Kind.TERMINAL
-            self.node = Node(state, pending, None, decisions, cut)
 
     def _action_to_string(self, player: int, action: int) -> str:
         node, engine = self.node, self.engine

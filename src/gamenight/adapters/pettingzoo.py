@@ -123,10 +123,14 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
+        #: Whether a match was dealt (``reset``): observing or stepping before is refused, as
+        #: PettingZoo's order-enforcing wrapper refuses it.
+        self._dealt = False
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """Start a new match (``seed``: a fixed one; otherwise the RNG's stream goes on)."""
         self.turns.reset(seed)
+        self._dealt = True
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -142,25 +146,46 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation and action mask now."""
-        return self._observation(self.seat_of[agent])
+        seat = self.seat_of[agent]
+        turns = self.turns
+        if not self._dealt:
+            raise GameOver("no match is on: reset to play")
+        return {"observation": self._encode(turns.state, seat), "action_mask": turns.mask(seat)}
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, running reward, flags and info (as PettingZoo's
+        own ``last``, without its extra calls)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         """The selected agent acts with action id ``action`` (``None`` once it is done)."""
-        agent = self.agent_selection
-        if self.terminations.get(agent) or self.truncations.get(agent):
+        turns = self.turns
+        if turns.over or not self.agents:
+            if not self.agents:
+                raise GameOver("no match is on: reset to play")
+            # Every agent is terminated or truncated at once when the match ends.
             self._was_dead_step(action)
             return
-        turns = self.turns
-        seat = self.seat_of[agent]
-        # Rewards come at the end only: until then every reward and running total stays 0.
-        self._cumulative_rewards[agent] = 0.0
+        seat = turns.seat
+        assert seat is not None
+        # Rewards come at the end only: until then every reward and running total stays 0, so
+        # there is nothing to clear here.
         try:
             chosen = turns.decode(seat, action)
         except IllegalAction as exc:
             if self.illegal == "raise":
                 raise
             turns.forfeit(seat)
-            self.infos[agent] = {"illegal_action": str(exc)}
+            self.infos[self.possible_agents[seat]] = {"illegal_action": str(exc)}
         else:
             turns.play(seat, chosen)
         if turns.over:
@@ -170,8 +195,8 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
             for a in self.agents:
                 done[a] = True
             self._accumulate_rewards()
-        elif turns.seat is not None:
-            self.agent_selection = self.possible_agents[turns.seat]
+        else:
+            self.agent_selection = self.possible_agents[turns.seat]  # type: ignore[index]
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``)."""

@@ -116,11 +116,18 @@ def action_index(game: Game[Any, Any], action_id: Any) -> int:
 
 #: Up to this many legal actions, a mask is filled item by item.
 _FEW = 24
+#: At most this many action objects have their ids kept by identity.
+_KNOWN = 1 << 12
 
 
 class ActionIds:
     """A game's action ids, worked out once: legal actions to ids and to masks without going
     through the codec action by action.
+
+    The ids of action objects met are also kept by the objects' identity (with the objects, so
+    an identity is never reused while kept): games hand out the same action objects again (their
+    tables of moves), and an identity look-up skips the dataclass's ``__hash__`` and ``__eq__``,
+    which are Python calls.
 
     >>> ids = ActionIds(build_game("toss-up"))
     >>> ids.mask(ids.actions[1:]).tolist(), ids.sorted_ids(ids.actions[::-1])
@@ -132,19 +139,40 @@ class ActionIds:
         self.size = len(self.actions)
         self.ids: dict[Any, int] = {a: i for i, a in enumerate(self.actions)}
         self._zeros = np.zeros(self.size, dtype=np.int8)
+        #: id(action) -> (action, its id), for the action objects met.
+        self._known: dict[int, tuple[Any, int]] = {
+            id(a): (a, i) for i, a in enumerate(self.actions)
+        }
         #: The mask of the last legal sequence asked for, by identity (games that hand out the
         #: same sequence again, as Toss Up!'s roll-or-bank, get a copy of it).
         self._last: tuple[Sequence[Any], np.ndarray] | None = None
+        #: The sorted ids of the last legal sequence asked for, by identity.
+        self._sorted: tuple[Sequence[Any] | None, list[int]] = (None, [])
 
     def id_list(self, legal: Sequence[Any]) -> list[int]:
         """The ids of ``legal``, in its order."""
-        return list(map(self.ids.__getitem__, legal))
+        known = self._known
+        found = []
+        for action in legal:
+            hit = known.get(id(action))
+            if hit is None or hit[0] is not action:
+                index = self.ids[action]
+                if len(known) < _KNOWN:  # the first objects met are kept, never dropped
+                    known[id(action)] = (action, index)
+                found.append(index)
+            else:
+                found.append(hit[1])
+        return found
 
     def sorted_ids(self, legal: Sequence[Any]) -> list[int]:
-        """The ids of ``legal``, sorted (OpenSpiel's order)."""
-        found = list(map(self.ids.__getitem__, legal))
+        """The ids of ``legal``, sorted (OpenSpiel's order; a new list)."""
+        last = self._sorted
+        if last[0] is legal:
+            return list(last[1])
+        found = self.id_list(legal)
         found.sort()
-        return found
+        self._sorted = (legal, found)
+        return list(found)
 
     def allows(self, legal: Sequence[Any], index: int) -> bool:
         """Whether action id ``index`` is in ``legal`` (read off its mask when one was made)."""
@@ -164,10 +192,10 @@ class ActionIds:
             return last[1].copy()
         mask = self._zeros.copy()
         if len(legal) <= _FEW:  # item by item is quicker than numpy's indexing for a few
-            for index in map(self.ids.__getitem__, legal):
+            for index in self.id_list(legal):
                 mask[index] = 1
         else:
-            mask.put(list(map(self.ids.__getitem__, legal)), 1)
+            mask.put(self.id_list(legal), 1)
         self._last = (legal, mask.copy())
         return mask
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Mapping
+import struct
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import UnionType
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
@@ -193,3 +194,23 @@ def _parse(tag: str, name: str, raw: Any, hint: Any) -> Any:
     if hint is bool:
         return str(raw).lower() in {"true", "yes", "1"}
     return raw
+
+
+#: ``struct`` packers of float32 vectors, by length.
+_PACKERS: dict[int, Callable[..., bytes]] = {}
+
+
+def float32_bytes(values: Sequence[float]) -> bytearray:
+    """``values`` packed as consecutive float32 in native byte order, in a new writable
+    buffer: ``numpy.frombuffer(float32_bytes(v), numpy.float32)`` equals
+    ``numpy.array(v, numpy.float32)`` and is made about twice as fast for long vectors (the
+    game encoders build their observations this way; the engine itself needs no numpy).
+
+    >>> float32_bytes([0.5, 1.0]) == bytearray(struct.pack("2f", 0.5, 1.0))
+    True
+    """
+    n = len(values)
+    pack = _PACKERS.get(n)
+    if pack is None:
+        pack = _PACKERS[n] = struct.Struct(f"{n}f").pack
+    return bytearray(pack(*values))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import threading
+from functools import partial
 from typing import Any, NamedTuple
 
 from gamenight.engine.chance import MAX_SEED, ChanceRng, check_seed, new_seed
@@ -53,6 +54,11 @@ class Step(NamedTuple):
 
     player: int
     action: Any
+
+
+#: ``_step((player, action))`` is ``Step(player, action)`` made without the Python-level
+#: ``__new__`` that every named tuple has (the match makes one per step).
+_step = partial(tuple.__new__, Step)
 
 
 class Match:
@@ -199,18 +205,21 @@ class Match:
         """Apply an action already known to be legal (a bot chose it from ``legal_actions``)."""
         with self.lock:
             self.state, events = self.game.apply(self.state, player, action)
-            self.steps.append(Step(player, action))
+            self.steps.append(_step((player, action)))
             return events
 
     def roll_chance(self) -> tuple[Event, ...]:
         """At a chance node, sample an outcome from the private RNG and apply it."""
         with self.lock:
-            if self.pending.kind is not Kind.CHANCE:
-                raise NotYourDecision("no chance move is pending")
             game, state = self.game, self.state
+            known, pending = self._pending
+            if known is not state or pending is None:
+                pending = self.pending
+            if pending.kind is not Kind.CHANCE:
+                raise NotYourDecision("no chance move is pending")
             action = game.sample_chance(state, self._rng)
             self.state, events = game.apply(state, CHANCE, action)
-            self.steps.append(Step(CHANCE, action))
+            self.steps.append(_step((CHANCE, action)))
             return events
 
     def advance_chance(self) -> list[Event]:
@@ -223,7 +232,7 @@ class Match:
 
     def _apply(self, player: int, action: Any) -> tuple[Event, ...]:
         self.state, events = self.game.apply(self.state, player, action)
-        self.steps.append(Step(player, action))
+        self.steps.append(_step((player, action)))
         return events
 
     # ---- records -----------------------------------------------------------------------------

@@ -179,8 +179,7 @@ def run(
     for agent in agents:
         agent.attach(lambda: match.state)
     standing: Standing = {}
-    terminal = Kind.TERMINAL
-    chance = Kind.CHANCE
+    terminal, chance, single = Kind.TERMINAL, Kind.CHANCE, Kind.SINGLE
     for _ in range(max_steps):
         pending = match.pending
         kind = pending.kind
@@ -188,8 +187,13 @@ def run(
             for seat, decision in standing.items():
                 agents[seat].outpaced(decision.action, closed=True)
             return match
-        if kind is chance and not standing:
+        if standing:  # decisions stand in an open window: ``_advance`` keeps or drops them
+            seat, events = _advance(match, pending, agents, rngs, standing)
+        elif kind is chance:
             seat, events = CHANCE, match.roll_chance()
+        elif kind is single:  # ``_advance`` for one decider, with no decision standing
+            seat = pending.players[0]
+            events = match.apply_trusted(seat, decide(match, agents[seat], rngs[seat]))
         else:
             seat, events = _advance(match, pending, agents, rngs, standing)
         if on_events is not None and events:

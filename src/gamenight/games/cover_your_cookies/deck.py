@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence, Sized
 from itertools import accumulate, combinations
 from math import comb
-from operator import mul
 
 from gamenight.games.cover_your_cookies.cards import CARDS, COMPONENTS
 from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
@@ -84,7 +83,7 @@ def deal_receiver(first: int, hands: Sequence[Sized]) -> int:
     >>> deal_receiver(2, [["sugar"], ["sugar"], ["sugar"], []])
     1
     """
-    return (first + sum(len(h) for h in hands)) % len(hands)
+    return (first + sum(map(len, hands))) % len(hands)
 
 
 def draw_weights(state: CoverYourCookiesState) -> list[int]:
@@ -94,16 +93,19 @@ def draw_weights(state: CoverYourCookiesState) -> list[int]:
     return [0 if i in MIXER_INDEX else k for i, k in enumerate(state.deck)]
 
 
-#: 1 for each card (``CARDS`` order) that is not a mixer, 0 for a mixer.
-_NOT_MIXER = tuple(0 if i in MIXER_INDEX else 1 for i in range(len(CARDS)))
+#: How many kinds of card come before the mixers in ``CARDS`` (the catalogue lists the mixers
+#: last, so the cards that may come off the top half are the first ``_HELD`` counts).
+_HELD = min(MIXER_INDEX, default=len(CARDS))
+assert all(i in MIXER_INDEX for i in range(_HELD, len(CARDS))), "mixers come last in CARDS"
 
 
 def cumulative_weights(state: CoverYourCookiesState) -> list[int]:
     """The running sums of :func:`draw_weights` (the last is the number of cards that could
-    come off the deck), for drawing by bisection."""
+    come off the deck), for drawing by bisection; above the split they stop before the mixers
+    (whose weights are all 0 there)."""
     if state.top_half_left == 0:
         return list(accumulate(state.deck))
-    return list(accumulate(map(mul, state.deck, _NOT_MIXER)))
+    return list(accumulate(state.deck[:_HELD]))
 
 
 def take_outcomes(hand: tuple[str, ...], count: int) -> list[tuple[tuple[str, ...], float]]:

@@ -53,6 +53,25 @@ MOVES = "form, swipe, play, yield, discard, add, end, rotate, swap, exchange"
 LONGEST_TEXT = 4
 
 
+#: Pendings are immutable values: one per decider, turn and window, made on first use.
+_PENDINGS: dict[tuple[int, int, str], Pending] = {}
+
+
+def _single(player: int, turn: int, window: str) -> Pending:
+    """``player`` decides alone, on ``turn``'s turn, in ``window``."""
+    key = (player, turn, window)
+    pending = _PENDINGS.get(key)
+    if pending is None:
+        pending = _PENDINGS[key] = Pending(Kind.SINGLE, (player,), turn=turn, window=window)
+    return pending
+
+
+#: The turn player's pending, by seat (the most frequent one).
+_TURN_PENDINGS = tuple(
+    _single(seat, seat, "turn") for seat in range(CoverYourCookiesConfig.max_players)
+)
+
+
 class CoverYourCookies(Game[CoverYourCookiesState, Action]):
     """Cover Your Cookies for 3 to 6 players, with every printed variant as an option."""
 
@@ -77,18 +96,22 @@ class CoverYourCookies(Game[CoverYourCookiesState, Action]):
         of a mixer decides otherwise."""
         phase = state.phase
         if phase == "turn":
-            return Pending(Kind.SINGLE, (state.turn,), turn=state.turn, window="turn")
+            return _TURN_PENDINGS[state.turn]
+        if phase == "draw":
+            return CHANCE_PENDING
         if phase == "duel" and state.duel is not None:
-            return Pending(Kind.SINGLE, (state.duel.responder,), turn=state.turn, window="duel")
+            return _single(state.duel.responder, state.turn, "duel")
         if phase == "mixer" and state.mixer is not None:
             mixer = state.mixer
-            return Pending(Kind.SINGLE, (mixer.drawer,), turn=state.turn, window=mixer.card)
+            return _single(mixer.drawer, state.turn, mixer.card)
         if phase == "over":
             return TERMINAL_PENDING
         return CHANCE_PENDING
 
     def legal_actions(self, state: CoverYourCookiesState, player: int) -> Sequence[Action]:
         """Every action ``player`` may take now."""
+        if state.phase == "turn" and player == state.turn:  # ``rules.legal_actions``' first case
+            return rules.turn_actions(self.config, state, player)
         return rules.legal_actions(self.config, state, player)
 
     def explain_illegal(self, state: CoverYourCookiesState, player: int, action: Any) -> str | None:

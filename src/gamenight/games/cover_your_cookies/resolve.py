@@ -8,9 +8,13 @@ given is never touched, and the fields a step leaves alone are shared with it.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right
+from collections.abc import Callable
+from functools import partial
+from itertools import chain
+from operator import attrgetter
 
-from gamenight.engine.core import Event, game_over, turn_started
+from gamenight.engine.core import TURN_STARTED, Event, game_over
 from gamenight.engine.errors import IllegalAction
 from gamenight.engine.game import field_copier, put
 from gamenight.games.cover_your_cookies.cards import CARDS, ENHANCE, INFO, is_cookie, is_milk
@@ -49,21 +53,65 @@ copy_state = field_copier(CoverYourCookiesState)
 
 #: The cards (``CARDS`` order) that are not mixers, by index.
 _NOT_MIXER = tuple(i for i in range(len(CARDS)) if i not in MIXER_INDEX)
+#: The ids of the mixers.
+_MIXER_CARDS = frozenset(c.id for c in CARDS if c.kind == "mixer")
+#: The audience of a secret seen by one seat, per seat (shared, immutable), and of none.
+_ALONE = tuple(frozenset({p}) for p in range(CoverYourCookiesConfig.max_players))
+_NOBODY: frozenset[int] = frozenset()
+#: ``_event((kind, data, secret, audience))`` is ``Event(kind, data, secret, audience)`` made
+#: without the Python-level ``__new__`` of a named tuple (most steps make one or two).
+_event: Callable[[tuple[str, dict[str, object], dict[str, object] | None, frozenset[int]]], Event]
+_event = partial(tuple.__new__, Event)
 
 
 def with_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
     """A sorted hand with ``card`` added in its place."""
-    cards = list(hand)
-    insort(cards, card)
-    return tuple(cards)
+    at = bisect_right(hand, card)
+    return (*hand[:at], card, *hand[at:])
 
 
 def without(hand: tuple[str, ...], *cards: str) -> tuple[str, ...]:
     """A hand less one of each of ``cards`` (``ValueError`` if one is missing)."""
+    if len(cards) == 1:
+        at = hand.index(cards[0])
+        return hand[:at] + hand[at + 1 :]
     left = list(hand)
     for card in cards:
         left.remove(card)
     return tuple(left)
+
+
+#: A Batch's id (for ``max`` over every Batch on the table).
+_BATCH_ID = attrgetter("id")
+
+
+#: How a new Batch lays out its cards, per hand cards and discard taken: its flavour, and its
+#: cards with the milk first and the cookies on top.
+_LAYOUTS: dict[tuple[tuple[str, ...], str | None], tuple[str, tuple[str, ...]]] = {}
+
+
+def _laid_out(hand_cards: tuple[str, ...], pile: str | None) -> tuple[str, tuple[str, ...]]:
+    """The flavour and the cards of a Batch formed from ``hand_cards`` and ``pile``."""
+    key = (hand_cards, pile)
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        cards = [*hand_cards, pile] if pile is not None else list(hand_cards)
+        flavour = next(c for c in cards if is_cookie(c))
+        ordered = [c for c in cards if not is_cookie(c)] + [c for c in cards if is_cookie(c)]
+        layout = _LAYOUTS[key] = (flavour, tuple(ordered))
+    return layout
+
+
+#: The last config seen, its number of players and its hand size (one tuple, read and written
+#: whole): ``cards_in_hand`` is a property that reads another one, and every step needs it.
+_LAST_SIZES: tuple[CoverYourCookiesConfig | None, int, int] = (None, 0, 0)
+
+
+def _remember_sizes(config: CoverYourCookiesConfig) -> tuple[int, int]:
+    """The number of players and the hand size of ``config``, remembered as the last seen."""
+    global _LAST_SIZES
+    _LAST_SIZES = (config, config.players, config.cards_in_hand)
+    return config.players, config.cards_in_hand
 
 
 class Work:
@@ -74,8 +122,9 @@ class Work:
 
     def __init__(self, config: CoverYourCookiesConfig, state: CoverYourCookiesState) -> None:
         self.config = config
-        self.n = config.players
-        self.size = config.cards_in_hand
+        known, self.n, self.size = _LAST_SIZES
+        if known is not config:
+            self.n, self.size = _remember_sizes(config)
         #: The next state, changed field by field (each field gets a new immutable value).
         self.s = copy_state(state)
         self.events: list[Event] = []
@@ -92,7 +141,7 @@ class Work:
         audience: frozenset[int] = frozenset(),
     ) -> None:
         """Record an event."""
-        self.events.append(Event(kind, data, secret, audience))
+        self.events.append(_event((kind, data, secret, audience)))
 
     def current_duel(self) -> Duel:
         """The duel in progress (a duel move outside a duel is a caller's error)."""
@@ -108,17 +157,26 @@ class Work:
 
     def new_batch_id(self) -> int:
         """An id no Batch on the table has (Batches never leave the table within a round)."""
-        return 1 + max((b.id for stack in self.s.stacks for b in stack), default=-1)
+        return 1 + max(map(_BATCH_ID, chain.from_iterable(self.s.stacks)), default=-1)
 
     def give(self, player: int, card: str) -> None:
         """``card`` joins ``player``'s hand."""
-        s = self.s
-        s.hands = put(s.hands, player, with_card(s.hands[player], card))
+        hands = self.s.hands
+        hand = hands[player]
+        at = bisect_right(hand, card)
+        self.s.hands = (*hands[:player], (*hand[:at], card, *hand[at:]), *hands[player + 1 :])
 
     def lose(self, player: int, *cards: str) -> None:
         """``cards`` leave ``player``'s hand."""
         s = self.s
         s.hands = put(s.hands, player, without(s.hands[player], *cards))
+
+    def lose_one(self, player: int, card: str) -> None:
+        """``card`` leaves ``player``'s hand (``ValueError`` if it holds none)."""
+        hands = self.s.hands
+        hand = hands[player]
+        at = hand.index(card)
+        self.s.hands = (*hands[:player], hand[:at] + hand[at + 1 :], *hands[player + 1 :])
 
     def set_stack(self, player: int, stack: tuple[Batch, ...]) -> None:
         """``player``'s stack becomes ``stack``."""
@@ -146,9 +204,9 @@ class Work:
         s.deck = deck = put(deck, at, deck[at] - 1)
         player = deal_receiver(s.first, s.hands)
         self.give(player, card)
-        self.emit("dealt", {"player": player}, {"card": card}, frozenset({player}))
+        self.events.append(_event(("dealt", {"player": player}, {"card": card}, _ALONE[player])))
         size = self.size
-        if all(len(h) == size for h in s.hands):
+        if all(map(size.__eq__, map(len, s.hands))):  # every hand is full
             rest = sum(deck[i] for i in _NOT_MIXER)
             top = s.top_half_left = rest // 2
             mixers = sum(deck[i] for i in MIXER_INDEX)
@@ -167,16 +225,19 @@ class Work:
 
     def draw(self, card: str) -> None:
         """The drawer takes one card; a mixer acts at once instead of joining the hand."""
-        self.take_from_deck(card)
         s = self.s
+        deck, at = s.deck, INDEX[card]
+        s.deck = (*deck[:at], deck[at] - 1, *deck[at + 1 :])
+        if s.top_half_left:
+            s.top_half_left -= 1
         order = s.draw_queue[0]
         player = order.player
-        if INFO[card].kind == "mixer":
+        if card in _MIXER_CARDS:
             self.emit("mixer_drawn", {"player": player, "card": card})
             self.start_mixer(player, card)
             return
         self.give(player, card)
-        self.emit("drew", {"player": player}, {"card": card}, frozenset({player}))
+        self.events.append(_event(("drew", {"player": player}, {"card": card}, _ALONE[player])))
         if order.count is not None:
             s.draw_queue = (DrawOrder(player, order.count - 1), *s.draw_queue[1:])
         self.continue_draws()
@@ -255,10 +316,13 @@ class Work:
         s.actions_taken = 0
         s.forbidden_batch = None
         s.phase = "turn"
-        if s.first_batch[player] == "before_first_turn":
+        standing = s.first_batch[player]
+        if standing == "before_first_turn":
             self.set_first_batch(player, "first_turn_blocked")
-        self.note_first_turn_chance(player)
-        self.events.append(turn_started(player))
+            self.note_first_turn_chance(player)
+        elif standing == "first_turn_blocked":
+            self.note_first_turn_chance(player)
+        self.events.append(_event((TURN_STARTED, {"player": player}, None, _NOBODY)))
 
     def note_first_turn_chance(self, player: int) -> None:
         """On ``player``'s first turn, a moment when they could start a Batch: "If you weren't
@@ -325,17 +389,17 @@ class Work:
         """Start a Batch from hand cards (and a discarded cookie)."""
         s = self.s
         self.lose(player, *action.cards)
-        cards = list(action.cards)
-        if action.pile is not None:
+        pile = action.pile
+        if pile is not None:
             discard = s.discard
-            at = len(discard) - 1 - discard[::-1].index(action.pile)
+            at = len(discard) - 1 - discard[::-1].index(pile)
             s.discard = discard[:at] + discard[at + 1 :]
-            cards.append(action.pile)
-        flavour = next(c for c in cards if is_cookie(c))
-        cards = [c for c in cards if not is_cookie(c)] + [c for c in cards if is_cookie(c)]
-        enhance = [ENHANCE] * s.waiting_enhance[player]
-        s.waiting_enhance = put(s.waiting_enhance, player, 0)
-        batch = Batch(self.new_batch_id(), flavour, tuple(enhance + cards))
+        flavour, cards = _laid_out(action.cards, pile)
+        enhance = s.waiting_enhance[player]
+        if enhance:
+            s.waiting_enhance = put(s.waiting_enhance, player, 0)
+            cards = (ENHANCE,) * enhance + cards
+        batch = Batch(self.new_batch_id(), flavour, cards)
         self.set_stack(player, (*s.stacks[player], batch))
         self.set_first_batch(player, "pairs_only")
         self.emit(
@@ -354,7 +418,7 @@ class Work:
     def swipe(self, player: int, action: Swipe) -> None:
         """Open a duel for the target's top Batch."""
         s = self.s
-        self.lose(player, action.card)
+        self.lose_one(player, action.card)
         top = s.stacks[action.target][-1]
         need = 2 if self.config.extra_strength and INFO[action.card].strong else 1
         s.duel = Duel(player, action.target, top.id, top.flavour, ((player, (action.card,)),), need)
@@ -430,9 +494,10 @@ class Work:
     def discard_card(self, player: int, action: Discard) -> None:
         """Discard a cookie and draw (with two actions, a first discard draws one, then on)."""
         s = self.s
-        self.lose(player, action.card)
-        s.discard = (*s.discard, action.card)
-        self.emit("discarded", {"player": player, "card": action.card})
+        card = action.card
+        self.lose_one(player, card)
+        s.discard = (*s.discard, card)
+        self.events.append(_event(("discarded", {"player": player, "card": card}, None, _NOBODY)))
         if self.config.two_actions and s.actions_taken == 0:
             s.actions_taken = 1
             s.draw_queue = (DrawOrder(player, 1),)
@@ -444,7 +509,7 @@ class Work:
     def add(self, player: int, action: AddToBatch) -> None:
         """Deck out: add a matching card to your own top Batch."""
         s = self.s
-        self.lose(player, action.card)
+        self.lose_one(player, action.card)
         top = s.stacks[player][-1]
         cards = (action.card, *top.cards) if is_milk(action.card) else (*top.cards, action.card)
         self.set_stack(player, (*s.stacks[player][:-1], Batch(top.id, top.flavour, cards)))
@@ -551,12 +616,12 @@ def apply(
     w = Work(config, state)
     if isinstance(action, Draw):
         phase = state.phase
-        if phase == "deal":
-            w.deal(action.card)
-        elif phase == "flip":
-            w.flip(action.card)
-        else:
+        if phase == "draw":
             w.draw(action.card)
+        elif phase == "deal":
+            w.deal(action.card)
+        else:
+            w.flip(action.card)
     elif isinstance(action, Discard):  # the classes are disjoint: the most frequent first
         w.discard_card(player, action)
     elif isinstance(action, FormBatch):

@@ -105,6 +105,9 @@ class HandCards(NamedTuple):
     pairs: tuple[FormBatch, ...]
     #: A discard of each distinct cookie.
     discards: tuple[Discard, ...]
+    #: Per cookie held, the cards that may open a swipe of a Batch of its flavour: that cookie
+    #: and the milks, sorted (a Batch of another flavour is opened with the milks alone).
+    openers: dict[str, tuple[str, ...]]
 
 
 _HANDS: dict[tuple[str, ...], HandCards] = {}
@@ -129,7 +132,8 @@ def hand_cards(hand: tuple[str, ...]) -> HandCards:
             for m in milks:
                 pairs.append(_form((c, m) if c <= m else (m, c)))
         discards = tuple(_discard(c) for c in cookies)
-        info = HandCards(tuple(sorted(distinct)), cookies, milks, tuple(pairs), discards)
+        openers = {c: tuple(sorted((c, *milks))) for c in cookies}
+        info = HandCards(tuple(sorted(distinct)), cookies, milks, tuple(pairs), discards, openers)
         if len(_HANDS) >= _CACHE_LIMIT:
             _HANDS.clear()
         _HANDS[hand] = info
@@ -137,12 +141,22 @@ def hand_cards(hand: tuple[str, ...]) -> HandCards:
 
 
 def pair_forms(
-    config: CoverYourCookiesConfig, hand: tuple[str, ...], discard: tuple[str, ...]
+    config: CoverYourCookiesConfig,
+    hand: tuple[str, ...],
+    discard: tuple[str, ...],
+    info: HandCards | None = None,
 ) -> list[FormBatch]:
     """Every two-card Batch a hand can start with these discards: two identical cookies, a cookie
-    and a milk, or a hand card with an identical cookie from the discards."""
-    info = hand_cards(hand)
-    piles = pile_cookies(config, discard)
+    and a milk, or a hand card with an identical cookie from the discards (``info``: the
+    hand's :func:`hand_cards`, when the caller has it)."""
+    if info is None:
+        info = hand_cards(hand)
+    if config.small_table:
+        piles = pile_cookies(config, discard)
+    elif discard and discard[-1] in COOKIE_SET:
+        piles = _PILE_TOPS[discard[-1]]  # ``pile_cookies`` without the 3-player rules
+    else:
+        piles = ()
     if not piles:
         return list(info.pairs)
     # What the forms depend on: the discards, the milks, and which discards the hand matches.
@@ -183,40 +197,36 @@ def swipe_targets(state: CoverYourCookiesState, player: int) -> list[int]:
 
 def swipe_actions(state: CoverYourCookiesState, player: int) -> list[Action]:
     """Every swipe ``player`` may open now: a target and a matching cookie or a milk."""
-    stacks = state.stacks
-    if not stacks[player]:
-        return []
-    hand, forbidden = state.hands[player], state.forbidden_batch
     out: list[Action] = []
-    info: HandCards | None = None
-    for t, stack in enumerate(stacks):  # the targets of ``swipe_targets``, in its order
-        if t != player and len(stack) >= 2 and stack[-1].id != forbidden:
-            if info is None:
-                info = hand_cards(hand)
-            flavour = stack[-1].flavour
-            key = (t, flavour, flavour in info.cookies, info.milks)
-            swipes = _SWIPE_SETS.get(key)
-            if swipes is None:
-                swipes = _swipe_set(*key)
-            out.extend(swipes)
+    if state.stacks[player]:
+        add_swipes(out, state, player, hand_cards(state.hands[player]))
     return out
 
 
-#: The swipes of a target's top Batch, per target, flavour, whether the hand holds that cookie
-#: and the milks it holds (a few hundred at most).
-_SWIPE_SETS: dict[tuple[int, str, bool, tuple[str, ...]], tuple[Swipe, ...]] = {}
+def add_swipes(
+    out: list[Action], state: CoverYourCookiesState, player: int, info: HandCards
+) -> None:
+    """Append to ``out`` the swipes of :func:`swipe_actions` for a player with a stack whose
+    hand is ``info``: per target of :func:`swipe_targets`, in its order, a swipe opened with
+    each card that may open it, in card order."""
+    forbidden, openers, milks = state.forbidden_batch, info.openers, info.milks
+    for t, stack in enumerate(state.stacks):
+        if t != player and len(stack) >= 2:
+            top = stack[-1]
+            if top.id != forbidden:
+                cards = openers.get(top.flavour, milks)
+                if cards:
+                    known = _SWIPE_SETS[t]
+                    swipes = known.get(cards)
+                    if swipes is None:
+                        swipes = known[cards] = tuple(_swipe(t, card) for card in cards)
+                    out.extend(swipes)
 
 
-def _swipe_set(
-    target: int, flavour: str, matching: bool, milks: tuple[str, ...]
-) -> tuple[Swipe, ...]:
-    """The swipes of ``target``'s top Batch, of ``flavour``, opened with the matching cookie
-    (when the hand holds one) or any of ``milks``, in card order."""
-    cards = sorted((flavour, *milks)) if matching else milks
-    swipes = _SWIPE_SETS[(target, flavour, matching, milks)] = tuple(
-        _swipe(target, card) for card in cards
-    )
-    return swipes
+#: The swipes of a target's top Batch, per target and cards that open them (a few dozen).
+_SWIPE_SETS: list[dict[tuple[str, ...], tuple[Swipe, ...]]] = [
+    {} for _ in range(CoverYourCookiesConfig.max_players)
+]
 
 
 def add_actions(state: CoverYourCookiesState, player: int) -> list[AddToBatch]:
@@ -232,14 +242,21 @@ def turn_actions(
     config: CoverYourCookiesConfig, state: CoverYourCookiesState, player: int
 ) -> list[Action]:
     """The actions of a turn: form, swipe, (deck out, nothing else) add, discard; end turn after
-    a first action when two are allowed."""
+    a first action when two are allowed.
+
+    The same as :func:`form_actions`, then :func:`swipe_actions`, and so on, written out in one
+    function: this runs at every turn."""
     hand = state.hands[player]
-    out: list[Action] = []
-    out.extend(form_actions(config, state, player))
-    out.extend(swipe_actions(state, player))
-    if not out and deck_size(state) == 0:
+    info = _HANDS.get(hand)
+    if info is None:
+        info = hand_cards(hand)
+    out: list[Action] = pair_forms(config, hand, state.discard, info)  # type: ignore[assignment]
+    if state.stacks[player]:
+        add_swipes(out, state, player, info)
+    elif state.first_batch[player] == "single_allowed":
+        out.extend(_form((c,)) for c in info.cookies)  # the fudge rule (``may_lay_single``)
+    if not out and not any(state.deck):
         out.extend(add_actions(state, player))
-    info = hand_cards(hand)
     if info.discards:
         out.extend(info.discards)
     elif not out:

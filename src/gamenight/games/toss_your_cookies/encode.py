@@ -24,11 +24,13 @@ the learning adapters' inner loops; the test suite checks that both agree.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 import numpy as np
 
+from gamenight.engine.codec import float32_bytes
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 from gamenight.games.toss_your_cookies.cards import ACTIONS, HAND_SIZE, NUMBERS
@@ -60,6 +62,17 @@ def kinds(game: Game[Any, Any]) -> tuple[str, ...]:
         for data in map(game.action_to_json, game.all_actions())
         if data["type"] == "grab"
     )
+
+
+def _vector(values: list[float]) -> np.ndarray:
+    """``numpy.array(values, numpy.float32)``, made through ``struct`` (quicker)."""
+    return np.frombuffer(float32_bytes(values), np.float32)
+
+
+def _matrix(rows: list[list[float]]) -> np.ndarray:
+    """``numpy.array(rows, numpy.float32)`` for rows of one length, made through ``struct``."""
+    flat = list(itertools.chain.from_iterable(rows))
+    return np.frombuffer(float32_bytes(flat), np.float32).reshape(len(rows), -1)
 
 
 def observation_size(game: Game[Any, Any]) -> int:
@@ -140,8 +153,9 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
         view["round"] / max(1, view["rounds"]),
         1.0 if view["free_scramble"] else 0.0,
     )
-    vector = np.array(out, dtype=np.float32)
-    return np.minimum(vector, 1.0, out=vector)
+    vector = _vector(out)
+    np.minimum(vector, 1.0, out=vector)
+    return vector
 
 
 _ACTION_ROWS = {a: tuple(1.0 if b == a else 0.0 for b in ACTIONS) for a in ACTIONS}
@@ -221,13 +235,14 @@ def _counted(cards: Any, plan: _Plan) -> tuple[float, ...]:
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
-    vector = np.array(_rows(game, state, (seat,))[0], dtype=np.float32)
-    return np.minimum(vector, 1.0, out=vector)
+    vector = _vector(_rows(game, state, (seat,))[0])
+    np.minimum(vector, 1.0, out=vector)
+    return vector
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
     """:func:`encode_state` for every seat, what they see alike worked out once."""
-    matrix = np.array(_rows(game, state, range(len(_plan(game).orders))), dtype=np.float32)
+    matrix = _matrix(_rows(game, state, range(len(_plan(game).orders))))
     return list(np.minimum(matrix, 1.0, out=matrix))
 
 
