@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
+from gamenight.bots.halving import SearchSettings
 from gamenight.bots.registry import BotSpec
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 from gamenight.games.toss_your_cookies.cards import HALF, MILK, WILD
-from gamenight.games.toss_your_cookies.state import Commit, Grab, Take, Target
+from gamenight.games.toss_your_cookies.state import Commit, Grab, Pick, Take, Target
 
 
 def target_cookie(
@@ -112,3 +113,15 @@ BOTS = (
     ),
 )
 DEFAULT_BOT = "smart"
+
+
+def worth_searching(view: View, legal: Sequence[Any]) -> bool:
+    """Whether the searching bot searches this decision: not a blind draw, where every face-down
+    position is the same chance step and no playout can tell them apart."""
+    return not isinstance(legal[0], Pick)
+
+
+#: The searching bot's default level in Toss Your Cookies (see docs/ismcts.md): 300 playouts of
+#: ``smart`` a move (rounds end within 40 or so steps, so playouts are cheap and scored exactly),
+#: blind draws answered at once.
+SEARCH = SearchSettings(iterations=300, searches=worth_searching)
