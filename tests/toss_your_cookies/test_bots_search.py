@@ -1,5 +1,5 @@
-"""The searching bot's Toss Your Cookies setting: 300 playouts a move, blind draws answered at
-once as ``smart`` answers them, every other decision with a choice searched."""
+"""The searching bot's Toss Your Cookies setting: blind draws answered at once as ``smart``
+answers them, every other decision with a choice searched."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 from gamenight.bots import make_bot
 from gamenight.bots.halving import SearchSettings
-from gamenight.bots.ismcts import ISMCTSBot
+from gamenight.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
 from gamenight.bots.registry import search_settings
 from gamenight.games.toss_your_cookies.bots import SEARCH, worth_searching
 from gamenight.games.toss_your_cookies.state import Commit, Phase, Pick, Target
@@ -22,14 +22,14 @@ def searcher(game: object, seat: int, spec: str = "ismcts:12") -> ISMCTSBot:
 
 
 def test_the_game_sets_the_default_level() -> None:
-    """Toss Your Cookies gives the default level 300 playouts and its own choice of what to
-    search; a budget in the spec still wins."""
+    """Toss Your Cookies gives the default level its own choice of what to search, at the usual
+    budget; a budget in the spec still wins."""
     assert search_settings("toss-your-cookies") is SEARCH
-    assert isinstance(SEARCH, SearchSettings) and SEARCH.iterations == 300
+    assert isinstance(SEARCH, SearchSettings) and SEARCH.iterations is None
     game = make(4)
     bot = searcher(game, 0, "ismcts")
     assert bot.searches is worth_searching
-    assert bot.search.iterations == 300  # type: ignore[union-attr]
+    assert bot.search.iterations == DEFAULT_ITERATIONS  # type: ignore[union-attr]
     assert searcher(game, 0, "ismcts:7").search.iterations == 7  # type: ignore[union-attr]
 
 

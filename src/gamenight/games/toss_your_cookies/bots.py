@@ -121,7 +121,7 @@ def worth_searching(view: View, legal: Sequence[Any]) -> bool:
     return not isinstance(legal[0], Pick)
 
 
-#: The searching bot's default level in Toss Your Cookies (see docs/ismcts.md): 300 playouts of
-#: ``smart`` a move (rounds end within 40 or so steps, so playouts are cheap and scored exactly),
-#: blind draws answered at once.
-SEARCH = SearchSettings(iterations=300, searches=worth_searching)
+#: The searching bot's default level in Toss Your Cookies (see docs/ismcts.md): the usual 100
+#: playouts of ``smart`` a move, blind draws answered at once. (300 and 400 playouts were tried:
+#: over about a hundred paired games each, no edge over 100 could be told from noise.)
+SEARCH = SearchSettings(searches=worth_searching)
