@@ -17,7 +17,14 @@ from operator import attrgetter
 from gamenight.engine.core import TURN_STARTED, Event, game_over
 from gamenight.engine.errors import IllegalAction
 from gamenight.engine.game import field_copier, put
-from gamenight.games.cover_your_cookies.cards import CARDS, ENHANCE, INFO, is_cookie, is_milk
+from gamenight.games.cover_your_cookies.cards import (
+    CARDS,
+    ENHANCE,
+    INFO,
+    is_milk,
+    laid_out,
+    without,
+)
 from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
 from gamenight.games.cover_your_cookies.deck import (
     INDEX,
@@ -64,54 +71,8 @@ _event: Callable[[tuple[str, dict[str, object], dict[str, object] | None, frozen
 _event = partial(tuple.__new__, Event)
 
 
-def with_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """A sorted hand with ``card`` added in its place."""
-    at = bisect_right(hand, card)
-    return (*hand[:at], card, *hand[at:])
-
-
-def without(hand: tuple[str, ...], *cards: str) -> tuple[str, ...]:
-    """A hand less one of each of ``cards`` (``ValueError`` if one is missing)."""
-    if len(cards) == 1:
-        at = hand.index(cards[0])
-        return hand[:at] + hand[at + 1 :]
-    left = list(hand)
-    for card in cards:
-        left.remove(card)
-    return tuple(left)
-
-
 #: A Batch's id (for ``max`` over every Batch on the table).
 _BATCH_ID = attrgetter("id")
-
-
-#: How a new Batch lays out its cards, per hand cards and discard taken: its flavour, and its
-#: cards with the milk first and the cookies on top.
-_LAYOUTS: dict[tuple[tuple[str, ...], str | None], tuple[str, tuple[str, ...]]] = {}
-
-
-def _laid_out(hand_cards: tuple[str, ...], pile: str | None) -> tuple[str, tuple[str, ...]]:
-    """The flavour and the cards of a Batch formed from ``hand_cards`` and ``pile``."""
-    key = (hand_cards, pile)
-    layout = _LAYOUTS.get(key)
-    if layout is None:
-        cards = [*hand_cards, pile] if pile is not None else list(hand_cards)
-        flavour = next(c for c in cards if is_cookie(c))
-        ordered = [c for c in cards if not is_cookie(c)] + [c for c in cards if is_cookie(c)]
-        layout = _LAYOUTS[key] = (flavour, tuple(ordered))
-    return layout
-
-
-#: The last config seen, its number of players and its hand size (one tuple, read and written
-#: whole): ``cards_in_hand`` is a property that reads another one, and every step needs it.
-_LAST_SIZES: tuple[CoverYourCookiesConfig | None, int, int] = (None, 0, 0)
-
-
-def _remember_sizes(config: CoverYourCookiesConfig) -> tuple[int, int]:
-    """The number of players and the hand size of ``config``, remembered as the last seen."""
-    global _LAST_SIZES
-    _LAST_SIZES = (config, config.players, config.cards_in_hand)
-    return config.players, config.cards_in_hand
 
 
 class Work:
@@ -122,9 +83,8 @@ class Work:
 
     def __init__(self, config: CoverYourCookiesConfig, state: CoverYourCookiesState) -> None:
         self.config = config
-        known, self.n, self.size = _LAST_SIZES
-        if known is not config:
-            self.n, self.size = _remember_sizes(config)
+        self.n = config.players
+        self.size = config.cards_in_hand
         #: The next state, changed field by field (each field gets a new immutable value).
         self.s = copy_state(state)
         self.events: list[Event] = []
@@ -394,7 +354,7 @@ class Work:
             discard = s.discard
             at = len(discard) - 1 - discard[::-1].index(pile)
             s.discard = discard[:at] + discard[at + 1 :]
-        flavour, cards = _laid_out(action.cards, pile)
+        flavour, cards = laid_out(action.cards, pile)
         enhance = s.waiting_enhance[player]
         if enhance:
             s.waiting_enhance = put(s.waiting_enhance, player, 0)
