@@ -30,8 +30,9 @@ from gamenight.games.cover_your_cookies.deck import (
     INDEX,
     MIXER_INDEX,
     deal_receiver,
+    match_winners,
     new_round,
-    stack_dough,
+    round_scores,
 )
 from gamenight.games.cover_your_cookies.rules import pair_forms
 from gamenight.games.cover_your_cookies.state import (
@@ -323,10 +324,7 @@ class Work:
     def end_round(self) -> None:
         """Score the round; end the match or deal the next round."""
         cfg, s = self.config, self.s
-        scores = tuple(stack_dough(cfg, s.stacks[p], s.crumbs[p]) for p in range(self.n))
-        batches = tuple(len(st) for st in s.stacks)
-        best = max(zip(scores, batches, strict=True))
-        round_winners = tuple(p for p in range(self.n) if (scores[p], batches[p]) == best)
+        scores, round_winners = round_scores(cfg, s)
         self.emit(
             "round_over",
             {
@@ -338,15 +336,7 @@ class Work:
         )
         totals = tuple(t + score for t, score in zip(s.totals, scores, strict=True))
         wins = tuple(w + (p in round_winners) for p, w in enumerate(s.round_wins))
-        winners: tuple[int, ...] = ()
-        if cfg.match == "single":
-            winners = round_winners
-        elif (cfg.match == "target" and max(totals) >= cfg.target) or (
-            cfg.match == "rounds" and s.round + 1 >= cfg.rounds
-        ):
-            winners = tuple(p for p in range(self.n) if totals[p] == max(totals))
-        elif cfg.match == "wins" and max(wins) >= cfg.wins_needed:
-            winners = tuple(p for p in range(self.n) if wins[p] == max(wins))
+        winners = match_winners(cfg, s.round, round_winners, totals, wins)
         if winners:
             s.totals, s.round_wins = totals, wins
             s.last_scores, s.winners = scores, winners
