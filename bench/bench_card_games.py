@@ -9,6 +9,12 @@ second of CPU time (``time.process_time``), which a busy machine disturbs far le
 time.
 
 Run: ``.venv/bin/python bench/bench_card_games.py`` (needs the ``bench`` extra: rlcard).
+
+``--games N --only GAME`` plays seeds 0 to N-1 of one game once, with no timing and no uno, and
+prints the decisions made: a fixed amount of work for an instruction counter, which a shared
+machine does not disturb, e.g. the difference between two runs of
+``valgrind --tool=callgrind --callgrind-out-file=/dev/null`` with ``--games 30`` and
+``--games 60`` (``PYTHONHASHSEED=0``) is the cost of games 30 to 59.
 """
 
 from __future__ import annotations
@@ -42,6 +48,17 @@ def gamenight_rate(game_id: str, seconds: float, seed: int) -> float:
     return decisions / (time.process_time() - start)
 
 
+def play_games(game_id: str, games: int) -> int:
+    """Play seeds 0 to ``games - 1`` of random 4-player ``game_id``; the decisions made."""
+    game = make_game(game_id, players=4)
+    agents = [make_bot("random", game, seat) for seat in range(4)]
+    decisions = 0
+    for seed in range(games):
+        match = run(Match(game, seed=seed), agents)
+        decisions += sum(1 for step in match.steps if step.player != CHANCE)
+    return decisions
+
+
 def uno_rate(seconds: float, seed: int) -> float:
     """RLCard uno transitions per second with 4 random agents, for about ``seconds``."""
     import rlcard
@@ -63,7 +80,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="length of one round")
     parser.add_argument("--repeat", type=int, default=5, help="rounds per loop")
+    parser.add_argument("--games", type=int, help="play this many seeded games once (no timing)")
+    parser.add_argument("--only", choices=GAMES, help="the game played with --games")
     args = parser.parse_args()
+    if args.games is not None:
+        if args.only is None:
+            parser.error("--games needs --only GAME")
+        print(f"{args.only}: {play_games(args.only, args.games)} decisions in {args.games} games")
+        return
     rates: dict[str, list[float]] = {name: [] for name in (*GAMES, "rlcard uno")}
     for game_id in GAMES:  # warm up (imports, first-use caches) before timing
         gamenight_rate(game_id, 0.2, 10**6)

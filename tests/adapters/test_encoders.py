@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from gamenight.adapters.encoding import NoEncoder, encodable_games, encoder_for
+from gamenight.engine.codec import float32_bytes
 from gamenight.engine.core import CHANCE, Kind
 from gamenight.engine.registry import make_game
 from tests.adapters.helpers import CASES, GAMES, built, decision_states
@@ -141,3 +142,18 @@ def test_chance_bound_covers_every_chance_step(game_id: str, players: int) -> No
                 seat = rng.choice(pending.players)
                 state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     assert 1 < most <= bound
+
+
+def test_vectors_packed_through_struct_equal_numpy_arrays() -> None:
+    """The encoders pack their values with ``float32_bytes``: the same float32 values, bit for
+    bit, as ``numpy.array(values, float32)`` (rounding included), in a writable array of its
+    own."""
+    rng = random.Random(4)
+    values = [0.0, 1.0, 1 / 3, 2 / 7, 1e-40, 0.1 + 0.2] + [rng.random() for _ in range(200)]
+    packed = np.frombuffer(float32_bytes(values), np.float32)
+    expected = np.array(values, np.float32)
+    assert packed.tobytes() == expected.tobytes()
+    assert packed.flags.writeable
+    packed[0] = 0.5
+    again = np.frombuffer(float32_bytes(values), np.float32)
+    assert again[0] == 0.0

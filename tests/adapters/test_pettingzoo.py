@@ -94,7 +94,8 @@ def test_a_whole_match_ends_with_zero_sum_rewards_to_every_agent() -> None:
 def test_acting_or_observing_outside_a_match_is_refused() -> None:
     """The environment is handed out unwrapped, so it refuses on its own what PettingZoo's
     order-enforcing wrapper refuses: observing or stepping before ``reset``, and stepping once
-    every agent has been told the match is over."""
+    every agent has been told the match is over (the parallel one refuses a step before
+    ``reset`` too)."""
     aec = env("toss-up")
     with pytest.raises(GameOver, match="reset"):
         aec.observe("player_0")
@@ -111,6 +112,9 @@ def test_acting_or_observing_outside_a_match_is_refused() -> None:
     with pytest.raises(GameOver, match="reset"):
         aec.step(0)
     aec.observe("player_0")  # the final table may still be looked at
+    par = parallel_env("toss-up")
+    with pytest.raises(GameOver, match="reset"):
+        par.step({})
     aec.reset(seed=2)
     while not aec.terminations["player_0"]:
         aec.step(1)  # bank every turn until the match ends

@@ -227,12 +227,15 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             "name": f"gamenight_{game.id.replace('-', '_')}_v0",
         }
         self.turns = Turns(game, max_steps, draw=False)
+        #: Whether a match was dealt (``reset``): stepping before is refused.
+        self._dealt = False
 
     def reset(
         self, seed: int | None = None, options: Mapping[str, Any] | None = None
     ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
         """Start a new match; every agent's observation and an empty info each."""
         self.turns.reset(seed)
+        self._dealt = True
         self.agents = list(self.possible_agents)
         return self._observations(), {a: {} for a in self.agents}
 
@@ -257,6 +260,8 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
     ]:
         """Every seat that may act acts at once; the others' entries are ignored."""
         turns = self.turns
+        if not self._dealt:
+            raise GameOver("no match is on: reset to play")
         if turns.over:
             raise GameOver("the match is over; reset to play again")
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}

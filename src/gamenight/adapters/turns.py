@@ -124,10 +124,11 @@ class ActionIds:
     """A game's action ids, worked out once: legal actions to ids and to masks without going
     through the codec action by action.
 
-    The ids of action objects met are also kept by the objects' identity (with the objects, so
-    an identity is never reused while kept): games hand out the same action objects again (their
-    tables of moves), and an identity look-up skips the dataclass's ``__hash__`` and ``__eq__``,
-    which are Python calls.
+    The ids of the first action objects met (up to 4,096) are also kept by the objects'
+    identity, with the objects, so an identity is never reused while kept: games hand out the
+    same action objects again (their tables of moves), and an identity look-up skips the action
+    dataclass's ``__hash__`` and ``__eq__``, which are Python calls. Actions are immutable, so
+    an object's id never changes.
 
     >>> ids = ActionIds(build_game("toss-up"))
     >>> ids.mask(ids.actions[1:]).tolist(), ids.sorted_ids(ids.actions[::-1])

@@ -2,12 +2,15 @@
 
 Cards are named by their id in ``components.json`` (``lemon_glaze``, ``fresh_milk``, ``rotate``);
 all cards of one id are identical, so hands are sorted tuples of ids and the deck is a count per
-id. A person may type a card by its id, by its initials or by the start of any word of its name;
-:func:`card_from_word` reads those words and refuses a word that fits several cards.
+id. A card joins a hand in its place (:func:`with_card`) and leaves it with :func:`without`;
+:func:`laid_out` is how a new Batch's cards lie. A person may type a card by its id, by its
+initials or by the start of any word of its name; :func:`card_from_word` reads those words and
+refuses a word that fits several cards.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -94,6 +97,43 @@ def is_milk(card: str) -> bool:
 def is_cookie(card: str) -> bool:
     """Whether the card is a cookie."""
     return card in _COOKIE_SET
+
+
+# ---- hands and Batches --------------------------------------------------------------------
+
+
+def with_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """A sorted hand with ``card`` added in its place."""
+    at = bisect_right(hand, card)
+    return (*hand[:at], card, *hand[at:])
+
+
+def without(hand: tuple[str, ...], *cards: str) -> tuple[str, ...]:
+    """A hand less one of each of ``cards`` (``ValueError`` if one is missing)."""
+    if len(cards) == 1:
+        at = hand.index(cards[0])
+        return hand[:at] + hand[at + 1 :]
+    left = list(hand)
+    for card in cards:
+        left.remove(card)
+    return tuple(left)
+
+
+#: How a new Batch lays out its cards, per hand cards and discard taken: its flavour, and its
+#: cards with the milk first and the cookies on top.
+_LAYOUTS: dict[tuple[tuple[str, ...], str | None], tuple[str, tuple[str, ...]]] = {}
+
+
+def laid_out(hand_cards: tuple[str, ...], pile: str | None) -> tuple[str, tuple[str, ...]]:
+    """The flavour and the cards of a Batch formed from ``hand_cards`` and ``pile``."""
+    key = (hand_cards, pile)
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        cards = [*hand_cards, pile] if pile is not None else list(hand_cards)
+        flavour = next(c for c in cards if is_cookie(c))
+        ordered = [c for c in cards if not is_cookie(c)] + [c for c in cards if is_cookie(c)]
+        layout = _LAYOUTS[key] = (flavour, tuple(ordered))
+    return layout
 
 
 #: How much of a typed word an error message repeats.

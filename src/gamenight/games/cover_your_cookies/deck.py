@@ -1,4 +1,5 @@
-"""The deck and the score: a fresh round's table, the chance distributions, a player's Dough.
+"""The deck and the score: a fresh round's table, the chance distributions, a player's Dough,
+the winners of a round and of the match.
 
 The deck is kept as a count per card plus the number of cards left in its top half (which holds
 no mixer): drawing a uniformly random card from what is left, from the top half while it lasts,
@@ -127,3 +128,36 @@ def stack_dough(config: CoverYourCookiesConfig, stack: Sequence[Batch], crumbs: 
 def dough_of(config: CoverYourCookiesConfig, state: CoverYourCookiesState, player: int) -> int:
     """A player's Dough: every card in their stack plus their Crumb Collector bonus."""
     return stack_dough(config, state.stacks[player], state.crumbs[player])
+
+
+def round_scores(
+    config: CoverYourCookiesConfig, state: CoverYourCookiesState
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each player's Dough at the end of a round, and the round's winners: the most Dough, ties
+    broken by the most Batches (players still tied all win)."""
+    n = config.players
+    scores = tuple(stack_dough(config, state.stacks[p], state.crumbs[p]) for p in range(n))
+    batches = tuple(len(st) for st in state.stacks)
+    best = max(zip(scores, batches, strict=True))
+    return scores, tuple(p for p in range(n) if (scores[p], batches[p]) == best)
+
+
+def match_winners(
+    config: CoverYourCookiesConfig,
+    round_no: int,
+    round_winners: tuple[int, ...],
+    totals: tuple[int, ...],
+    wins: tuple[int, ...],
+) -> tuple[int, ...]:
+    """Who wins the match once round ``round_no`` is scored, with these winners of the round,
+    total Dough and round wins; none while the match goes on."""
+    n = config.players
+    if config.match == "single":
+        return round_winners
+    if (config.match == "target" and max(totals) >= config.target) or (
+        config.match == "rounds" and round_no + 1 >= config.rounds
+    ):
+        return tuple(p for p in range(n) if totals[p] == max(totals))
+    if config.match == "wins" and max(wins) >= config.wins_needed:
+        return tuple(p for p in range(n) if wins[p] == max(wins))
+    return ()

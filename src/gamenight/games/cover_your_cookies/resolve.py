@@ -17,14 +17,22 @@ from operator import attrgetter
 from gamenight.engine.core import TURN_STARTED, Event, game_over
 from gamenight.engine.errors import IllegalAction
 from gamenight.engine.game import field_copier, put
-from gamenight.games.cover_your_cookies.cards import CARDS, ENHANCE, INFO, is_cookie, is_milk
+from gamenight.games.cover_your_cookies.cards import (
+    CARDS,
+    ENHANCE,
+    INFO,
+    is_milk,
+    laid_out,
+    without,
+)
 from gamenight.games.cover_your_cookies.config import CoverYourCookiesConfig
 from gamenight.games.cover_your_cookies.deck import (
     INDEX,
     MIXER_INDEX,
     deal_receiver,
+    match_winners,
     new_round,
-    stack_dough,
+    round_scores,
 )
 from gamenight.games.cover_your_cookies.rules import pair_forms
 from gamenight.games.cover_your_cookies.state import (
@@ -64,51 +72,15 @@ _event: Callable[[tuple[str, dict[str, object], dict[str, object] | None, frozen
 _event = partial(tuple.__new__, Event)
 
 
-def with_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """A sorted hand with ``card`` added in its place."""
-    at = bisect_right(hand, card)
-    return (*hand[:at], card, *hand[at:])
-
-
-def without(hand: tuple[str, ...], *cards: str) -> tuple[str, ...]:
-    """A hand less one of each of ``cards`` (``ValueError`` if one is missing)."""
-    if len(cards) == 1:
-        at = hand.index(cards[0])
-        return hand[:at] + hand[at + 1 :]
-    left = list(hand)
-    for card in cards:
-        left.remove(card)
-    return tuple(left)
-
-
 #: A Batch's id (for ``max`` over every Batch on the table).
 _BATCH_ID = attrgetter("id")
 
 
-#: How a new Batch lays out its cards, per hand cards and discard taken: its flavour, and its
-#: cards with the milk first and the cookies on top.
-_LAYOUTS: dict[tuple[tuple[str, ...], str | None], tuple[str, tuple[str, ...]]] = {}
-
-
-def _laid_out(hand_cards: tuple[str, ...], pile: str | None) -> tuple[str, tuple[str, ...]]:
-    """The flavour and the cards of a Batch formed from ``hand_cards`` and ``pile``."""
-    key = (hand_cards, pile)
-    layout = _LAYOUTS.get(key)
-    if layout is None:
-        cards = [*hand_cards, pile] if pile is not None else list(hand_cards)
-        flavour = next(c for c in cards if is_cookie(c))
-        ordered = [c for c in cards if not is_cookie(c)] + [c for c in cards if is_cookie(c)]
-        layout = _LAYOUTS[key] = (flavour, tuple(ordered))
-    return layout
-
-
-#: The last config seen, its number of players and its hand size (one tuple, read and written
-#: whole): ``cards_in_hand`` is a property that reads another one, and every step needs it.
+#: The last config seen, with its number of players and hand size (read and written whole).
 _LAST_SIZES: tuple[CoverYourCookiesConfig | None, int, int] = (None, 0, 0)
 
 
 def _remember_sizes(config: CoverYourCookiesConfig) -> tuple[int, int]:
-    """The number of players and the hand size of ``config``, remembered as the last seen."""
     global _LAST_SIZES
     _LAST_SIZES = (config, config.players, config.cards_in_hand)
     return config.players, config.cards_in_hand
@@ -122,7 +94,7 @@ class Work:
 
     def __init__(self, config: CoverYourCookiesConfig, state: CoverYourCookiesState) -> None:
         self.config = config
-        known, self.n, self.size = _LAST_SIZES
+        known, self.n, self.size = _LAST_SIZES  # ``cards_in_hand`` is a property
         if known is not config:
             self.n, self.size = _remember_sizes(config)
         #: The next state, changed field by field (each field gets a new immutable value).
@@ -352,10 +324,7 @@ class Work:
     def end_round(self) -> None:
         """Score the round; end the match or deal the next round."""
         cfg, s = self.config, self.s
-        scores = tuple(stack_dough(cfg, s.stacks[p], s.crumbs[p]) for p in range(self.n))
-        batches = tuple(len(st) for st in s.stacks)
-        best = max(zip(scores, batches, strict=True))
-        round_winners = tuple(p for p in range(self.n) if (scores[p], batches[p]) == best)
+        scores, round_winners = round_scores(cfg, s)
         self.emit(
             "round_over",
             {
@@ -367,15 +336,7 @@ class Work:
         )
         totals = tuple(t + score for t, score in zip(s.totals, scores, strict=True))
         wins = tuple(w + (p in round_winners) for p, w in enumerate(s.round_wins))
-        winners: tuple[int, ...] = ()
-        if cfg.match == "single":
-            winners = round_winners
-        elif (cfg.match == "target" and max(totals) >= cfg.target) or (
-            cfg.match == "rounds" and s.round + 1 >= cfg.rounds
-        ):
-            winners = tuple(p for p in range(self.n) if totals[p] == max(totals))
-        elif cfg.match == "wins" and max(wins) >= cfg.wins_needed:
-            winners = tuple(p for p in range(self.n) if wins[p] == max(wins))
+        winners = match_winners(cfg, s.round, round_winners, totals, wins)
         if winners:
             s.totals, s.round_wins = totals, wins
             s.last_scores, s.winners = scores, winners
@@ -394,7 +355,7 @@ class Work:
             discard = s.discard
             at = len(discard) - 1 - discard[::-1].index(pile)
             s.discard = discard[:at] + discard[at + 1 :]
-        flavour, cards = _laid_out(action.cards, pile)
+        flavour, cards = laid_out(action.cards, pile)
         enhance = s.waiting_enhance[player]
         if enhance:
             s.waiting_enhance = put(s.waiting_enhance, player, 0)

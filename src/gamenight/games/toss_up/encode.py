@@ -141,15 +141,37 @@ def _plan(game: Game[Any, Any]) -> _Plan:
 
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
-    """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
+    """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state
+    (:func:`_turn` and :func:`_row` written out for one seat: this runs at every decision)."""
     plan = _plan(game)
-    return _vector(_row(plan, state, seat, _turn(plan, state), _seats(game, plan, state)))
+    blocks, total, best_other = _seats(game, plan, state)[seat]
+    dice, target, left, last = plan.dice, plan.target, state.dice_left, state.last_roll
+    points = state.turn_points
+    share = points / target
+    mine = state.player == seat
+    banked = total + points if mine else total
+    past = mine and (banked > target if plan.strict else banked >= target)
+    lead = ((banked - best_other) / target + 1.0) / 2.0
+    return _vector(
+        [
+            *blocks,
+            share if share < 1.0 else 1.0,
+            left / dice,
+            last.green / dice if last else 0.0,
+            last.yellow / dice if last else 0.0,
+            last.red / dice if last else 0.0,
+            plan.bust[left] if 0 <= left <= dice else _bust_of(game, left),
+            1.0 if state.trigger is not None else 0.0,
+            1.0 if past else 0.0,
+            0.0 if lead < 0.0 else 1.0 if lead > 1.0 else lead,
+        ]
+    )
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
     """:func:`encode_state` for every seat, what they see alike worked out once."""
     plan = _plan(game)
-    roll, seats = _turn(plan, state), _seats(game, plan, state)
+    roll, seats = _turn(game, plan, state), _seats(game, plan, state)
     rows = [_row(plan, state, seat, roll, seats) for seat in range(len(plan.orders))]
     return list(_matrix(rows))
 
@@ -199,11 +221,11 @@ def _seats(game: Game[Any, Any], plan: _Plan, state: Any) -> SeatParts:
     return parts
 
 
-def _turn(plan: _Plan, state: Any) -> tuple[float, ...]:
+def _turn(game: Game[Any, Any], plan: _Plan, state: Any) -> tuple[float, ...]:
     """The turn's values every seat sees alike: points, dice, the last roll, the bust chance
     and whether the final round is on."""
     dice, left, last = plan.dice, state.dice_left, state.last_roll
-    bust = plan.bust[left] if 0 <= left <= dice else float(_bust_of(plan, left))
+    bust = plan.bust[left] if 0 <= left <= dice else _bust_of(game, left)
     points = state.turn_points / plan.target
     return (
         points if points < 1.0 else 1.0,
@@ -216,8 +238,9 @@ def _turn(plan: _Plan, state: Any) -> tuple[float, ...]:
     )
 
 
-def _bust_of(plan: _Plan, left: int) -> float:
-    raise ValueError(f"a Toss Up! state with {left} dice to roll, outside 0..{plan.dice}")
+def _bust_of(game: Game[Any, Any], left: int) -> float:
+    """The bust chance of a roll of ``left`` dice, outside the plan's table."""
+    return float(getattr(game, "bust_chance")(left))  # noqa: B009 (Toss Up!'s own method)
 
 
 def _row(

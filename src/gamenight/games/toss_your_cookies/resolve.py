@@ -9,10 +9,12 @@ gains are checked.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from operator import lt
+from typing import Any
 
-from gamenight.engine.core import Event, game_over, turn_started
+from gamenight.engine.core import TURN_STARTED, Event, game_over, turn_started
 from gamenight.engine.errors import IllegalAction
 from gamenight.engine.game import field_copier, put
 from gamenight.games.toss_your_cookies.cards import (
@@ -45,6 +47,14 @@ from gamenight.games.toss_your_cookies.state import (
 
 #: A working copy of a state, field by field.
 copy_state = field_copier(TossYourCookiesState)
+
+#: ``_event((kind, data, secret, audience))`` is ``Event(kind, data, secret, audience)`` made
+#: without the Python-level ``__new__`` of a named tuple (for the most frequent events).
+_event: Callable[[tuple[str, Mapping[str, Any], Mapping[str, Any] | None, frozenset[int]]], Event]
+_event = partial(tuple.__new__, Event)
+#: The audience of a secret seen by one seat, per seat (shared, immutable), and of none.
+_ALONE = tuple(frozenset({p}) for p in range(TossYourCookiesConfig.max_players))
+_NOBODY: frozenset[int] = frozenset()
 
 
 class RoundWon(Exception):
@@ -153,7 +163,7 @@ class Work:
         self.clear_action()
         self.state.turn = (self.state.turn + 1) % self.n
         self.state.phase = Phase.ROLL
-        self.events.append(turn_started(self.state.turn))
+        self.events.append(_event((TURN_STARTED, {"player": self.state.turn}, None, _NOBODY)))
 
     def clear_action(self) -> None:
         """Forget everything about the action just finished."""
@@ -241,7 +251,7 @@ class Work:
             return
         s.commits = put(s.commits, player, cards)
         self.events.append(
-            Event("committed", {"player": player}, {"cards": list(cards)}, frozenset({player}))
+            _event(("committed", {"player": player}, {"cards": list(cards)}, _ALONE[player]))
         )
         if None in s.commits:
             return
@@ -436,7 +446,7 @@ class Work:
         s.grabbed = put(s.grabbed, player, s.grabbed[player] + 1)
         if card == MILK:
             s.milk_seen = player
-        self.events.append(Event("grabbed", {"player": player, "card": card}))
+        self.events.append(_event(("grabbed", {"player": player, "card": card}, None, _NOBODY)))
         self.gain(player, card)
         if s.centre and (free or any(map(lt, s.grabbed, s.quota))):
             return
@@ -482,7 +492,7 @@ class Work:
         s = self.state
         player = receiver(s)
         s.deck = remove_one(s.deck, card)
-        self.events.append(Event("dealt", {"player": player}, {"card": card}, frozenset({player})))
+        self.events.append(_event(("dealt", {"player": player}, {"card": card}, _ALONE[player])))
         self.gain(player, card)
         if not s.deck:
             s.phase = Phase.ROLL
