@@ -17,6 +17,10 @@ The heuristic bot's own move is never eliminated, and it is the move played unle
 other arm beats it, over the last round's worlds, by more than :data:`SWITCH_Z` standard errors
 of the paired differences. Search thus plays the heuristic's move where it cannot tell better
 (noise does not make it worse than the heuristic) and another move only on clear evidence.
+
+A game may set this level for itself (:class:`SearchSettings`, ``SEARCH`` in its bots part):
+playouts cut short as a given number of turns begins and scored by its own evaluation, a margin
+another move must gain by, and which decisions are searched at all.
 """
 
 from __future__ import annotations
