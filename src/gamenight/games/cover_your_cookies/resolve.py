@@ -76,16 +76,6 @@ _event = partial(tuple.__new__, Event)
 _BATCH_ID = attrgetter("id")
 
 
-#: The last config seen, with its number of players and hand size (read and written whole).
-_LAST_SIZES: tuple[CoverYourCookiesConfig | None, int, int] = (None, 0, 0)
-
-
-def _remember_sizes(config: CoverYourCookiesConfig) -> tuple[int, int]:
-    global _LAST_SIZES
-    _LAST_SIZES = (config, config.players, config.cards_in_hand)
-    return config.players, config.cards_in_hand
-
-
 class Work:
     """One step in progress: ``s``, a copy of the state that the step changes and hands out as
     the next state (see :meth:`freeze`), and the step's events."""
@@ -94,9 +84,7 @@ class Work:
 
     def __init__(self, config: CoverYourCookiesConfig, state: CoverYourCookiesState) -> None:
         self.config = config
-        known, self.n, self.size = _LAST_SIZES  # ``cards_in_hand`` is a property
-        if known is not config:
-            self.n, self.size = _remember_sizes(config)
+        self.n, self.size = config.players, config.cards_in_hand
         #: The next state, changed field by field (each field gets a new immutable value).
         self.s = copy_state(state)
         self.events: list[Event] = []
