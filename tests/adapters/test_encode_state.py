@@ -106,3 +106,43 @@ def test_encode_state_is_blind_to_what_the_seat_cannot_see(game_id: str, players
                 assert np.array_equal(
                     encoder.from_state(state, seat), encoder.from_state(shuffled, seat)
                 )
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    CASES,
+    ids=[f"{g}-{p}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for g, p, o in CASES],
+)
+def test_encode_state_in_any_order(game_id: str, players: int, options: dict[str, Any]) -> None:
+    """The encoders keep parts made for the fields last met (by identity) and for values met
+    before; met in a shuffled order, states of two interleaved playouts (every seat, one at a
+    time and all at once) still give exactly the vectors of their views."""
+    game = build_game(game_id, players, **options)
+    encoder = encoder_for(game)
+    states = [state for seed in (3, 4) for state in every_state(game, seed)]
+    asks = [(state, seat) for state in states for seat in (*range(players), None)]
+    random.Random(5).shuffle(asks)
+    for state, seat in asks:
+        if seat is None:
+            for each, vector in enumerate(encoder.all_seats(state)):
+                assert np.array_equal(vector, encoder(game.observe(state, each), each))
+        else:
+            expected = encoder(game.observe(state, seat), seat)
+            assert np.array_equal(encoder.from_state(state, seat), expected)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [(g, c[0]) for g, c in GAMES.items()])
+def test_vectors_are_new_writable_arrays(game_id: str, players: int) -> None:
+    """Each observation is an array of its own: writing into one changes no later one (parts
+    are kept between calls, the vectors handed out are never shared)."""
+    game = build_game(game_id, players)
+    encoder = encoder_for(game)
+    state = next(s for s in every_state(game, 0) if game.pending(s).kind is not Kind.CHANCE)
+    first = encoder.from_state(state, 0)
+    again = encoder.from_state(state, 0)
+    seats = encoder.all_seats(state)
+    assert first.flags.writeable and seats[0].flags.writeable
+    first[:] = 7.0
+    seats[0][:] = 7.0
+    assert np.array_equal(encoder.from_state(state, 0), again)
+    assert np.array_equal(encoder.all_seats(state)[0], again)

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable
+import operator
+import struct
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -158,6 +160,12 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
 
 #: The places of the mixers in the deck's count vector.
 _MIXER_PLACES = tuple(i for i, c in enumerate(CARDS) if c.kind == "mixer")
+#: The deck's count of each mixer, as a tuple (``itemgetter`` of one place gives no tuple).
+_MIXERS_OF = (
+    operator.itemgetter(*_MIXER_PLACES)
+    if len(_MIXER_PLACES) > 1
+    else lambda counts: tuple(counts[i] for i in _MIXER_PLACES)
+)
 _HELD_INDEX = {k: i for i, k in enumerate(HELD)}
 _MIXER_INDEX = {k: i for i, k in enumerate(MIXERS)}
 _ALL_MIXERS = sum(MIXER_COUNTS)
@@ -229,152 +237,288 @@ _NO_TOP = (*_NO_COOKIE, 0.0, 0.0)
 #: the player to answer, who drew the mixer.
 _FLAGS = tuple(len(COOKIES) + 7 + i for i in range(5))
 _KEPT = 1 << 14
+#: ``struct`` packers of float32 values, by count.
+_PACKERS: dict[int, Any] = {}
+
+
+def _packed(values: Sequence[float]) -> bytes:
+    """``values`` as consecutive float32 bytes: the bytes of ``numpy.array(values,
+    numpy.float32)``. Parts of a vector packed on their own join into the vector's bytes."""
+    pack = _PACKERS.get(len(values))
+    if pack is None:
+        pack = _PACKERS[len(values)] = struct.Struct(f"{len(values)}f").pack
+    packed: bytes = pack(*values)
+    return packed
+
+
+_PHASE_BYTES = {k: _packed(row) for k, row in _PHASE_ROWS.items()}
+_NO_PHASE_BYTES = _packed(_NO_PHASE)
+_MIXER_BYTES = {k: _packed(row) for k, row in _MIXER_ROWS.items()}
+_NO_MIXER_BYTES = _packed(_NO_MIXER)
+_NO_DUEL_BYTES = _packed((0.0, 0.0, 0.0, 0.0, *_NO_COOKIE))
+#: The one-seat flags of a seat block, packed, for each set of them (bit ``i`` for the
+#: ``i``-th).
+_FLAG_BYTES = tuple(
+    _packed([1.0 if mark >> bit & 1 else 0.0 for bit in range(len(_FLAGS))])
+    for mark in range(1 << len(_FLAGS))
+)
 
 
 class _Plan(NamedTuple):
     """What :func:`encode_state` works out once per game object, with the parts of vectors
-    already made for values met before (hands, mixers used; emptied when full) and for the
-    discard pile last met."""
+    already made, packed as float32 bytes: for values met before (hands, mixers used; emptied
+    when full), and for the fields last met, by identity (the state's fields are immutable,
+    and a new state keeps the objects of the fields it does not change)."""
 
     limit: float
     track: tuple[int, ...]
     orders: tuple[tuple[int, ...], ...]
-    #: Per viewer, where each seat's block starts in the vector.
-    starts: tuple[tuple[int, ...], ...]
-    options: tuple[float, float]
+    #: The last values: whether the seat may lay a single cookie, and the two options; by the
+    #: first.
+    tails: tuple[bytes, bytes]
     config: Any
-    made: dict[Any, tuple[float, ...]]
-    #: The discard pile last encoded and its part (the same object while unchanged).
+    made: dict[Any, bytes]
+    #: The discard pile last encoded, its part and its count per kind held.
     last: list[Any]
+    #: The fields shared by every seat block last met (swipes, Enhance cards waiting, cards in
+    #: transit, match totals, rounds won, last scores), and per seat its stack and its
+    #: block's packed parts before and after the one-seat flags (hand size aside).
+    blocks: list[Any]
+    #: A seat block's first part by hand size, and the actions taken's part by their count.
+    sizes: dict[int, bytes]
+    actions: dict[int, bytes]
+    #: The mixer discard pile last met and its part.
+    mixers: list[Any]
+    #: The deck last met, whether the table was being dealt, and their part.
+    deck: list[Any]
+    #: 1.0 per value, to clip a vector with.
+    ones: np.ndarray
 
 
 @functools.lru_cache(maxsize=64)
 def _plan(game: Game[Any, Any]) -> _Plan:
     config: Any = game.config
     n = game.players
-    head = len(PHASES) + len(HELD)
+    options = (1.0 if config.extra_strength else 0.0, 1.0 if config.two_actions else 0.0)
     return _Plan(
         float(config.cards_in_hand) or 1.0,
         tuple(config.crumb_track),
         tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)),
-        tuple(tuple(head + SEAT_FIELDS * ((p - seat) % n) for p in range(n)) for seat in range(n)),
-        (1.0 if config.extra_strength else 0.0, 1.0 if config.two_actions else 0.0),
+        (_packed((0.0, *options)), _packed((1.0, *options))),
         config,
         {},
-        [None, ()],
+        [None, b"", [0] * len(HELD)],
+        [None, [None] * n],
+        {},
+        {},
+        [None, b""],
+        [None, False, b""],
+        np.ones(observation_size(game), np.float32),
     )
 
 
-def _made(plan: _Plan, key: Any, keep: bool = True) -> tuple[float, ...]:
-    """The part of the vector for ``key``: ``("hand", cards)``, ``("discard", cards)`` (per
-    kind / 10 and which may start a Batch) or ``("mixers", cards)``."""
+def _made(plan: _Plan, key: Any) -> bytes:
+    """The packed part of the vector for ``key``: ``("hand", cards)`` (per kind / the hand
+    size), ``("counts", counts)`` (the discard pile's count per kind held / 10), ``("usable",
+    cookies)`` (1 for each kind held that may start a Batch from the pile), ``("mixers",
+    cards)`` (per mixer / its count)."""
     made = plan.made
     part = made.get(key)
     if part is not None:
         return part
     what, cards = key
+    values: Sequence[float]
     if what == "hand":
-        part = tuple(_per_kind(cards, _HELD_INDEX, plan.limit))
-    elif what == "discard":
-        usable = rules.pile_cookies(plan.config, cards)
-        part = (*_per_kind(cards, _HELD_INDEX, 10), *(1.0 if k in usable else 0.0 for k in HELD))
+        values = _per_kind(cards, _HELD_INDEX, plan.limit)
+    elif what == "counts":
+        values = [c / 10 for c in cards]
+    elif what == "usable":
+        values = [1.0 if k in cards else 0.0 for k in HELD]
     else:
         used = _per_kind(cards, _MIXER_INDEX, 1)
-        part = tuple(u / c for u, c in zip(used, MIXER_COUNTS, strict=True))
-    if keep:
-        if len(made) >= _KEPT:
-            made.clear()
-        made[key] = part
+        values = [u / c for u, c in zip(used, MIXER_COUNTS, strict=True)]
+    if len(made) >= _KEPT:
+        made.clear()
+    part = made[key] = _packed(values)
+    return part
+
+
+def _discard(plan: _Plan, discard: tuple[str, ...]) -> bytes:
+    """The discard pile's part: per kind held / 10, and which may start a Batch. Kept while the
+    pile is the same object; a card laid on the pile last met adds one to its counts, anything
+    else counts the pile again."""
+    kept = plan.last
+    before = kept[0]
+    if before is discard:
+        part: bytes = kept[1]
+        return part
+    counts: list[int]
+    if (
+        before is not None
+        and len(discard) == len(before) + 1
+        and discard[-1] in _HELD_INDEX
+        and discard[:-1] == before
+    ):
+        counts = list(kept[2])
+        counts[_HELD_INDEX[discard[-1]]] += 1
+    else:
+        counts = [0] * len(HELD)
+        for card in discard:
+            place = _HELD_INDEX.get(card)
+            if place is not None:
+                counts[place] += 1
+    part = _made(plan, ("counts", tuple(counts))) + _made(
+        plan, ("usable", rules.pile_cookies(plan.config, discard))
+    )
+    kept[0], kept[1], kept[2] = discard, part, counts
     return part
 
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
-    vector = _vector(_seat_rows(game, state, (seat,))[0])
-    np.minimum(vector, 1.0, out=vector)
+    plan = _plan(game)
+    packed = _seat_rows(plan, state, (seat,))[0]
+    vector: np.ndarray = np.minimum(np.frombuffer(packed, np.float32), plan.ones)
     return vector
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
     """:func:`encode_state` for every seat, what they see alike worked out once."""
-    seats = range(len(_plan(game).orders))
-    matrix = _matrix(_seat_rows(game, state, seats))
-    return list(np.minimum(matrix, 1.0, out=matrix))
-
-
-def _seat_rows(game: Game[Any, Any], state: Any, seats: Iterable[int]) -> list[list[float]]:
-    """The observations of ``seats`` as lists, built on the per-player blocks made once. A
-    stack's Dough counts as the rules count it (``deck.stack_dough``): its cards and the Crumb
-    Collector bonus for the times it was swiped."""
     plan = _plan(game)
-    n = len(plan.orders)
-    phase = _PHASE_ROWS.get(state.phase, _NO_PHASE)
-    limit = plan.limit
-    duel = state.duel
-    mixer = state.mixer
+    seats = len(plan.orders)
+    packed = b"".join(_seat_rows(plan, state, range(seats)))
+    return list(np.minimum(np.frombuffer(packed, np.float32).reshape(seats, -1), plan.ones))
+
+
+def _seat_blocks(plan: _Plan, state: Any) -> list[tuple[bytes, ...]]:
+    """Every seat's block, packed in four parts, by seat: its hand size; its stack, swipes and
+    Enhance cards waiting; the one-seat flags; its cards in transit, match total, rounds won
+    and last scores. The second and fourth are made again only when the seat's stack or a
+    field every block reads has changed. A stack's Dough counts as the rules count it
+    (``deck.stack_dough``): its cards and the Crumb Collector bonus for the times it was
+    swiped."""
     hands, stacks, crumbs = state.hands, state.stacks, state.crumbs
     waiting, transit = state.waiting_enhance, state.transit
     totals, wins, scores = state.totals, state.round_wins, state.last_scores
-    track = plan.track
-    last_crumb = len(track) - 1
-    blocks: list[list[float]] = []
-    for p in range(n):
-        stack = stacks[p]
-        block = [len(hands[p]) / limit, len(stack) / 10]
-        block += _top(stack[-1]) if stack else _NO_TOP
-        block += (
-            (_stack_dough(stack) + track[min(crumbs[p], last_crumb)]) / 500,
-            crumbs[p] / 6,
-            waiting[p] / 2,
-            0.0,
-            0.0,
-            0.0,
-            0.0,
-            0.0,
-            len(transit[p]) / 2,
-            totals[p] / 1000,
-            wins[p] / 5,
-            scores[p] / 500,
-        )
-        blocks.append(block)
-    batch_value = 0.0
-    if duel:
-        named = (state.turn, duel.challenger, duel.defender, duel.responder)
-        batch_value = next(
-            (_batch_dough(b) for b in stacks[duel.defender] if b.id == duel.batch), 0
-        )
-    else:
-        named = (state.turn, None, None, None)
-    for offset, who in zip(_FLAGS, (*named, mixer.drawer if mixer else None), strict=True):
-        if who is not None and 0 <= who < n:
-            blocks[who][offset] = 1.0
-    kept = plan.last
-    if kept[0] is not state.discard:
-        kept[0], kept[1] = state.discard, _made(plan, ("discard", state.discard), keep=False)
-    table: list[float] = list(kept[1])
-    left = rules.deck_size(state)
+    kept = plan.blocks
+    shared = kept[0]
+    per_seat: list[Any] = kept[1]
+    if not (
+        shared is not None
+        and shared[0] is crumbs
+        and shared[1] is waiting
+        and shared[2] is transit
+        and shared[3] is totals
+        and shared[4] is wins
+        and shared[5] is scores
+    ):
+        kept[0] = (crumbs, waiting, transit, totals, wins, scores)
+        per_seat = kept[1] = [None] * len(per_seat)
+    n = len(per_seat)
+    flags = [_FLAG_BYTES[0]] * n
+    duel, mixer = state.duel, state.mixer
+    turn = state.turn
+    if duel or mixer:
+        marks = [0] * n
+        if 0 <= turn < n:
+            marks[turn] = 1
+        if duel:
+            for bit, who in ((2, duel.challenger), (4, duel.defender), (8, duel.responder)):
+                if who is not None and 0 <= who < n:
+                    marks[who] |= bit
+        if mixer and 0 <= mixer.drawer < n:
+            marks[mixer.drawer] |= 16
+        flags = [_FLAG_BYTES[mark] for mark in marks]
+    elif 0 <= turn < n:
+        flags[turn] = _FLAG_BYTES[1]
+    blocks: list[tuple[bytes, ...]] = []
+    sizes, limit, track = plan.sizes, plan.limit, plan.track
+    for p, stack in enumerate(stacks):
+        size = len(hands[p])
+        head = sizes.get(size)
+        if head is None:
+            head = sizes[size] = _packed((size / limit,))
+        seat_kept = per_seat[p]
+        if seat_kept is None or seat_kept[0] is not stack:
+            swiped = crumbs[p]
+            before = _packed(
+                (
+                    len(stack) / 10,
+                    *(_top(stack[-1]) if stack else _NO_TOP),
+                    (_stack_dough(stack) + track[min(swiped, len(track) - 1)]) / 500,
+                    swiped / 6,
+                    waiting[p] / 2,
+                )
+            )
+            after = _packed((len(transit[p]) / 2, totals[p] / 1000, wins[p] / 5, scores[p] / 500))
+            seat_kept = per_seat[p] = (stack, before, after)
+        blocks.append((head, seat_kept[1], flags[p], seat_kept[2]))
+    return blocks
+
+
+def _table(plan: _Plan, state: Any) -> bytes:
+    """The values after the seat blocks that every seat sees alike, packed: the discard pile,
+    the deck, the mixers used, the duel, the mixer being resolved and the actions taken."""
+    duel, mixer = state.duel, state.mixer
+    kept = plan.deck
     counts = state.deck
-    table += (
-        left / ALL_CARDS,
-        1.0 if left == 0 and state.phase not in ("deal", "flip") else 0.0,
-        sum([counts[i] for i in _MIXER_PLACES]) / _ALL_MIXERS,
-    )
-    table += _made(plan, ("mixers", state.mixer_discard))
+    dealing = state.phase in ("deal", "flip")
+    if kept[0] is not counts or kept[1] != dealing:
+        left = sum(counts)
+        kept[0], kept[1] = counts, dealing
+        kept[2] = _packed(
+            (
+                left / ALL_CARDS,
+                1.0 if left == 0 and not dealing else 0.0,
+                sum(_MIXERS_OF(counts)) / _ALL_MIXERS,
+            )
+        )
+    used = plan.mixers
+    if used[0] is not state.mixer_discard:
+        used[0], used[1] = state.mixer_discard, _made(plan, ("mixers", state.mixer_discard))
+    taken = plan.actions.get(state.actions_taken)
+    if taken is None:
+        taken = plan.actions[state.actions_taken] = _packed((state.actions_taken / 2,))
     if duel:
-        table += (1.0, duel.need / 2, len(duel.plays) / 6, batch_value / 200)
-        table += _COOKIE_ROWS.get(duel.flavour, _NO_COOKIE)
+        batch_value = next(
+            (_batch_dough(b) for b in state.stacks[duel.defender] if b.id == duel.batch), 0
+        )
+        duel_part = _packed(
+            (
+                1.0,
+                duel.need / 2,
+                len(duel.plays) / 6,
+                batch_value / 200,
+                *_COOKIE_ROWS.get(duel.flavour, _NO_COOKIE),
+            )
+        )
     else:
-        table += (0.0, 0.0, 0.0, batch_value / 200)
-        table += _NO_COOKIE
-    table += _MIXER_ROWS.get(mixer.card, _NO_MIXER) if mixer else _NO_MIXER
-    table.append(state.actions_taken / 2)
+        duel_part = _NO_DUEL_BYTES
+    return b"".join(
+        (
+            _discard(plan, state.discard),
+            kept[2],
+            used[1],
+            duel_part,
+            _MIXER_BYTES.get(mixer.card, _NO_MIXER_BYTES) if mixer else _NO_MIXER_BYTES,
+            taken,
+        )
+    )
+
+
+def _seat_rows(plan: _Plan, state: Any, seats: Iterable[int]) -> list[bytes]:
+    """The observations of ``seats`` as float32 bytes, joined from the per-player blocks and
+    the table part made once."""
+    blocks = _seat_blocks(plan, state)
+    table = _table(plan, state)
+    phase = _PHASE_BYTES.get(state.phase, _NO_PHASE_BYTES)
+    hands, tails = state.hands, plan.tails
     rows = []
     for seat in seats:
-        out: list[float] = [*phase, *_made(plan, ("hand", hands[seat]))]
+        parts = [phase, _made(plan, ("hand", hands[seat]))]
         for p in plan.orders[seat]:
-            out += blocks[p]
-        out += table
-        out.append(1.0 if rules.may_lay_single(state, seat) else 0.0)
-        out += plan.options
-        rows.append(out)
+            parts += blocks[p]
+        parts.append(table)
+        parts.append(tails[rules.may_lay_single(state, seat)])
+        rows.append(b"".join(parts))
     return rows

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import functools
 import itertools
+import struct
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -52,6 +54,22 @@ PHASES = (
 _PHASE_ROWS = {p: tuple(1.0 if q == p else 0.0 for q in PHASES) for p in PHASES}
 _NO_PHASE = (0.0,) * len(PHASES)
 SEAT_FIELDS = 7
+#: ``struct`` packers of float32 values, by count.
+_PACKERS: dict[int, Any] = {}
+
+
+def _packed(values: Sequence[float]) -> bytes:
+    """``values`` as consecutive float32 bytes: the bytes of ``numpy.array(values,
+    numpy.float32)``. Parts of a vector packed on their own join into the vector's bytes."""
+    pack = _PACKERS.get(len(values))
+    if pack is None:
+        pack = _PACKERS[len(values)] = struct.Struct(f"{len(values)}f").pack
+    packed: bytes = pack(*values)
+    return packed
+
+
+_PHASE_BYTES = {k: _packed(row) for k, row in _PHASE_ROWS.items()}
+_NO_PHASE_BYTES = _packed(_NO_PHASE)
 
 
 class Layout(NamedTuple):
@@ -183,7 +201,10 @@ class _Plan(NamedTuple):
     hazard_rows: dict[str | None, tuple[float, ...]]
     toss: tuple[str, ...]
     orders: tuple[tuple[int, ...], ...]
-    made: dict[Any, tuple[float, ...]]
+    #: Hands and piles (packed) and face-up cards by value.
+    made: dict[Any, Any]
+    #: Seat blocks, packed, by their values (see :func:`_block`).
+    blocks: dict[tuple[int, ...], bytes]
     #: The piles last encoded and their part (they stay the same objects while unchanged).
     last: list[Any]
     #: The fields the seat blocks were last made from, and the blocks (by seat).
@@ -218,6 +239,7 @@ def _plan(game: Game[Any, Any]) -> _Plan:
         shape.toss,
         tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)),
         {},
+        {},
         [None, ()],
         [None, ()],
         [None, ()],
@@ -236,7 +258,7 @@ def _piles(pile: tuple[int, ...], places: tuple[tuple[int, int], ...]) -> list[f
     return [_clip((pile[i] if i >= 0 else 0) / c) for i, c in places]
 
 
-def _hand(plan: _Plan, hand: tuple[str, ...]) -> tuple[float, ...]:
+def _hand(plan: _Plan, hand: tuple[str, ...]) -> bytes:
     """Per Paper kind, how many of ``hand`` / the hand size."""
     index = plan.paper_index
     counts = [0] * len(index)
@@ -245,20 +267,41 @@ def _hand(plan: _Plan, hand: tuple[str, ...]) -> tuple[float, ...]:
         if place is not None:
             counts[place] += 1
     hand_size = plan.hand_size
-    return tuple(_clip(c / hand_size) for c in counts)
+    return _packed([_clip(c / hand_size) for c in counts])
 
 
-def _table(plan: _Plan, piles: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
-    """The Paper discard, the Toss deck and the Toss discard per kind / that kind's count."""
-    paper_discard, toss_deck, toss_discard = piles
-    return (
-        *_piles(paper_discard, plan.paper_places),
-        *_piles(toss_deck, plan.toss_places),
-        *_piles(toss_discard, plan.toss_places),
+def _block(plan: _Plan, values: tuple[int, ...]) -> bytes:
+    """A seat's block, packed, from its hand size, Paper Tokens, Flat Tires waiting and
+    whether it holds the turn, chooses, played the Hazard waiting and has won."""
+    size, tokens, tires, turn, chooser, hazard, winner = values
+    return _packed(
+        (
+            _clip(size / plan.hand_size),
+            _clip(tokens / plan.target),
+            _clip(tires / 3),
+            1.0 if turn else 0.0,
+            1.0 if chooser else 0.0,
+            1.0 if hazard else 0.0,
+            1.0 if winner else 0.0,
+        )
     )
 
 
-def _part(plan: _Plan, key: Any, make: Any) -> tuple[float, ...]:
+def _table(plan: _Plan, piles: tuple[tuple[int, ...], ...]) -> bytes:
+    """The Paper discard, the Toss deck and the Toss discard per kind / that kind's count,
+    packed."""
+    paper_discard, toss_deck, toss_discard = piles
+    return _packed(
+        (
+            *_piles(paper_discard, plan.paper_places),
+            *_piles(toss_deck, plan.toss_places),
+            *_piles(toss_discard, plan.toss_places),
+        )
+    )
+
+
+def _part(plan: _Plan, key: Any, make: Any) -> Any:
+    """The part kept for ``key``, else ``make(plan, key[1])``, kept."""
     made = plan.made
     part = made.get(key)
     if part is None:
@@ -272,10 +315,8 @@ def _flipped(plan: _Plan, flipped: tuple[str, ...]) -> tuple[float, ...]:
     return tuple(_clip(flipped.count(k) / 2) for k in plan.toss)
 
 
-def _public(plan: _Plan, state: Any) -> tuple[tuple[float, ...], list[Any], list[float]]:
+def _public(plan: _Plan, state: Any) -> tuple[bytes, list[bytes], bytes]:
     """What every seat sees alike: the phase, each seat's block (by seat) and the table."""
-    hand_size = plan.hand_size
-    target = plan.target
     turn = state.turn
     chooser = state.chooser
     hazard = state.hazard
@@ -298,18 +339,24 @@ def _public(plan: _Plan, state: Any) -> tuple[tuple[float, ...], list[Any], list
     ):
         blocks = kept_seats[1]
     else:
-        blocks = [
-            (
-                _clip(len(hands[p]) / hand_size),
-                _clip(tokens[p] / target),
-                _clip(tires[p] / 3),
-                1.0 if p == turn else 0.0,
-                1.0 if p == chooser else 0.0,
-                1.0 if p == hazard_player else 0.0,
-                1.0 if p in winners else 0.0,
+        made = plan.blocks
+        blocks = []
+        for p in range(plan.players):
+            values = (
+                len(hands[p]),
+                tokens[p],
+                tires[p],
+                p == turn,
+                p == chooser,
+                p == hazard_player,
+                p in winners,
             )
-            for p in range(plan.players)
-        ]
+            block = made.get(values)
+            if block is None:
+                if len(made) >= _KEPT:
+                    made.clear()
+                block = made[values] = _block(plan, values)
+            blocks.append(block)
         kept_seats[0] = (hands, tokens, tires, turn, chooser, hazard_player, winners)
         kept_seats[1] = blocks
     paper_deck, flipped, turns = state.paper_deck, state.flipped, state.turns
@@ -329,16 +376,14 @@ def _public(plan: _Plan, state: Any) -> tuple[tuple[float, ...], list[Any], list
         and key[7] == played
         and key[8] == turns
     ):
-        table: list[float] = kept_table[1]
+        packed: bytes = kept_table[1]
     else:
-        table = [_clip(sum(paper_deck) / plan.paper_total)]
         last = plan.last
         kept = last[0]
         if kept is None or kept[0] is not discard or kept[1] is not deck or kept[2] is not used:
             piles = (discard, deck, used)
-            last[0], last[1] = piles, _table(plan, piles)
-        table += last[1]
-        table.append(1.0 if tossed else 0.0)
+            last[0], last[1] = piles, _part(plan, ("piles", piles), _table)
+        table = [1.0 if tossed else 0.0]
         waiting = hazard.card if hazard else None
         row = plan.hazard_rows.get(waiting)
         table += row if row is not None else plan.hazard_rows[None]
@@ -346,31 +391,32 @@ def _public(plan: _Plan, state: Any) -> tuple[tuple[float, ...], list[Any], list
         table += _part(plan, ("flipped", flipped), _flipped)
         limit = plan.limit
         table.append(_clip(turns / limit) if limit else 0.0)
+        packed = _packed((_clip(sum(paper_deck) / plan.paper_total),)) + last[1] + _packed(table)
         kept_table[0] = (paper_deck, discard, deck, used, hazard, flipped, tossed, played, turns)
-        kept_table[1] = table
-    return _PHASE_ROWS.get(state.phase, _NO_PHASE), blocks, table
+        kept_table[1] = packed
+    return _PHASE_BYTES.get(state.phase, _NO_PHASE_BYTES), blocks, packed
 
 
-def _row(plan: _Plan, state: Any, seat: int, public: Any) -> list[float]:
-    """``seat``'s observation as a list: its hand, then :func:`_public`'s parts in its order."""
+def _row(plan: _Plan, state: Any, seat: int, public: Any) -> bytes:
+    """``seat``'s observation as float32 bytes: its hand, then :func:`_public`'s parts in its
+    order."""
     phase, blocks, table = public
-    out: list[float] = [*phase, *_part(plan, ("hand", state.hands[seat]), _hand)]
-    for p in plan.orders[seat]:
-        out += blocks[p]
-    out += table
-    return out
+    parts = [phase, _part(plan, ("hand", state.hands[seat]), _hand)]
+    parts += [blocks[p] for p in plan.orders[seat]]
+    parts.append(table)
+    return b"".join(parts)
 
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
     plan = _plan(game)
     # Every value is clipped to 1 as its part is made (parts are kept), so no clip here.
-    return _vector(_row(plan, state, seat, _public(plan, state)))
+    return np.frombuffer(bytearray(_row(plan, state, seat, _public(plan, state))), np.float32)
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
     """:func:`encode_state` for every seat, what they see alike worked out once."""
     plan = _plan(game)
     public = _public(plan, state)
-    rows = [_row(plan, state, seat, public) for seat in range(plan.players)]
-    return list(_matrix(rows))
+    packed = b"".join([_row(plan, state, seat, public) for seat in range(plan.players)])
+    return list(np.frombuffer(bytearray(packed), np.float32).reshape(plan.players, -1))

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable
-from typing import Any, NamedTuple
+import struct
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -161,30 +162,54 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
 _ACTION_ROWS = {a: tuple(1.0 if b == a else 0.0 for b in ACTIONS) for a in ACTIONS}
 _NUMBER_ROWS = {f: tuple(1.0 if g == f else 0.0 for g in NUMBERS) for f in NUMBERS}
 _NO_ACTION, _NO_NUMBER = (0.0,) * len(ACTIONS), (0.0,) * len(NUMBERS)
+_T = TypeVar("_T")
+#: ``struct`` packers of float32 values, by count.
+_PACKERS: dict[int, Any] = {}
+
+
+def _packed(values: Sequence[float]) -> bytes:
+    """``values`` as consecutive float32 bytes: the bytes of ``numpy.array(values,
+    numpy.float32)``. Parts of a vector packed on their own join into the vector's bytes."""
+    pack = _PACKERS.get(len(values))
+    if pack is None:
+        pack = _PACKERS[len(values)] = struct.Struct(f"{len(values)}f").pack
+    packed: bytes = pack(*values)
+    return packed
+
+
+_PHASE_BYTES = {k: _packed(row) for k, row in _PHASE_ROWS.items()}
+_NO_PHASE_BYTES = _packed(_NO_PHASE)
 
 
 class _Plan(NamedTuple):
-    """What :func:`encode_state` works out once per game object, with the per-kind counts of
-    card tuples met before (emptied when full)."""
+    """What :func:`encode_state` works out once per game object, with the parts of vectors
+    already made, packed as float32 bytes, for values met before (emptied when full): card
+    tuples per kind, seat blocks, rolls and the last values."""
 
     places: dict[str, int]
-    zeros: tuple[float, ...]
+    zeros: bytes
     needed: float
     rounds: int
     deal: int
     free: float
     orders: tuple[tuple[int, ...], ...]
-    #: Per viewer, where each seat's block starts in the vector.
-    starts: tuple[tuple[int, ...], ...]
-    made: dict[tuple[str, ...], tuple[float, ...]]
+    #: Card tuples per kind / the hand size.
+    made: dict[tuple[str, ...], bytes]
+    #: Seat blocks by their values (see :func:`_rows`).
+    blocks: dict[Any, bytes]
+    #: The one-seat flags per seat, by who holds each (see :func:`_rows`).
+    marks: dict[Any, tuple[int, ...]]
+    #: The roll's part by the roll, and the last values' part by those values.
+    rolls: dict[Any, bytes]
+    tails: dict[Any, bytes]
+    #: 1.0 per value, to clip a vector with.
+    ones: np.ndarray
 
 
-#: Where the seat blocks start, and the places in a block of the one-seat flags (whose turn,
-#: the tosser, the limbo owner, the target, the drawer, the source, the milk, the starter, the
-#: winner).
-_HEAD = len(PHASES) + len(ACTIONS) + len(NUMBERS) + 1
+#: The places in a seat block of the one-seat flags: whose turn, the tosser, the limbo owner,
+#: the target, the drawer, the source, the milk, the starter, the winner.
 _FLAGS = (4, 5, 6, 7, 9, 10, 11, 13, 14)
-#: Count tuples kept by :class:`_Plan` before they are dropped and made again.
+#: Parts kept by :class:`_Plan` in one table before it is emptied.
 _KEPT = 1 << 14
 
 
@@ -195,25 +220,34 @@ def _plan(game: Game[Any, Any]) -> _Plan:
     n = game.players
     rounds = int(options["rounds"])
     k = len(order)
-    width = SEAT_FIELDS + k
     orders = tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
-    head = _HEAD + 2 * k
-    starts = tuple(tuple(head + width * ((p - seat) % n) for p in range(n)) for seat in range(n))
     return _Plan(
         {kind: i for i, kind in enumerate(order)},
-        (0.0,) * k,
+        _packed((0.0,) * k),
         float(getattr(game.config, "rounds_to_win")) or 1.0,  # noqa: B009 (a property)
         max(1, rounds),
         HAND_SIZE * n,
         1.0 if options["free_scramble"] else 0.0,
         orders,
-        starts,
         {},
+        {},
+        {},
+        {},
+        {},
+        np.ones(observation_size(game), np.float32),
     )
 
 
-def _counted(cards: Any, plan: _Plan) -> tuple[float, ...]:
-    """Per kind, how many of ``cards`` / the hand size (zeros for no cards)."""
+def _kept(table: dict[Any, _T], key: Any, value: _T) -> _T:
+    """``value`` kept in ``table`` under ``key`` (the table emptied first when full)."""
+    if len(table) >= _KEPT:
+        table.clear()
+    table[key] = value
+    return value
+
+
+def _counted(cards: Any, plan: _Plan) -> bytes:
+    """Per kind, how many of ``cards`` / the hand size, packed (zeros for no cards)."""
     if not cards:
         return plan.zeros
     made = plan.made
@@ -227,68 +261,83 @@ def _counted(cards: Any, plan: _Plan) -> tuple[float, ...]:
         place = index.get(card)
         if place is not None:
             counts[place] += 1
-    if len(made) >= _KEPT:
-        made.clear()
-    found = made[key] = tuple(c / HAND_SIZE for c in counts)
-    return found
+    return _kept(made, key, _packed([c / HAND_SIZE for c in counts]))
 
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
-    vector = _vector(_rows(game, state, (seat,))[0])
-    np.minimum(vector, 1.0, out=vector)
+    plan = _plan(game)
+    vector: np.ndarray = np.minimum(
+        np.frombuffer(_rows(plan, state, (seat,))[0], np.float32), plan.ones
+    )
     return vector
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
     """:func:`encode_state` for every seat, what they see alike worked out once."""
-    matrix = _matrix(_rows(game, state, range(len(_plan(game).orders))))
-    return list(np.minimum(matrix, 1.0, out=matrix))
-
-
-def _rows(game: Game[Any, Any], state: Any, seats: Iterable[int]) -> list[list[float]]:
-    """The observations of ``seats`` as lists, built on the per-player blocks made once."""
     plan = _plan(game)
+    seats = len(plan.orders)
+    packed = b"".join(_rows(plan, state, range(seats)))
+    return list(np.minimum(np.frombuffer(packed, np.float32).reshape(seats, -1), plan.ones))
+
+
+def _marks(plan: _Plan, named: tuple[int | None, ...]) -> tuple[int, ...]:
+    """Per seat, the one-seat flags it carries (bit ``i`` for the ``i``-th of ``named``, who
+    holds each flag), made once per ``named``."""
     n = len(plan.orders)
-    phase = _PHASE_ROWS.get(state.phase, _NO_PHASE)
+    marks = [0] * n
+    for bit, who in enumerate(named):
+        if who is not None and 0 <= who < n:
+            marks[who] |= 1 << bit
+    return _kept(plan.marks, named, tuple(marks))
+
+
+def _block(plan: _Plan, key: tuple[Any, ...]) -> bytes:
+    """A seat block, packed, from its values: hand size, committed, may grab back, grabbed,
+    cards on their way, rounds won, its flags and its hand if shown."""
+    size, committed, quota, grabbed, transit, wins, mark, held = key
+    values = [
+        size / HAND_SIZE,
+        1.0 if committed else 0.0,
+        quota / HAND_SIZE,
+        grabbed / HAND_SIZE,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        transit / HAND_SIZE,
+        0.0,
+        0.0,
+        0.0,
+        wins / plan.needed,
+        0.0,
+        0.0,
+    ]
+    for bit, offset in enumerate(_FLAGS):
+        if mark >> bit & 1:
+            values[offset] = 1.0
+    packed = _packed(values) + (plan.zeros if held is None else _counted(held, plan))
+    return _kept(plan.blocks, key, packed)
+
+
+def _rows(plan: _Plan, state: Any, seats: Iterable[int]) -> list[bytes]:
+    """The observations of ``seats`` as float32 bytes, joined from parts made once: the
+    per-player blocks (by their values), the roll's part (by the roll) and card counts (by the
+    cards)."""
     roll = state.roll
-    dice: list[float] = []
-    if roll:
-        dice += _ACTION_ROWS.get(roll[0], _NO_ACTION)
-        dice += _NUMBER_ROWS.get(roll[1], _NO_NUMBER)
-    else:
-        dice += _NO_ACTION
-        dice += _NO_NUMBER
-    dice.append(number(state) / HAND_SIZE)
+    dice = plan.rolls.get(roll)
+    if dice is None:
+        values: list[float] = []
+        if roll:
+            values += _ACTION_ROWS.get(roll[0], _NO_ACTION)
+            values += _NUMBER_ROWS.get(roll[1], _NO_NUMBER)
+        else:
+            values += _NO_ACTION
+            values += _NO_NUMBER
+        values.append(number(state) / HAND_SIZE)
+        dice = _kept(plan.rolls, roll, _packed(values))
     owner = state.limbo_owner
     draw = state.draw
-    needed = plan.needed
-    zeros = plan.zeros
-    hands, commits, quota = state.hands, state.commits, state.quota
-    grabbed, transit, wins = state.grabbed, state.transit, state.round_wins
-    shown = shown_hands(state)
-    blocks: list[list[float]] = []
-    for p in range(n):
-        block = [
-            len(hands[p]) / HAND_SIZE,
-            1.0 if commits[p] is not None else 0.0,
-            quota[p] / HAND_SIZE,
-            grabbed[p] / HAND_SIZE,
-            0.0,
-            0.0,
-            0.0,
-            0.0,
-            len(transit[p]) / HAND_SIZE,
-            0.0,
-            0.0,
-            0.0,
-            wins[p] / needed,
-            0.0,
-            0.0,
-        ]
-        held = shown[p]
-        block += zeros if held is None else _counted(held, plan)
-        blocks.append(block)
     named = (
         state.turn,
         state.tosser,
@@ -300,27 +349,52 @@ def _rows(game: Game[Any, Any], state: Any, seats: Iterable[int]) -> list[list[f
         state.starter,
         state.winner,
     )
-    for offset, who in zip(_FLAGS, named, strict=True):
-        if who is not None and 0 <= who < n:
-            blocks[who][offset] = 1.0
+    marks = plan.marks.get(named)
+    if marks is None:
+        marks = _marks(plan, named)
+    hands, commits, quota = state.hands, state.commits, state.quota
+    grabbed, transit, wins = state.grabbed, state.transit, state.round_wins
+    shown = shown_hands(state)
+    made = plan.blocks
+    blocks = []
+    for p, hand in enumerate(hands):
+        key = (
+            len(hand),
+            commits[p] is not None,
+            quota[p],
+            grabbed[p],
+            len(transit[p]),
+            wins[p],
+            marks[p],
+            shown[p],
+        )
+        block = made.get(key)
+        blocks.append(_block(plan, key) if block is None else block)
     centre = _counted(state.centre, plan)
     limbo = state.limbo
     seen = _counted(limbo, plan)
-    tail = (
-        len(limbo) / HAND_SIZE,
-        (draw.left if draw else 0) / HAND_SIZE,
-        len(state.deck) / plan.deal,
-        state.round / plan.rounds,
-        plan.free,
-    )
+    shared = state.limbo_public
+    last = (len(limbo), draw.left if draw else 0, len(state.deck), state.round)
+    tail = plan.tails.get(last)
+    if tail is None:
+        tail = _kept(
+            plan.tails,
+            last,
+            _packed(
+                (
+                    last[0] / HAND_SIZE,
+                    last[1] / HAND_SIZE,
+                    last[2] / plan.deal,
+                    last[3] / plan.rounds,
+                    plan.free,
+                )
+            ),
+        )
+    phase = _PHASE_BYTES.get(state.phase, _NO_PHASE_BYTES)
     rows = []
     for seat in seats:
-        out: list[float] = [*phase, *_counted(hands[seat], plan), *_counted(commits[seat], plan)]
-        out += dice
-        for p in plan.orders[seat]:
-            out += blocks[p]
-        out += centre
-        out += seen if state.limbo_public or seat == owner else zeros
-        out += tail
-        rows.append(out)
+        parts = [phase, _counted(hands[seat], plan), _counted(commits[seat], plan), dice]
+        parts += [blocks[p] for p in plan.orders[seat]]
+        parts += (centre, seen if shared or seat == owner else plan.zeros, tail)
+        rows.append(b"".join(parts))
     return rows
