@@ -149,6 +149,7 @@ class GamenightGame(pyspiel.Game):
             "engine": engine,
             "encoder": encoder,
             "codes": self.codes,
+            "actions": self.codes.actions,
             "encode": staticmethod(encoder.state_encoder()),
             "apply": staticmethod(engine.apply),
             "pending": staticmethod(engine.pending),
@@ -243,6 +244,8 @@ class GamenightState(pyspiel.State):
     engine: ClassVar[Game[Any, Any]]
     encoder: ClassVar[Encoder]
     codes: ClassVar[ActionIds]
+    #: Every action of the game, by id (``codes.actions``).
+    actions: ClassVar[tuple[Any, ...]]
     #: The encoder's ``state_encoder()``: a plain function of the engine state and the seat.
     encode: ClassVar[Any]
     #: The engine's ``apply`` and ``pending``, bound once.
@@ -308,6 +311,9 @@ class GamenightState(pyspiel.State):
         return list(super().observation_tensor(*player))
 
     def _legal_actions(self, player: int) -> list[int]:
+        """The sorted legal ids of ``player`` (the player to move), kept with the node: a list
+        shared with other calls, read-only (OpenSpiel's C++ side copies it into a vector;
+        :meth:`legal_actions` copies it for Python callers)."""
         node = self.node
         legal = node.legal
         if legal is None:
@@ -324,12 +330,14 @@ class GamenightState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node, by index, with their probabilities."""
         node = self.node
-        if node.pending.kind is not Kind.CHANCE:
+        if node.pending.kind is not _CHANCE_KIND:
             listed = len(node.pending.players)
             if listed < len(_QUICKER):
                 return _QUICKER[listed]
             return [(i, 1.0 / listed) for i in range(listed)]
-        outcomes = self._outcomes()
+        outcomes = node.outcomes
+        if outcomes is None:
+            outcomes = node.outcomes = self.engine.chance_outcomes(node.state)
         known = _CONVERTED.get(id(outcomes))
         if known is not None and known[0] is outcomes:
             return known[1]
@@ -343,7 +351,7 @@ class GamenightState(pyspiel.State):
         node = self.node
         player = node.player
         if player >= 0:  # a seat's decision, the most frequent
-            actions = self.codes.actions
+            actions = self.actions
             if 0 <= action < len(actions):
                 chosen = actions[action]
             else:
@@ -354,8 +362,10 @@ class GamenightState(pyspiel.State):
             cut = decisions >= self.max_length and pending.kind is not _TERMINAL_KIND
             self.node = Node(state, pending, None, decisions, cut)
         elif node.pending.kind is _CHANCE_KIND:
-            outcome = self._outcomes()[action][0]
-            state = self.apply(node.state, CHANCE, outcome)[0]
+            outcomes = node.outcomes
+            if outcomes is None:
+                outcomes = self._outcomes()
+            state = self.apply(node.state, CHANCE, outcomes[action][0])[0]
             self.node = Node(state, self.pending(state), None, node.decisions)
         else:  # who is quicker
             seat = node.pending.players[action]

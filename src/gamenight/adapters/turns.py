@@ -127,8 +127,9 @@ class ActionIds:
     The ids of the first action objects met (up to 4,096) are also kept by the objects'
     identity, with the objects, so an identity is never reused while kept: games hand out the
     same action objects again (their tables of moves), and an identity look-up skips the action
-    dataclass's ``__hash__`` and ``__eq__``, which are Python calls. Actions are immutable, so
-    an object's id never changes.
+    dataclass's ``__hash__`` and ``__eq__``, which are Python calls (a legal sequence of objects
+    all met before is looked up in one ``map``). Actions are immutable, so an object's id never
+    changes.
 
     >>> ids = ActionIds(build_game("toss-up"))
     >>> ids.mask(ids.actions[1:]).tolist(), ids.sorted_ids(ids.actions[::-1])
@@ -140,46 +141,63 @@ class ActionIds:
         self.size = len(self.actions)
         self.ids: dict[Any, int] = {a: i for i, a in enumerate(self.actions)}
         self._zeros = np.zeros(self.size, dtype=np.int8)
-        #: id(action) -> (action, its id), for the action objects met.
-        self._known: dict[int, tuple[Any, int]] = {
-            id(a): (a, i) for i, a in enumerate(self.actions)
-        }
-        #: The mask of the last legal sequence asked for, by identity (games that hand out the
-        #: same sequence again, as Toss Up!'s roll-or-bank, get a copy of it).
-        self._last: tuple[Sequence[Any], np.ndarray] | None = None
+        #: The action objects met whose ids are kept by identity: kept alive here, so that an
+        #: identity found in ``_index`` is always that same object.
+        self._held: list[Any] = list(self.actions)
+        #: id(action) -> its id, for the action objects held.
+        self._index: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
+        self._id_of = self._index.__getitem__
+        #: The last legal sequence asked for and its ids, by identity (games that hand out the
+        #: same sequence again, as Toss Up!'s roll-or-bank, skip the look-ups).
+        self._last: tuple[Sequence[Any] | None, list[int]] = (None, [])
+        #: The mask of a legal sequence asked for twice in a row, by identity.
+        self._mask: tuple[Sequence[Any] | None, np.ndarray] = (None, self._zeros)
         #: The sorted ids of the last legal sequence asked for, by identity.
         self._sorted: tuple[Sequence[Any] | None, list[int]] = (None, [])
 
     def id_list(self, legal: Sequence[Any]) -> list[int]:
-        """The ids of ``legal``, in its order."""
-        known = self._known
+        """The ids of ``legal``, in its order (a list kept for the last sequence: read-only)."""
+        last = self._last
+        if last[0] is legal:
+            return last[1]
+        try:
+            found = list(map(self._id_of, map(id, legal)))
+        except KeyError:  # an action object not met before
+            found = self._look_up(legal)
+        self._last = (legal, found)
+        return found
+
+    def _look_up(self, legal: Sequence[Any]) -> list[int]:
+        """The ids of ``legal`` through the codec's table, the first objects met (up to 4,096)
+        held and kept by identity, never dropped."""
+        index, held = self._index, self._held
         found = []
         for action in legal:
-            hit = known.get(id(action))
-            if hit is None or hit[0] is not action:
-                index = self.ids[action]
-                if len(known) < _KNOWN:  # the first objects met are kept, never dropped
-                    known[id(action)] = (action, index)
-                found.append(index)
-            else:
-                found.append(hit[1])
+            place = index.get(id(action))
+            if place is None:
+                place = self.ids[action]
+                if len(held) < _KNOWN:
+                    held.append(action)
+                    index[id(action)] = place
+            found.append(place)
         return found
 
     def sorted_ids(self, legal: Sequence[Any]) -> list[int]:
-        """The ids of ``legal``, sorted (OpenSpiel's order; a new list)."""
+        """The ids of ``legal``, sorted (OpenSpiel's order). The list is kept and handed out
+        again for the same sequence: read-only (copy it to hand it on)."""
         last = self._sorted
         if last[0] is legal:
-            return list(last[1])
-        found = self.id_list(legal)
-        found.sort()
+            return last[1]
+        found = sorted(self.id_list(legal))
         self._sorted = (legal, found)
-        return list(found)
+        return found
 
     def allows(self, legal: Sequence[Any], index: int) -> bool:
-        """Whether action id ``index`` is in ``legal`` (read off its mask when one was made)."""
+        """Whether action id ``index`` is in ``legal`` (read off the ids last worked out when
+        they are ``legal``'s)."""
         last = self._last
-        if last is not None and last[0] is legal:
-            return bool(last[1][index])
+        if last[0] is legal:
+            return index in last[1]
         return self.actions[index] in legal
 
     def zeros(self) -> np.ndarray:
@@ -188,16 +206,18 @@ class ActionIds:
 
     def mask(self, legal: Sequence[Any]) -> np.ndarray:
         """1 for each action id in ``legal``, int8 (a new array)."""
-        last = self._last
-        if last is not None and last[0] is legal:
-            return last[1].copy()
+        kept = self._mask
+        if kept[0] is legal:
+            return kept[1].copy()
+        again = self._last[0] is legal
         mask = self._zeros.copy()
         if len(legal) <= _FEW:  # item by item is quicker than numpy's indexing for a few
             for index in self.id_list(legal):
                 mask[index] = 1
         else:
             mask.put(self.id_list(legal), 1)
-        self._last = (legal, mask.copy())
+        if again:  # asked twice: kept (as Toss Up!'s one roll-or-bank sequence is asked for)
+            self._mask = (legal, mask.copy())
         return mask
 
 

@@ -319,9 +319,8 @@ def _plan(game: Game[Any, Any]) -> _Plan:
 
 def _made(plan: _Plan, key: Any) -> bytes:
     """The packed part of the vector for ``key``: ``("hand", cards)`` (per kind / the hand
-    size), ``("counts", counts)`` (the discard pile's count per kind held / 10), ``("usable",
-    cookies)`` (1 for each kind held that may start a Batch from the pile), ``("mixers",
-    cards)`` (per mixer / its count)."""
+    size), ``("usable", cookies)`` (1 for each kind held that may start a Batch from the pile)
+    or ``("mixers", cards)`` (per mixer / its count)."""
     made = plan.made
     part = made.get(key)
     if part is not None:
@@ -330,8 +329,6 @@ def _made(plan: _Plan, key: Any) -> bytes:
     values: Sequence[float]
     if what == "hand":
         values = _per_kind(cards, _HELD_INDEX, plan.limit)
-    elif what == "counts":
-        values = [c / 10 for c in cards]
     elif what == "usable":
         values = [1.0 if k in cards else 0.0 for k in HELD]
     else:
@@ -367,7 +364,7 @@ def _discard(plan: _Plan, discard: tuple[str, ...]) -> bytes:
             place = _HELD_INDEX.get(card)
             if place is not None:
                 counts[place] += 1
-    part = _made(plan, ("counts", tuple(counts))) + _made(
+    part = _packed([c / 10 for c in counts]) + _made(
         plan, ("usable", rules.pile_cookies(plan.config, discard))
     )
     kept[0], kept[1], kept[2] = discard, part, counts
