@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import itertools
+import operator
 import random
 import statistics
 import time
@@ -184,22 +185,24 @@ def gymnasium_env(game_id: str, players: int, seconds: float) -> float:
     return decisions / (now() - start)
 
 
+_ODDS = operator.itemgetter(1)
+
+
 def _sampler() -> Callable[[list[tuple[int, float]], random.Random], int]:
-    """Draws the index of a chance outcome by its odds, keeping the cumulative odds of each
-    list of outcomes met, by its identity (the adapter hands out the same list again for the
-    same table, as the engine's own sampler keeps its tables by the dice left or the deck)."""
+    """Draws the index of a chance outcome by its odds, keeping the cumulative odds of the
+    first lists of outcomes met, by their identity (the adapter hands out the same list again
+    for the same table, as the engine's own sampler keeps its tables by the dice left or the
+    deck; lists made anew at each node, as for a deck's draws, are summed each time)."""
     kept: dict[int, tuple[list[tuple[int, float]], list[float]]] = {}
 
     def sample(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
         known = kept.get(id(outcomes))
-        if known is None or known[0] is not outcomes:
-            if len(kept) >= 512:
-                kept.clear()
-            known = kept[id(outcomes)] = (
-                outcomes,
-                list(itertools.accumulate(p for _, p in outcomes)),
-            )
-        cumulative = known[1]
+        if known is not None and known[0] is outcomes:
+            cumulative = known[1]
+        else:
+            cumulative = list(itertools.accumulate(map(_ODDS, outcomes)))
+            if len(kept) < 512:  # the first lists met are kept, never dropped
+                kept[id(outcomes)] = (outcomes, cumulative)
         index = bisect.bisect_right(cumulative, rng.random() * cumulative[-1])
         return min(index, len(outcomes) - 1)
 

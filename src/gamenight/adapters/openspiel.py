@@ -175,7 +175,9 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _TERMINAL_KIND, _CHANCE_KIND = Kind.TERMINAL, Kind.CHANCE
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 #: Converted chance outcomes by the identity of the engine's list (games that keep their
-#: outcome tables, as Toss Up! does its rolls, convert each table once); emptied when full.
+#: outcome tables, as Toss Up! does its rolls, convert each table once): the first lists met
+#: are kept (with the lists, so an identity is never reused while kept), never dropped; lists
+#: made anew at each node (a deck's draws) are converted each time.
 _CONVERTED: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
 _CONVERTED_MAX = 512
 _SECOND = operator.itemgetter(1)
@@ -342,9 +344,8 @@ class GamenightState(pyspiel.State):
         if known is not None and known[0] is outcomes:
             return known[1]
         converted = list(enumerate(map(float, map(_SECOND, outcomes))))
-        if len(_CONVERTED) >= _CONVERTED_MAX:
-            _CONVERTED.clear()
-        _CONVERTED[id(outcomes)] = (outcomes, converted)
+        if len(_CONVERTED) < _CONVERTED_MAX:
+            _CONVERTED[id(outcomes)] = (outcomes, converted)
         return converted
 
     def _apply_action(self, action: int) -> None:
