@@ -25,7 +25,6 @@ the learning adapters' inner loops; the test suite checks that both agree.
 from __future__ import annotations
 
 import functools
-import itertools
 import operator
 import struct
 from collections.abc import Iterable, Sequence
@@ -55,12 +54,6 @@ SEAT_FIELDS = 16 + len(COOKIES)
 def _vector(values: list[float]) -> np.ndarray:
     """``numpy.array(values, numpy.float32)``, made through ``struct`` (quicker)."""
     return np.frombuffer(float32_bytes(values), np.float32)
-
-
-def _matrix(rows: list[list[float]]) -> np.ndarray:
-    """``numpy.array(rows, numpy.float32)`` for rows of one length, made through ``struct``."""
-    flat = list(itertools.chain.from_iterable(rows))
-    return np.frombuffer(float32_bytes(flat), np.float32).reshape(len(rows), -1)
 
 
 def observation_size(game: Game[Any, Any]) -> int:
@@ -278,7 +271,7 @@ class _Plan(NamedTuple):
     tails: tuple[bytes, bytes]
     config: Any
     made: dict[Any, bytes]
-    #: The discard pile last encoded, its part and its count per kind held.
+    #: The discard pile last encoded, its part, its count per kind held and those packed.
     last: list[Any]
     #: The fields shared by every seat block last met (swipes, Enhance cards waiting, cards in
     #: transit, match totals, rounds won, last scores), and per seat its stack and its
@@ -307,7 +300,7 @@ def _plan(game: Game[Any, Any]) -> _Plan:
         (_packed((0.0, *options)), _packed((1.0, *options))),
         config,
         {},
-        [None, b"", [0] * len(HELD)],
+        [None, b"", [0] * len(HELD), b""],
         [None, [None] * n],
         {},
         {},
@@ -342,8 +335,8 @@ def _made(plan: _Plan, key: Any) -> bytes:
 
 def _discard(plan: _Plan, discard: tuple[str, ...]) -> bytes:
     """The discard pile's part: per kind held / 10, and which may start a Batch. Kept while the
-    pile is the same object; a card laid on the pile last met adds one to its counts, anything
-    else counts the pile again."""
+    pile is the same object; a card laid on the pile last met adds one to its count (one value
+    packed again), anything else counts the pile again."""
     kept = plan.last
     before = kept[0]
     if before is discard:
@@ -356,18 +349,21 @@ def _discard(plan: _Plan, discard: tuple[str, ...]) -> bytes:
         and discard[-1] in _HELD_INDEX
         and discard[:-1] == before
     ):
-        counts = list(kept[2])
-        counts[_HELD_INDEX[discard[-1]]] += 1
+        counts = kept[2].copy()
+        place = _HELD_INDEX[discard[-1]]
+        counts[place] += 1
+        packed: bytes = kept[3]
+        at = 4 * place
+        packed = packed[:at] + _packed((counts[place] / 10,)) + packed[at + 4 :]
     else:
         counts = [0] * len(HELD)
         for card in discard:
-            place = _HELD_INDEX.get(card)
-            if place is not None:
-                counts[place] += 1
-    part = _packed([c / 10 for c in counts]) + _made(
-        plan, ("usable", rules.pile_cookies(plan.config, discard))
-    )
-    kept[0], kept[1], kept[2] = discard, part, counts
+            where = _HELD_INDEX.get(card)
+            if where is not None:
+                counts[where] += 1
+        packed = _packed([c / 10 for c in counts])
+    part = packed + _made(plan, ("usable", rules.pile_cookies(plan.config, discard)))
+    kept[0], kept[1], kept[2], kept[3] = discard, part, counts, packed
     return part
 
 

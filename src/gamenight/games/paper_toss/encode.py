@@ -25,7 +25,6 @@ the learning adapters' inner loops; the test suite checks that both agree.
 from __future__ import annotations
 
 import functools
-import itertools
 import struct
 from collections.abc import Sequence
 from typing import Any, NamedTuple
@@ -119,12 +118,6 @@ def _vector(values: list[float]) -> np.ndarray:
     return np.frombuffer(float32_bytes(values), np.float32)
 
 
-def _matrix(rows: list[list[float]]) -> np.ndarray:
-    """``numpy.array(rows, numpy.float32)`` for rows of one length, made through ``struct``."""
-    flat = list(itertools.chain.from_iterable(rows))
-    return np.frombuffer(float32_bytes(flat), np.float32).reshape(len(rows), -1)
-
-
 def observation_size(game: Game[Any, Any]) -> int:
     """The length of the vector (see the module's layout)."""
     return layout(game).size
@@ -201,11 +194,12 @@ class _Plan(NamedTuple):
     hazard_rows: dict[str | None, tuple[float, ...]]
     toss: tuple[str, ...]
     orders: tuple[tuple[int, ...], ...]
-    #: Hands and piles (packed) and face-up cards by value.
+    #: Hands (packed) and face-up cards by value.
     made: dict[Any, Any]
     #: Seat blocks, packed, by their values (see :func:`_block`).
     blocks: dict[tuple[int, ...], bytes]
-    #: The piles last encoded and their part (they stay the same objects while unchanged).
+    #: The Paper discard, the Toss deck and the Toss discard last encoded, each with its part
+    #: (they stay the same objects while unchanged).
     last: list[Any]
     #: The fields the seat blocks were last made from, and the blocks (by seat).
     seats: list[Any]
@@ -240,7 +234,7 @@ def _plan(game: Game[Any, Any]) -> _Plan:
         tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)),
         {},
         {},
-        [None, ()],
+        [None, b"", None, b"", None, b""],
         [None, ()],
         [None, ()],
     )
@@ -254,8 +248,10 @@ def _places(
     )
 
 
-def _piles(pile: tuple[int, ...], places: tuple[tuple[int, int], ...]) -> list[float]:
-    return [_clip((pile[i] if i >= 0 else 0) / c) for i, c in places]
+def _pile(pile: tuple[int, ...], places: tuple[tuple[int, int], ...]) -> bytes:
+    """A pile's counts per kind / that kind's count, clipped to 1, packed."""
+    shares = [(pile[i] if i >= 0 else 0) / c for i, c in places]
+    return _packed([share if share < 1.0 else 1.0 for share in shares])
 
 
 def _hand(plan: _Plan, hand: tuple[str, ...]) -> bytes:
@@ -283,19 +279,6 @@ def _block(plan: _Plan, values: tuple[int, ...]) -> bytes:
             1.0 if chooser else 0.0,
             1.0 if hazard else 0.0,
             1.0 if winner else 0.0,
-        )
-    )
-
-
-def _table(plan: _Plan, piles: tuple[tuple[int, ...], ...]) -> bytes:
-    """The Paper discard, the Toss deck and the Toss discard per kind / that kind's count,
-    packed."""
-    paper_discard, toss_deck, toss_discard = piles
-    return _packed(
-        (
-            *_piles(paper_discard, plan.paper_places),
-            *_piles(toss_deck, plan.toss_places),
-            *_piles(toss_discard, plan.toss_places),
         )
     )
 
@@ -379,10 +362,12 @@ def _public(plan: _Plan, state: Any) -> tuple[bytes, list[bytes], bytes]:
         packed: bytes = kept_table[1]
     else:
         last = plan.last
-        kept = last[0]
-        if kept is None or kept[0] is not discard or kept[1] is not deck or kept[2] is not used:
-            piles = (discard, deck, used)
-            last[0], last[1] = piles, _part(plan, ("piles", piles), _table)
+        if last[0] is not discard:
+            last[0], last[1] = discard, _pile(discard, plan.paper_places)
+        if last[2] is not deck:
+            last[2], last[3] = deck, _pile(deck, plan.toss_places)
+        if last[4] is not used:
+            last[4], last[5] = used, _pile(used, plan.toss_places)
         table = [1.0 if tossed else 0.0]
         waiting = hazard.card if hazard else None
         row = plan.hazard_rows.get(waiting)
@@ -391,7 +376,15 @@ def _public(plan: _Plan, state: Any) -> tuple[bytes, list[bytes], bytes]:
         table += _part(plan, ("flipped", flipped), _flipped)
         limit = plan.limit
         table.append(_clip(turns / limit) if limit else 0.0)
-        packed = _packed((_clip(sum(paper_deck) / plan.paper_total),)) + last[1] + _packed(table)
+        packed = b"".join(
+            (
+                _packed((_clip(sum(paper_deck) / plan.paper_total),)),
+                last[1],
+                last[3],
+                last[5],
+                _packed(table),
+            )
+        )
         kept_table[0] = (paper_deck, discard, deck, used, hazard, flipped, tossed, played, turns)
         kept_table[1] = packed
     return _PHASE_BYTES.get(state.phase, _NO_PHASE_BYTES), blocks, packed

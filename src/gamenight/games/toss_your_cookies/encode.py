@@ -24,7 +24,6 @@ the learning adapters' inner loops; the test suite checks that both agree.
 from __future__ import annotations
 
 import functools
-import itertools
 import struct
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
@@ -68,12 +67,6 @@ def kinds(game: Game[Any, Any]) -> tuple[str, ...]:
 def _vector(values: list[float]) -> np.ndarray:
     """``numpy.array(values, numpy.float32)``, made through ``struct`` (quicker)."""
     return np.frombuffer(float32_bytes(values), np.float32)
-
-
-def _matrix(rows: list[list[float]]) -> np.ndarray:
-    """``numpy.array(rows, numpy.float32)`` for rows of one length, made through ``struct``."""
-    flat = list(itertools.chain.from_iterable(rows))
-    return np.frombuffer(float32_bytes(flat), np.float32).reshape(len(rows), -1)
 
 
 def observation_size(game: Game[Any, Any]) -> int:
@@ -168,12 +161,14 @@ _PACKERS: dict[int, Any] = {}
 
 
 def _packed(values: Sequence[float]) -> bytes:
-    """``values`` as consecutive float32 bytes: the bytes of ``numpy.array(values,
-    numpy.float32)``. Parts of a vector packed on their own join into the vector's bytes."""
+    """``values`` clipped to 1, as consecutive float32 bytes: the bytes of
+    ``numpy.minimum(numpy.array(values, numpy.float32), 1.0)`` (rounding to float32 never
+    takes a value past 1). Parts of a vector packed on their own join into the vector's bytes,
+    so the vector needs no clip of its own."""
     pack = _PACKERS.get(len(values))
     if pack is None:
         pack = _PACKERS[len(values)] = struct.Struct(f"{len(values)}f").pack
-    packed: bytes = pack(*values)
+    packed: bytes = pack(*[value if value < 1.0 else 1.0 for value in values])
     return packed
 
 
@@ -202,8 +197,6 @@ class _Plan(NamedTuple):
     #: The roll's part by the roll, and the last values' part by those values.
     rolls: dict[Any, bytes]
     tails: dict[Any, bytes]
-    #: 1.0 per value, to clip a vector with.
-    ones: np.ndarray
 
 
 #: The places in a seat block of the one-seat flags: whose turn, the tosser, the limbo owner,
@@ -234,7 +227,6 @@ def _plan(game: Game[Any, Any]) -> _Plan:
         {},
         {},
         {},
-        np.ones(observation_size(game), np.float32),
     )
 
 
@@ -266,19 +258,15 @@ def _counted(cards: Any, plan: _Plan) -> bytes:
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
-    plan = _plan(game)
-    vector: np.ndarray = np.minimum(
-        np.frombuffer(_rows(plan, state, (seat,))[0], np.float32), plan.ones
-    )
-    return vector
+    return np.frombuffer(bytearray(_rows(_plan(game), state, (seat,))[0]), np.float32)
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
     """:func:`encode_state` for every seat, what they see alike worked out once."""
     plan = _plan(game)
     seats = len(plan.orders)
-    packed = b"".join(_rows(plan, state, range(seats)))
-    return list(np.minimum(np.frombuffer(packed, np.float32).reshape(seats, -1), plan.ones))
+    packed = bytearray(b"".join(_rows(plan, state, range(seats))))
+    return list(np.frombuffer(packed, np.float32).reshape(seats, -1))
 
 
 def _marks(plan: _Plan, named: tuple[int | None, ...]) -> tuple[int, ...]:
