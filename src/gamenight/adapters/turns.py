@@ -349,7 +349,9 @@ class Turns:
         if (seat != self.seat) if self.draw else (seat not in self.pending.players):
             raise NotYourDecision(f"player {seat} may not act now (deciding: {self.seat})")
         action = self.actions[index]
-        if not self.codes.allows(self.legal(seat), index):
+        kept = self._legal  # the legal actions the mask was just made from, usually
+        legal = kept[1] if kept is not None and kept[0] == seat else self.legal(seat)
+        if not self.codes.allows(legal, index):
             why = self.game.explain_illegal(self.state, seat, action)
             text = self.game.action_to_text(action)
             raise IllegalAction(
