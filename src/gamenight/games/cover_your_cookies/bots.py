@@ -57,10 +57,14 @@ def unseen(view: View) -> Counter[str]:
     return Counter({c.id: c.count - seen[c.id] for c in CARDS if c.kind != "mixer"})
 
 
-def win_chance(view: View, target: int, flavour: str, ammo: int) -> float:
+def win_chance(
+    view: View, target: int, flavour: str, ammo: int, pool: Counter[str] | None = None
+) -> float:
     """The chance that ``target`` holds fewer matching cards than our ``ammo``, drawing their
-    hand at random from the unseen cards (both sides playing on while they can)."""
-    pool = unseen(view)
+    hand at random from the unseen cards (both sides playing on while they can); ``pool``, when
+    given, is ``unseen(view)`` counted already."""
+    if pool is None:
+        pool = unseen(view)
     total = sum(pool.values())
     matching = pool[flavour] + sum(pool[m] for m in MILKS)
     hand = min(int(view["hand_sizes"][target]), total)
@@ -83,19 +87,21 @@ class BakerBot(Agent):
             return self.duel(view, legal)
         if phase == "mixer":
             return self.mixer(view, legal)
-        scored = [(self.score(view, a), i) for i, a in enumerate(legal)]
+        pool = unseen(view) if any(isinstance(a, Swipe) for a in legal) else None
+        scored = [(self.score(view, a, pool), i) for i, a in enumerate(legal)]
         return legal[max(scored)[1]]
 
     # ---- turn ----------------------------------------------------------------------------------
-    def score(self, view: View, action: Any) -> float:
-        """How good a turn action looks, in rough Dough."""
+    def score(self, view: View, action: Any, pool: Counter[str] | None = None) -> float:
+        """How good a turn action looks, in rough Dough (``pool``: ``unseen(view)``, if counted
+        already)."""
         me = self.seat
         hand: list[str] = view["hand"]
         stacks: list[list[dict[str, Any]]] = view["stacks"]
         if isinstance(action, Swipe):
             top = stacks[action.target][-1]
             ammo = sum(1 for c in hand if c == top["flavour"] or is_milk(c))
-            odds = win_chance(view, action.target, top["flavour"], ammo)
+            odds = win_chance(view, action.target, top["flavour"], ammo, pool)
             opener = _card_cost(action.card)
             return odds * (float(top["value"]) + opener) * 1.3 - (1 - odds) * opener - 8
         if isinstance(action, FormBatch):

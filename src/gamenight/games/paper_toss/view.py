@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import lru_cache
 
 from gamenight.engine.core import View
 from gamenight.games.paper_toss.cards import PAPER_INDEX, PAPER_KINDS, TOSS_KINDS
@@ -70,4 +71,13 @@ def shuffle_hidden(
 
 
 def _counts(kinds: tuple[str, ...], counts: tuple[int, ...]) -> dict[str, int]:
-    return {k: c for k, c in zip(kinds, counts, strict=True) if c}
+    """The kinds present in ``counts``, with their numbers (a new dict each time: views are the
+    caller's to keep)."""
+    return dict(_present(kinds, counts))
+
+
+@lru_cache(maxsize=1024)
+def _present(kinds: tuple[str, ...], counts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """``(kind, count)`` for every kind with a count, remembered per counts (a pile's counts
+    repeat from state to state, and a search builds many views of the same piles)."""
+    return tuple((k, c) for k, c in zip(kinds, counts, strict=True) if c)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
@@ -25,7 +25,14 @@ def target_cookie(
 ) -> str:
     """The cookie to collect: the one the hand holds most of; ties go to the one most plentiful
     ``within_reach`` (the middle of a scramble), then to the first in play."""
-    counts, reach = Counter(hand), Counter(within_reach)
+    return _target(Counter(hand), cookies, within_reach)
+
+
+def _target(counts: Counter[str], cookies: Sequence[str], within_reach: Sequence[str]) -> str:
+    """:func:`target_cookie` of the hand counted in ``counts``."""
+    if not within_reach:  # no tie-break by reach: the first cookie held most, as ``max`` picks
+        return max(cookies, key=lambda c: counts.get(c, 0))
+    reach = Counter(within_reach)
     return max(cookies, key=lambda c: (counts.get(c, 0), reach.get(c, 0), -cookies.index(c)))
 
 
@@ -36,16 +43,31 @@ def card_value(
     other cookies by how many the hand holds; half-eaten cards are worth nothing. In a
     scramble ``within_reach`` (the middle) breaks ties, so an emptied hand after Toss All
     goes for the cookie it can collect most of."""
-    if card == MILK:
-        return 100.0
-    if card == WILD:
-        return 50.0
-    if card == HALF:
-        return -10.0
+    return card_values((card,), hand, cookies, within_reach)[card]
+
+
+def card_values(
+    cards: Iterable[str],
+    hand: Sequence[str],
+    cookies: Sequence[str],
+    within_reach: Sequence[str] = (),
+) -> dict[str, float]:
+    """:func:`card_value` of each of ``cards``, the hand counted and its target found once."""
     counts = Counter(hand)
-    if card == target_cookie(hand, cookies, within_reach):
-        return 30.0 + counts.get(card, 0)
-    return float(counts.get(card, 0))
+    target = _target(counts, cookies, within_reach)
+    values: dict[str, float] = {}
+    for card in cards:
+        if card == MILK:
+            values[card] = 100.0
+        elif card == WILD:
+            values[card] = 50.0
+        elif card == HALF:
+            values[card] = -10.0
+        elif card == target:
+            values[card] = 30.0 + counts.get(card, 0)
+        else:
+            values[card] = float(counts.get(card, 0))
+    return values
 
 
 class CookieBot(Agent):
@@ -68,16 +90,16 @@ class CookieBot(Agent):
         first = legal[0]
         hand: list[str] = list(view["hand"] or [])
         cookies: list[str] = list(view["cookies"])
-        if isinstance(first, Commit):
-            return min(
-                legal,
-                key=lambda a: sum(card_value(c, hand, cookies) for c in a.cards),
-            )
+        if isinstance(first, Commit):  # every commitment is made of cards in hand
+            values = card_values(set(hand), hand, cookies)
+            return min(legal, key=lambda a: sum(values[c] for c in a.cards))
         if isinstance(first, Grab):
             middle: list[str] = list(view.get("centre") or [])
-            return max(legal, key=lambda a: card_value(a.card, hand, cookies, middle))
+            values = card_values({a.card for a in legal}, hand, cookies, middle)
+            return max(legal, key=lambda a: values[a.card])
         if isinstance(first, Take):
-            return max(legal, key=lambda a: card_value(a.card, hand, cookies))
+            values = card_values({a.card for a in legal}, hand, cookies)
+            return max(legal, key=lambda a: values[a.card])
         if isinstance(first, Target):
             return self.choose_target(view, legal, hand, rng)
         return legal[rng.randrange(len(legal))]
