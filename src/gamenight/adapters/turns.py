@@ -146,7 +146,7 @@ class ActionIds:
         self._held: list[Any] = list(self.actions)
         #: id(action) -> its id, for the action objects held.
         self._index: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
-        self._id_of = self._index.__getitem__
+        self._id_of = self._index.get
         #: The last legal sequence asked for and its ids, by identity (games that hand out the
         #: same sequence again, as Toss Up!'s roll-or-bank, skip the look-ups).
         self._last: tuple[Sequence[Any] | None, list[int]] = (None, [])
@@ -160,9 +160,8 @@ class ActionIds:
         last = self._last
         if last[0] is legal:
             return last[1]
-        try:
-            found = list(map(self._id_of, map(id, legal)))
-        except KeyError:  # an action object not met before
+        found: list[Any] = list(map(self._id_of, map(id, legal)))
+        if None in found:  # an action object not met before
             found = self._look_up(legal)
         self._last = (legal, found)
         return found
