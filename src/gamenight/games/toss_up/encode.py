@@ -108,9 +108,6 @@ def encode(game: Game[Any, Any], view: View, seat: int) -> np.ndarray:
     return _vector(out)
 
 
-SeatParts = tuple[tuple[list[float], int, int], ...]
-
-
 class _Plan(NamedTuple):
     """What :func:`encode_state` works out once per game object, with the seat parts of the
     turn last met (they change only when a turn ends)."""
@@ -124,9 +121,6 @@ class _Plan(NamedTuple):
     #: The fields read for the seat parts, by identity (a turn's states share them), and per
     #: seat: its blocks in its order, its total and the best other total.
     last: list[Any]
-    #: The same parts by the values of those fields (emptied when full): totals and turns
-    #: met again, in this match or another.
-    made: dict[Any, SeatParts]
 
 
 @functools.lru_cache(maxsize=64)
@@ -143,7 +137,6 @@ def _plan(game: Game[Any, Any]) -> _Plan:
         bool(vars(game.config)["strict"]),
         tuple(float(bust_chance(d)) for d in range(dice + 1)),
         [None, ()],
-        {},
     )
 
 
@@ -183,8 +176,7 @@ def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
     return list(_matrix(rows))
 
 
-#: Seat parts kept by value before the table is emptied.
-_KEPT = 1 << 14
+SeatParts = tuple[tuple[list[float], int, int], ...]
 
 
 def _seats(game: Game[Any, Any], plan: _Plan, state: Any) -> SeatParts:
@@ -204,11 +196,6 @@ def _seats(game: Game[Any, Any], plan: _Plan, state: Any) -> SeatParts:
     ):
         parts: SeatParts = plan.last[1]
         return parts
-    fields = (scores, turn, to_play, sudden, trigger, winners)
-    made_before = plan.made.get(fields)
-    if made_before is not None:
-        plan.last[0], plan.last[1] = fields, made_before
-        return made_before
     half = plan.half
     blocks = []
     for p in range(len(plan.orders)):
@@ -230,10 +217,7 @@ def _seats(game: Game[Any, Any], plan: _Plan, state: Any) -> SeatParts:
             out += blocks[p]
         made.append((out, scores[seat], max(scores[:seat] + scores[seat + 1 :])))
     parts = tuple(made)
-    if len(plan.made) >= _KEPT:
-        plan.made.clear()
-    plan.made[fields] = parts
-    plan.last[0], plan.last[1] = fields, parts
+    plan.last[0], plan.last[1] = (scores, turn, to_play, sudden, trigger, winners), parts
     return parts
 
 
