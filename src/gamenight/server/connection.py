@@ -265,7 +265,11 @@ class Connection:
         first use of a config may solve the game, about ten seconds)."""
         view = live.match.view(seat)
         version = int(view["version"])
-        advise = getattr(game_part(self.room.row.game, "coach"), "advise", None)
+        try:
+            advise = getattr(game_part(self.room.row.game, "coach"), "advise", None)
+        except ImportError as exc:  # a coach part that cannot load is no coach, not a crash
+            log.error("room %s: the coach part does not load: %s", self.room.code, exc)
+            advise = None
         message = None
         if advise is None:
             message = f"{self.service.info(self.room).title} has no coach"
@@ -280,6 +284,9 @@ class Connection:
             advice, message = None, "the coach needs numpy on the server (gamenight[study])"
         except GameError as exc:
             advice, message = None, f"no advice here: {exc}"
+        except Exception:  # a bug in a coach must show in the log, not end the connection
+            log.exception("room %s: the coach failed", self.room.code)
+            advice, message = None, "the coach failed; the server's log says why"
         if advice is None and message is None:
             message = "nothing to choose yet"
         self.push(Advice(version=version, advice=advice, message=message, ref=ref))
