@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import shot
-from tests.web.pages import fill_with_bots_and_start, open_room, play_to_end
+from tests.web.pages import (
+    MOVED_ON,
+    MY_MOVE_OR_OVER,
+    fill_with_bots_and_start,
+    open_room,
+    play_to_end,
+)
 
 # Real servers, browsers and clocks: under a loaded machine a step can miss its time limit, so
 # these end-to-end tests get two more tries (pytest-rerunfailures); a real fault fails all three.
@@ -26,6 +33,7 @@ def test_a_whole_game_of_toss_up_against_two_bots(new_page: Callable[..., Page])
     def move(p: Page) -> None:
         total = int(p.locator(".tu-figures .big .stat-value").inner_text())
         expect(p.locator(".tu-figures")).to_contain_text("%")
+        expect(p.locator("#tu-coach")).to_have_count(0)  # the coach covers two players
         if shots["n"] == 2:
             shot(p, "toss-up-table")
         shots["n"] += 1
@@ -42,3 +50,29 @@ def test_a_whole_game_of_toss_up_against_two_bots(new_page: Callable[..., Page])
     expect(page.locator("#result")).to_have_count(0)
     expect(page.locator(".tu-points").first).to_have_text("0")
     expect(page.locator(".player-list")).to_contain_text("smart bot 3")
+
+
+def test_the_coach_in_the_browser(new_page: Callable[..., Page]) -> None:
+    """ "In terminal play (and later in the browser), an opt-in coach shows the chance of winning
+    if you roll versus if you bank": off until ticked, then at each of the player's decisions it
+    shows both chances and the better choice, and it stays on for the next decision."""
+    page = new_page()
+    open_room(page, "toss-up", 2, options={"target": "20"})
+    fill_with_bots_and_start(page, level="smart")
+    page.wait_for_function(MY_MOVE_OR_OVER, timeout=90_000)
+    coach = page.locator("#tu-coach")
+    expect(coach).not_to_be_checked()
+    expect(page.locator(".tu-coach-line")).to_have_count(0)
+    coach.check()
+    line = page.locator(".tu-coach-line")
+    expect(line).to_contain_text("Roll on and you win", timeout=60_000)
+    text = line.inner_text()
+    assert re.search(r"you win \d+%; bank now and you win \d+%\. Best: (roll|bank)\.", text), text
+    shot(page, "toss-up-coach")
+    version = page.locator("#table").get_attribute("data-version")
+    page.keyboard.press("r")
+    page.wait_for_function(MOVED_ON, arg=version, timeout=30_000)
+    page.wait_for_function(MY_MOVE_OR_OVER, timeout=90_000)
+    if page.locator("#result").count() == 0:
+        expect(page.locator("#tu-coach")).to_be_checked()
+        expect(page.locator(".tu-coach-line")).to_contain_text("Best:", timeout=60_000)

@@ -18,6 +18,9 @@ Roles and what each part module defines (the frameworks read these names):
              (``game.observe(state, seat)``) as a float32 numpy vector of that size, values
              in [0, 1], built from the view alone; optionally ``max_chance_outcomes(game)``
              (read by ``gamenight.adapters``, the learning-library adapters)
+``coach``    ``advise(game, view)``: advice for the seat deciding in ``view`` (its own view),
+             as JSON data, or ``None`` when it has none to give (optional; the server sends
+             it to a seat that asks, for the browser's coach)
 ========== ========================================================================
 """
 
@@ -33,7 +36,7 @@ from typing import Any
 ENTRY_POINT_GROUP = "gamenight.games"
 
 #: The roles a game part may play, in the order ``gamenight list`` shows them.
-ROLES = ("bots", "metrics", "terminal", "kernel", "solver", "sampler", "encode", "web")
+ROLES = ("bots", "metrics", "terminal", "kernel", "solver", "sampler", "encode", "web", "coach")
 
 
 @dataclass(frozen=True)

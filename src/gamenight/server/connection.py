@@ -3,7 +3,8 @@
 Messages in are checked in this order: rate (``rate_limited``), size (``too_large``), shape
 (``malformed``); then an ``act`` goes to the live match, whose refusals come back typed
 (``not_your_decision``, ``stale_version`` with the "too slow" sentence, ``illegal`` with the rule,
-``game_over``). Every refusal is answered with an ``error`` and the connection stays open.
+``game_over``). Every refusal is answered with an ``error`` and the connection stays open. A
+``coach`` is answered with an ``advice`` from the seat's own view.
 
 Messages out go through one queue per connection, written by one task: updates are made per
 viewer by the live match (that seat's own view, its events redacted for it), never one message
@@ -29,10 +30,13 @@ from gamenight.engine.errors import (
     NotYourDecision,
     StaleVersion,
 )
+from gamenight.engine.registry import game_part
 from gamenight.live.runtime import LiveMatch, MatchStopped
 from gamenight.live.updates import Subscription
 from gamenight.server.protocol import (
     Act,
+    Advice,
+    Coach,
     Error,
     ErrorCode,
     Over,
@@ -63,7 +67,7 @@ def describe(error: ValidationError) -> str:
     first = error.errors(include_input=False, include_url=False)[0]
     where = ".".join(str(part) for part in first.get("loc", ()))
     text = str(first.get("msg", "invalid"))
-    kinds = "act, ping, sync"
+    kinds = "act, ping, sync, coach"
     return f"not a valid message ({where + ': ' if where else ''}{text}); types are: {kinds}"
 
 
@@ -233,7 +237,7 @@ class Connection:
         """Answer a refused message."""
         self.push(Error(code=code, message=message, ref=ref, rule=rule))
 
-    async def handle(self, message: Act | Ping | Sync) -> None:
+    async def handle(self, message: Act | Ping | Sync | Coach) -> None:
         """Answer one well-formed message."""
         if isinstance(message, Ping):
             self.push(Pong(ref=message.ref))
@@ -251,7 +255,41 @@ class Connection:
         if live is None:
             self.error("not_started", "no match is on in this room yet", message.ref)
             return
+        if isinstance(message, Coach):
+            await self._coach(live, self.seat, message.ref)
+            return
         await self._act(live, self.seat, message)
+
+    async def _coach(self, live: LiveMatch, seat: int, ref: str | None) -> None:
+        """Answer ``coach`` from the seat's own view (the advice is worked out in a thread: the
+        first use of a config may solve the game, about ten seconds)."""
+        view = live.match.view(seat)
+        version = int(view["version"])
+        try:
+            advise = getattr(game_part(self.room.row.game, "coach"), "advise", None)
+        except ImportError as exc:  # a coach part that cannot load is no coach, not a crash
+            log.error("room %s: the coach part does not load: %s", self.room.code, exc)
+            advise = None
+        message = None
+        if advise is None:
+            message = f"{self.service.info(self.room).title} has no coach"
+        elif seat not in view["pending"]["players"]:
+            message = "the coach speaks when it is your decision"
+        if advise is None or message is not None:
+            self.push(Advice(version=version, advice=None, message=message, ref=ref))
+            return
+        try:
+            advice = await asyncio.to_thread(advise, live.game, view["state"])
+        except ImportError:
+            advice, message = None, "the coach needs numpy on the server (gamenight[study])"
+        except GameError as exc:
+            advice, message = None, f"no advice here: {exc}"
+        except Exception:  # a bug in a coach must show in the log, not end the connection
+            log.exception("room %s: the coach failed", self.room.code)
+            advice, message = None, "the coach failed; the server's log says why"
+        if advice is None and message is None:
+            message = "nothing to choose yet"
+        self.push(Advice(version=version, advice=advice, message=message, ref=ref))
 
     async def _act(self, live: LiveMatch, seat: int, message: Act) -> None:
         ref = message.ref

@@ -1,11 +1,12 @@
 """The WebSocket protocol: every message in and out is a pydantic model in a discriminated union
 on the field ``type``.
 
-A client sends ``act`` (an action made at a version), ``ping`` or ``sync`` (send me my whole view
-again). The server sends ``welcome`` once, then ``room`` when the room changes (seats, people
-coming and going, a match starting), ``update`` after every step (that seat's own view and the
-step's events as that seat may see them), ``error`` for every refused message, ``pong``, and
-``over`` when a match ends.
+A client sends ``act`` (an action made at a version), ``ping``, ``sync`` (send me my whole view
+again) or ``coach`` (advise me on my decision, in a game that has a coach). The server sends
+``welcome`` once, then ``room`` when the room changes (seats, people coming and going, a match
+starting), ``update`` after every step (that seat's own view and the step's events as that seat
+may see them), ``error`` for every refused message, ``pong``, ``advice`` (the answer to
+``coach``), and ``over`` when a match ends.
 """
 
 from __future__ import annotations
@@ -50,8 +51,16 @@ class Sync(ClientBase):
     ref: Ref = None
 
 
-ClientMessage = Annotated[Act | Ping | Sync, Field(discriminator="type")]
-client_message: TypeAdapter[Act | Ping | Sync] = TypeAdapter(ClientMessage)
+class Coach(ClientBase):
+    """Ask the game's coach about your decision now (Toss Up!, two players: your chance of
+    winning if you roll on and if you bank). Answered with an ``advice``."""
+
+    type: Literal["coach"]
+    ref: Ref = None
+
+
+ClientMessage = Annotated[Act | Ping | Sync | Coach, Field(discriminator="type")]
+client_message: TypeAdapter[Act | Ping | Sync | Coach] = TypeAdapter(ClientMessage)
 
 
 class SeatInfo(BaseModel):
@@ -156,6 +165,19 @@ class Pong(ServerBase):
     ref: str | None = None
 
 
+class Advice(ServerBase):
+    """The coach's answer for your decision at ``version`` (your own view only): ``advice`` as
+    the game gives it (Toss Up!: ``roll`` and ``bank``, your chances of winning, and ``best``),
+    or ``None`` with ``message`` saying why there is none (not your decision, nothing to
+    choose yet, a game or a table the coach does not cover)."""
+
+    type: Literal["advice"] = "advice"
+    version: int
+    advice: dict[str, Any] | None
+    message: str | None = None
+    ref: str | None = None
+
+
 class Over(ServerBase):
     """The match is over: its outcome, and where its signed record is served."""
 
@@ -166,8 +188,8 @@ class Over(ServerBase):
 
 
 ServerMessage = Annotated[
-    Welcome | Room | Update | Error | Pong | Over, Field(discriminator="type")
+    Welcome | Room | Update | Error | Pong | Advice | Over, Field(discriminator="type")
 ]
-server_message: TypeAdapter[Welcome | Room | Update | Error | Pong | Over] = TypeAdapter(
+server_message: TypeAdapter[Welcome | Room | Update | Error | Pong | Advice | Over] = TypeAdapter(
     ServerMessage
 )

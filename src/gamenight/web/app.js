@@ -55,7 +55,8 @@ document.addEventListener("click", (event) => {
 
 document.addEventListener("keydown", (event) => {
   const tag = event.target && event.target.tagName;
-  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || event.ctrlKey || event.metaKey || event.altKey) return;
+  const typing = (tag === "INPUT" && event.target.type !== "checkbox") || tag === "SELECT" || tag === "TEXTAREA";
+  if (typing || event.ctrlKey || event.metaKey || event.altKey) return; // a ticked box keeps the keys
   if (page && page.key && page.key(event)) event.preventDefault();
 });
 

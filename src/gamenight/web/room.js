@@ -35,6 +35,8 @@ export class RoomPage {
     this.handOnly = localStorage.getItem("gamenight:hand-only") === "1";
     this.netTimer = null;
     this.botChoice = null;
+    this.advice = null;
+    this.coachAsked = null;
   }
 
   title() {
@@ -104,6 +106,7 @@ export class RoomPage {
 
   message(m) {
     if (m.type === "welcome") {
+      this.coachAsked = null; // (re)connected: an unanswered question may be asked again
       this.room = m.room;
       this.seat = m.seat;
       if (this.seat !== null) saved.update(this.code, { seat: this.seat });
@@ -120,6 +123,9 @@ export class RoomPage {
       this.render();
     } else if (m.type === "error") {
       this.onError(m);
+    } else if (m.type === "advice") {
+      this.advice = m;
+      this.render("match");
     }
   }
 
@@ -127,6 +133,8 @@ export class RoomPage {
     if (this.update && m.match_number !== this.update.match_number) {
       this.log = [];
       this.over = null;
+      this.advice = null;
+      this.coachAsked = null;
     }
     this.update = m;
     if (m.time_left !== null && m.time_left !== undefined) {
@@ -165,6 +173,15 @@ export class RoomPage {
     if (!sent) toast(t("not_connected"), "error");
   }
 
+  // Ask the game's coach about this seat's decision now (once per version; the answer is an
+  // "advice" message, handed to the table as model.advice while it is for the current version).
+  askCoach() {
+    if (!this.update || this.seat === null || this.coachAsked === this.update.version) return;
+    this.coachAsked = this.update.version;
+    this.refs += 1;
+    this.conn && this.conn.send({ type: "coach", ref: `c${this.refs}` });
+  }
+
   // ---- what a table is given -----------------------------------------------------------------
   name(seat) {
     const info = this.room && this.room.seats[seat];
@@ -186,6 +203,7 @@ export class RoomPage {
       config: this.room.config,
       name: (seat) => this.name(seat),
       act: (action) => this.act(action),
+      coach: () => this.askCoach(),
     };
   }
 
@@ -208,6 +226,7 @@ export class RoomPage {
       mode: this.mode,
       over: this.over && this.over.match_number === u.match_number ? this.over.outcome : null,
       slow: this.slow && this.slow.until > performance.now() ? this.slow.text : null,
+      advice: this.advice && this.advice.version === u.version ? this.advice : null,
       timeLeft: () => (this.deadline === null ? null : Math.max(0, (this.deadline - performance.now()) / 1000)),
     };
   }

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from math import comb
 from typing import Any
 
@@ -46,14 +47,9 @@ def _card_cost(card: str) -> float:
 
 def unseen(view: View) -> Counter[str]:
     """Cookies and milk the viewer has not seen: in the deck or in other players' hands."""
-    seen: Counter[str] = Counter(view["hand"] or [])
-    for stack in view["stacks"]:
-        for b in stack:
-            seen.update(b["cards"])
-    seen.update(view["discard"])
-    if view["duel"]:
-        for _, cards in view["duel"]["plays"]:
-            seen.update(cards)
+    stacked = (card for stack in view["stacks"] for b in stack for card in b["cards"])
+    played = (card for _, cards in view["duel"]["plays"] for card in cards) if view["duel"] else ()
+    seen: Counter[str] = Counter(chain(view["hand"] or (), stacked, view["discard"], played))
     return Counter({c.id: c.count - seen[c.id] for c in CARDS if c.kind != "mixer"})
 
 

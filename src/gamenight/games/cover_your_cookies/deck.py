@@ -121,8 +121,14 @@ def take_outcomes(hand: tuple[str, ...], count: int) -> list[tuple[tuple[str, ..
 
 def stack_dough(config: CoverYourCookiesConfig, stack: Sequence[Batch], crumbs: int) -> int:
     """The Dough of a stack plus the Crumb Collector bonus for being swiped ``crumbs`` times."""
+    return sum(b.value for b in stack) + crumb_bonus(config, crumbs)
+
+
+def crumb_bonus(config: CoverYourCookiesConfig, crumbs: int) -> int:
+    """The Crumb Collector bonus for a stack swiped from ``crumbs`` times (the track's last
+    bonus holds from there on)."""
     track = config.crumb_track
-    return sum(b.value for b in stack) + track[min(crumbs, len(track) - 1)]
+    return track[min(crumbs, len(track) - 1)]
 
 
 def dough_of(config: CoverYourCookiesConfig, state: CoverYourCookiesState, player: int) -> int:

@@ -39,7 +39,16 @@ def observe(config: CoverYourCookiesConfig, state: CoverYourCookiesState, viewer
     seat = seat_of(config, viewer)
     duel = state.duel
     mixer = state.mixer
-    mixers_left = sum(k for c, k in zip(CARDS, state.deck, strict=True) if c.kind == "mixer")
+    deck_counts = state.deck
+    mixers_left = sum(deck_counts[i] for i in deck.MIXER_INDEX)
+    deck_size = rules.deck_size(state)
+    stacks: list[list[dict[str, Any]]] = [
+        [
+            {"id": b.id, "flavour": b.flavour, "cards": list(b.cards), "value": b.value}
+            for b in stack
+        ]
+        for stack in state.stacks
+    ]
     return {
         "players": config.players,
         "you": seat,
@@ -54,24 +63,22 @@ def observe(config: CoverYourCookiesConfig, state: CoverYourCookiesState, viewer
         "may_lay_single": rules.may_lay_single(state, seat) if seat is not None else False,
         "my_first_batch": state.first_batch[seat] if seat is not None else None,
         "first_turn_begun": [f != "before_first_turn" for f in state.first_batch],
-        "stacks": [
-            [
-                {"id": b.id, "flavour": b.flavour, "cards": list(b.cards), "value": b.value}
-                for b in stack
-            ]
-            for stack in state.stacks
-        ],
+        "stacks": stacks,
         "discard": list(state.discard),
         "discard_row": config.small_table,
         "usable_discards": list(rules.pile_cookies(config, state.discard)),
-        "deck": rules.deck_size(state),
-        "deck_out": rules.deck_size(state) == 0 and state.phase not in ("deal", "flip"),
+        "deck": deck_size,
+        "deck_out": deck_size == 0 and state.phase not in ("deal", "flip"),
         "top_half_left": state.top_half_left,
         "mixers_in_deck": mixers_left,
         "mixer_discard": list(state.mixer_discard),
         "waiting_enhance": list(state.waiting_enhance),
         "crumbs": list(state.crumbs),
-        "dough": [deck.dough_of(config, state, p) for p in range(config.players)],
+        # each player's Dough (``deck.dough_of``) from the Batch values just read
+        "dough": [
+            sum(b["value"] for b in stack) + deck.crumb_bonus(config, crumbs)
+            for stack, crumbs in zip(stacks, state.crumbs, strict=True)
+        ],
         "duel": (
             {
                 "challenger": duel.challenger,

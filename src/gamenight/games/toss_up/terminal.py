@@ -51,19 +51,21 @@ class TossUpRenderer(Renderer):
     def advice(self, game: Any, view: View) -> str | None:
         """The coach (``play --coach``, two players): the chance of winning if you roll on and if
         you bank now, from the exactly solved game (solved once and cached, about 10 s)."""
-        if game.players != 2 or not view.get("rolled"):
-            return None  # a turn's first roll is not a choice
+        if game.players != 2:
+            return None
         try:
-            from gamenight.games.toss_up.optimal import coach, solution_for
+            from gamenight.games.toss_up.coach import advise
 
-            chances = coach(view, solution_for(game.config))
+            chances = advise(game, view)
         except ImportError:
             return "Coach: needs numpy (pip install 'gamenight[study]')."
         except GameError as exc:
             return f"Coach: {exc}"
+        if chances is None:
+            return None  # a turn's first roll is not a choice
         return (
-            f"Coach: roll on and you win {chances.roll:.1%}; bank now and you win "
-            f"{chances.bank:.1%}. Best: {chances.best}."
+            f"Coach: roll on and you win {chances['roll']:.1%}; bank now and you win "
+            f"{chances['bank']:.1%}. Best: {chances['best']}."
         )
 
     def show(self, console: Console, view: View, seat: int | None, names: list[str]) -> None:

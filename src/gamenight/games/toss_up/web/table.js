@@ -17,6 +17,9 @@ function percent(p) {
   return `${Math.round(p * 100)}%`;
 }
 
+// The coach is opt-in and remembered on this device.
+const COACH_KEY = "gamenight:coach:toss-up";
+
 class TossUpTable {
   constructor(root, ctx) {
     this.root = root;
@@ -25,6 +28,7 @@ class TossUpTable {
   }
 
   render(model) {
+    this.model = model;
     const { h, kit, t } = this.ctx;
     const st = model.state;
     for (const event of model.events) {
@@ -71,12 +75,37 @@ class TossUpTable {
       kit.section(t("scores"), [banner, scores], { public: true, cls: "tu-board" }),
       kit.section(t("dice_title", { name: turnName }), [rolled, aside > 0 ? h("div", { class: "tu-aside", "aria-label": t("set_aside") }, h("span", { class: "help" }, t("set_aside")), dice(this.ctx, "green", aside, { dim: true })) : null, panel], { cls: "tu-play" }),
       actions,
+      this.coach(model, mine),
     ];
     this.ctx.redraw(this.root, board);
     if (mine) {
       const focused = document.activeElement;
       if (!focused || focused === document.body || focused.id === "main") this.root.querySelector('[data-key="roll"]')?.focus({ preventScroll: true });
     }
+  }
+
+  // The coach (two players, opt-in): your chance of winning if you roll on and if you bank,
+  // from the exactly solved game, asked of the server once per decision.
+  coach(model, mine) {
+    const { h, t } = this.ctx;
+    if (Number(this.ctx.config.players) !== 2 || model.me === null || model.state.winners.length) return null;
+    const on = localStorage.getItem(COACH_KEY) === "1";
+    const toggle = h("label", { class: "tu-coach-toggle" },
+      h("input", { type: "checkbox", id: "tu-coach", key: "coach", checked: on, on: { change: (e) => {
+        localStorage.setItem(COACH_KEY, e.target.checked ? "1" : "0");
+        this.render(this.model);
+      } } }), " ", t("coach"));
+    let line = null;
+    if (on && mine) {
+      const advice = model.advice;
+      if (!advice) this.ctx.coach();
+      line = !advice ? t("coach_thinking")
+        : advice.advice ? t("coach_line", { roll: percent(advice.advice.roll), bank: percent(advice.advice.bank), best: t(`coach_best_${advice.advice.best}`) })
+          : advice.message;
+    } else if (on) {
+      line = t("coach_waits");
+    }
+    return h("div", { class: "tu-coach" }, toggle, line ? h("p", { class: "tu-coach-line", role: "status", "aria-live": "polite" }, line) : null);
   }
 
   key(event, model) {

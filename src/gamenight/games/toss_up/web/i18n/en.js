@@ -51,4 +51,10 @@ export default {
   ev_final_round: "{name} reached {total}: final round!",
   ev_sudden_death: "Tie at {total}: sudden death between {names}",
   ev_game_over: "{names} won!",
+  coach: "Coach",
+  coach_thinking: "The coach is working out your chances…",
+  coach_line: "Roll on and you win {roll}; bank now and you win {bank}. Best: {best}.",
+  coach_best_roll: "roll",
+  coach_best_bank: "bank",
+  coach_waits: "The coach speaks when it is your decision.",
 };

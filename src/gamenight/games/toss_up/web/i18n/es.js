@@ -51,4 +51,10 @@ export default {
   ev_final_round: "{name} llegó a {total}: ¡ronda final!",
   ev_sudden_death: "Empate a {total}: muerte súbita entre {names}",
   ev_game_over: "¡Ganó {names}!",
+  coach: "Consejero",
+  coach_thinking: "El consejero calcula tus posibilidades…",
+  coach_line: "Si sigues tirando ganas el {roll}; si te plantas ahora, el {bank}. Mejor: {best}.",
+  coach_best_roll: "tirar",
+  coach_best_bank: "plantarse",
+  coach_waits: "El consejero habla cuando te toca decidir.",
 };
