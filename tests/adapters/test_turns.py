@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 
@@ -193,3 +194,28 @@ def test_a_match_won_in_the_deal_is_dealt_again() -> None:
     turns = Turns(game)
     turns.reset(won_in_deal)
     assert not turns.over and turns.seat is not None and turns.steps == 0
+
+
+@pytest.mark.parametrize("game_id", ["paper-toss", "cover-your-cookies"])
+def test_action_ids_are_the_same_for_equal_action_objects_never_met(game_id: str) -> None:
+    """``ActionIds`` finds most ids by the action objects' identity; an equal action that is a
+    new object (never met) gets the same id, mask and legality as the table's own object."""
+    turns = Turns(built(game_id, 4))
+    codes = turns.codes
+    rng = random.Random(3)
+    turns.reset(seed=3)
+    for _ in range(200):
+        if turns.over:
+            break
+        seat = turns.seat
+        assert seat is not None
+        legal = turns.legal(seat)
+        fresh = tuple(copy.copy(action) for action in legal)
+        assert all(a is not b for a, b in zip(fresh, legal, strict=True))
+        expected = [codes.ids[action] for action in legal]
+        assert codes.id_list(fresh) == expected == codes.id_list(legal)
+        assert np.array_equal(codes.mask(fresh), codes.mask(legal))
+        assert codes.sorted_ids(fresh) == sorted(expected)
+        for index in range(codes.size):
+            assert codes.allows(fresh, index) == (index in expected)
+        turns.play(seat, legal[rng.randrange(len(legal))])
