@@ -42,6 +42,11 @@ _HAZARDS = tuple(Hazard(k) for k in HAZARDS)
 _BULLIES = tuple(Bully(t) for t in range(PaperTossConfig.max_players))
 _FLAT_TIRES = tuple(FlatTire(t) for t in range(PaperTossConfig.max_players))
 _COUNTERS: dict[str, Counter] = {}
+#: The other moves that name a card, and the Sprinklers answers, built once in the same way.
+_CHOICES = {k: Choose(k) for k in TOSS_KINDS}
+_DISCARDS = {k: Discard(k) for k in PAPER_KINDS}
+_SPRINKLE_BOTH = (Sprinkle(True), Sprinkle(False))
+_SPRINKLE_NOT = _SPRINKLE_BOTH[1:]
 
 #: The turn-taker's decision, per seat, built once.
 _SINGLE = tuple(Pending(Kind.SINGLE, (p,), turn=p) for p in range(PaperTossConfig.max_players))
@@ -86,17 +91,17 @@ def legal_actions(
     if phase == "choose":
         if player != state.chooser:
             return ()
-        return tuple(Choose(k) for k in TOSS_KINDS if k in state.flipped)
+        return tuple(_CHOICES[k] for k in TOSS_KINDS if k in state.flipped)
     if player != state.turn:
         return ()
     if phase == "discard":
-        return (READY, *(Discard(k) for k in PAPER_KINDS if k in hand))
+        return (READY, *(_DISCARDS[k] for k in PAPER_KINDS if k in hand))
     if phase == "main":
         return (TOSS, END_TURN) if PAPER_TOSS in hand and not state.tossed else (END_TURN,)
     if phase == "launch":
         return (FLIP_ONE, DRINK) if ENERGY_DRINK in hand else (FLIP_ONE,)
     if phase == "sprinklers":
-        return (Sprinkle(True), Sprinkle(False)) if PAPER_TOSS in hand else (Sprinkle(False),)
+        return _SPRINKLE_BOTH if PAPER_TOSS in hand else _SPRINKLE_NOT
     return ()
 
 
