@@ -209,8 +209,18 @@ def float32_bytes(values: Sequence[float]) -> bytearray:
     >>> float32_bytes([0.5, 1.0]) == bytearray(struct.pack("2f", 0.5, 1.0))
     True
     """
+    return bytearray(float32_packed(values))
+
+
+def float32_packed(values: Sequence[float]) -> bytes:
+    """The bytes of :func:`float32_bytes`, immutable: parts of a vector packed on their own and
+    kept join into the vector's bytes (``b"".join``).
+
+    >>> float32_packed([0.5]) + float32_packed([1.0]) == bytes(float32_bytes([0.5, 1.0]))
+    True
+    """
     n = len(values)
     pack = _PACKERS.get(n)
     if pack is None:
         pack = _PACKERS[n] = struct.Struct(f"{n}f").pack
-    return bytearray(pack(*values))
+    return pack(*values)

@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import functools
 import operator
-import struct
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from gamenight.engine.codec import float32_bytes
+from gamenight.engine.codec import float32_bytes, float32_packed
 from gamenight.engine.config import load_components
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
@@ -230,29 +229,17 @@ _NO_TOP = (*_NO_COOKIE, 0.0, 0.0)
 #: the player to answer, who drew the mixer.
 _FLAGS = tuple(len(COOKIES) + 7 + i for i in range(5))
 _KEPT = 1 << 14
-#: ``struct`` packers of float32 values, by count.
-_PACKERS: dict[int, Any] = {}
 
 
-def _packed(values: Sequence[float]) -> bytes:
-    """``values`` as consecutive float32 bytes: the bytes of ``numpy.array(values,
-    numpy.float32)``. Parts of a vector packed on their own join into the vector's bytes."""
-    pack = _PACKERS.get(len(values))
-    if pack is None:
-        pack = _PACKERS[len(values)] = struct.Struct(f"{len(values)}f").pack
-    packed: bytes = pack(*values)
-    return packed
-
-
-_PHASE_BYTES = {k: _packed(row) for k, row in _PHASE_ROWS.items()}
-_NO_PHASE_BYTES = _packed(_NO_PHASE)
-_MIXER_BYTES = {k: _packed(row) for k, row in _MIXER_ROWS.items()}
-_NO_MIXER_BYTES = _packed(_NO_MIXER)
-_NO_DUEL_BYTES = _packed((0.0, 0.0, 0.0, 0.0, *_NO_COOKIE))
+_PHASE_BYTES = {k: float32_packed(row) for k, row in _PHASE_ROWS.items()}
+_NO_PHASE_BYTES = float32_packed(_NO_PHASE)
+_MIXER_BYTES = {k: float32_packed(row) for k, row in _MIXER_ROWS.items()}
+_NO_MIXER_BYTES = float32_packed(_NO_MIXER)
+_NO_DUEL_BYTES = float32_packed((0.0, 0.0, 0.0, 0.0, *_NO_COOKIE))
 #: The one-seat flags of a seat block, packed, for each set of them (bit ``i`` for the
 #: ``i``-th).
 _FLAG_BYTES = tuple(
-    _packed([1.0 if mark >> bit & 1 else 0.0 for bit in range(len(_FLAGS))])
+    float32_packed([1.0 if mark >> bit & 1 else 0.0 for bit in range(len(_FLAGS))])
     for mark in range(1 << len(_FLAGS))
 )
 
@@ -297,7 +284,7 @@ def _plan(game: Game[Any, Any]) -> _Plan:
         float(config.cards_in_hand) or 1.0,
         tuple(config.crumb_track),
         tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)),
-        (_packed((0.0, *options)), _packed((1.0, *options))),
+        (float32_packed((0.0, *options)), float32_packed((1.0, *options))),
         config,
         {},
         [None, b"", [0] * len(HELD), b""],
@@ -329,7 +316,7 @@ def _made(plan: _Plan, key: Any) -> bytes:
         values = [u / c for u, c in zip(used, MIXER_COUNTS, strict=True)]
     if len(made) >= _KEPT:
         made.clear()
-    part = made[key] = _packed(values)
+    part = made[key] = float32_packed(values)
     return part
 
 
@@ -354,14 +341,14 @@ def _discard(plan: _Plan, discard: tuple[str, ...]) -> bytes:
         counts[place] += 1
         packed: bytes = kept[3]
         at = 4 * place
-        packed = packed[:at] + _packed((counts[place] / 10,)) + packed[at + 4 :]
+        packed = packed[:at] + float32_packed((counts[place] / 10,)) + packed[at + 4 :]
     else:
         counts = [0] * len(HELD)
         for card in discard:
             where = _HELD_INDEX.get(card)
             if where is not None:
                 counts[where] += 1
-        packed = _packed([c / 10 for c in counts])
+        packed = float32_packed([c / 10 for c in counts])
     part = packed + _made(plan, ("usable", rules.pile_cookies(plan.config, discard)))
     kept[0], kept[1], kept[2], kept[3] = discard, part, counts, packed
     return part
@@ -430,11 +417,11 @@ def _seat_blocks(plan: _Plan, state: Any) -> list[tuple[bytes, ...]]:
         size = len(hands[p])
         head = sizes.get(size)
         if head is None:
-            head = sizes[size] = _packed((size / limit,))
+            head = sizes[size] = float32_packed((size / limit,))
         seat_kept = per_seat[p]
         if seat_kept is None or seat_kept[0] is not stack:
             swiped = crumbs[p]
-            before = _packed(
+            before = float32_packed(
                 (
                     len(stack) / 10,
                     *(_top(stack[-1]) if stack else _NO_TOP),
@@ -443,7 +430,9 @@ def _seat_blocks(plan: _Plan, state: Any) -> list[tuple[bytes, ...]]:
                     waiting[p] / 2,
                 )
             )
-            after = _packed((len(transit[p]) / 2, totals[p] / 1000, wins[p] / 5, scores[p] / 500))
+            after = float32_packed(
+                (len(transit[p]) / 2, totals[p] / 1000, wins[p] / 5, scores[p] / 500)
+            )
             seat_kept = per_seat[p] = (stack, before, after)
         blocks.append((head, seat_kept[1], flags[p], seat_kept[2]))
     return blocks
@@ -459,7 +448,7 @@ def _table(plan: _Plan, state: Any) -> bytes:
     if kept[0] is not counts or kept[1] != dealing:
         left = sum(counts)
         kept[0], kept[1] = counts, dealing
-        kept[2] = _packed(
+        kept[2] = float32_packed(
             (
                 left / ALL_CARDS,
                 1.0 if left == 0 and not dealing else 0.0,
@@ -471,12 +460,12 @@ def _table(plan: _Plan, state: Any) -> bytes:
         used[0], used[1] = state.mixer_discard, _made(plan, ("mixers", state.mixer_discard))
     taken = plan.actions.get(state.actions_taken)
     if taken is None:
-        taken = plan.actions[state.actions_taken] = _packed((state.actions_taken / 2,))
+        taken = plan.actions[state.actions_taken] = float32_packed((state.actions_taken / 2,))
     if duel:
         batch_value = next(
             (_batch_dough(b) for b in state.stacks[duel.defender] if b.id == duel.batch), 0
         )
-        duel_part = _packed(
+        duel_part = float32_packed(
             (
                 1.0,
                 duel.need / 2,

@@ -25,13 +25,11 @@ the learning adapters' inner loops; the test suite checks that both agree.
 from __future__ import annotations
 
 import functools
-import struct
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from gamenight.engine.codec import float32_bytes
+from gamenight.engine.codec import float32_bytes, float32_packed
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 from gamenight.games.paper_toss.cards import PAPER_KINDS, TOSS_KINDS
@@ -53,22 +51,10 @@ PHASES = (
 _PHASE_ROWS = {p: tuple(1.0 if q == p else 0.0 for q in PHASES) for p in PHASES}
 _NO_PHASE = (0.0,) * len(PHASES)
 SEAT_FIELDS = 7
-#: ``struct`` packers of float32 values, by count.
-_PACKERS: dict[int, Any] = {}
 
 
-def _packed(values: Sequence[float]) -> bytes:
-    """``values`` as consecutive float32 bytes: the bytes of ``numpy.array(values,
-    numpy.float32)``. Parts of a vector packed on their own join into the vector's bytes."""
-    pack = _PACKERS.get(len(values))
-    if pack is None:
-        pack = _PACKERS[len(values)] = struct.Struct(f"{len(values)}f").pack
-    packed: bytes = pack(*values)
-    return packed
-
-
-_PHASE_BYTES = {k: _packed(row) for k, row in _PHASE_ROWS.items()}
-_NO_PHASE_BYTES = _packed(_NO_PHASE)
+_PHASE_BYTES = {k: float32_packed(row) for k, row in _PHASE_ROWS.items()}
+_NO_PHASE_BYTES = float32_packed(_NO_PHASE)
 
 
 class Layout(NamedTuple):
@@ -251,7 +237,7 @@ def _places(
 def _pile(pile: tuple[int, ...], places: tuple[tuple[int, int], ...]) -> bytes:
     """A pile's counts per kind / that kind's count, clipped to 1, packed."""
     shares = [(pile[i] if i >= 0 else 0) / c for i, c in places]
-    return _packed([share if share < 1.0 else 1.0 for share in shares])
+    return float32_packed([share if share < 1.0 else 1.0 for share in shares])
 
 
 def _hand(plan: _Plan, hand: tuple[str, ...]) -> bytes:
@@ -263,14 +249,14 @@ def _hand(plan: _Plan, hand: tuple[str, ...]) -> bytes:
         if place is not None:
             counts[place] += 1
     hand_size = plan.hand_size
-    return _packed([_clip(c / hand_size) for c in counts])
+    return float32_packed([_clip(c / hand_size) for c in counts])
 
 
 def _block(plan: _Plan, values: tuple[int, ...]) -> bytes:
     """A seat's block, packed, from its hand size, Paper Tokens, Flat Tires waiting and
     whether it holds the turn, chooses, played the Hazard waiting and has won."""
     size, tokens, tires, turn, chooser, hazard, winner = values
-    return _packed(
+    return float32_packed(
         (
             _clip(size / plan.hand_size),
             _clip(tokens / plan.target),
@@ -378,11 +364,11 @@ def _public(plan: _Plan, state: Any) -> tuple[bytes, list[bytes], bytes]:
         table.append(_clip(turns / limit) if limit else 0.0)
         packed = b"".join(
             (
-                _packed((_clip(sum(paper_deck) / plan.paper_total),)),
+                float32_packed((_clip(sum(paper_deck) / plan.paper_total),)),
                 last[1],
                 last[3],
                 last[5],
-                _packed(table),
+                float32_packed(table),
             )
         )
         kept_table[0] = (paper_deck, discard, deck, used, hazard, flipped, tossed, played, turns)

@@ -24,13 +24,12 @@ the learning adapters' inner loops; the test suite checks that both agree.
 from __future__ import annotations
 
 import functools
-import struct
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
-from gamenight.engine.codec import float32_bytes
+from gamenight.engine.codec import float32_bytes, float32_packed
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 from gamenight.games.toss_your_cookies.cards import ACTIONS, HAND_SIZE, NUMBERS
@@ -156,8 +155,6 @@ _ACTION_ROWS = {a: tuple(1.0 if b == a else 0.0 for b in ACTIONS) for a in ACTIO
 _NUMBER_ROWS = {f: tuple(1.0 if g == f else 0.0 for g in NUMBERS) for f in NUMBERS}
 _NO_ACTION, _NO_NUMBER = (0.0,) * len(ACTIONS), (0.0,) * len(NUMBERS)
 _T = TypeVar("_T")
-#: ``struct`` packers of float32 values, by count.
-_PACKERS: dict[int, Any] = {}
 
 
 def _packed(values: Sequence[float]) -> bytes:
@@ -165,11 +162,7 @@ def _packed(values: Sequence[float]) -> bytes:
     ``numpy.minimum(numpy.array(values, numpy.float32), 1.0)`` (rounding to float32 never
     takes a value past 1). Parts of a vector packed on their own join into the vector's bytes,
     so the vector needs no clip of its own."""
-    pack = _PACKERS.get(len(values))
-    if pack is None:
-        pack = _PACKERS[len(values)] = struct.Struct(f"{len(values)}f").pack
-    packed: bytes = pack(*[value if value < 1.0 else 1.0 for value in values])
-    return packed
+    return float32_packed([value if value < 1.0 else 1.0 for value in values])
 
 
 _PHASE_BYTES = {k: _packed(row) for k, row in _PHASE_ROWS.items()}
