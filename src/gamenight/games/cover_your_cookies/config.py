@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal, get_args
 
 from gamenight.engine.config import Config
@@ -78,12 +79,12 @@ class CoverYourCookiesConfig(Config):
         if not self.crumb_track or any(v < 0 for v in self.crumb_track):
             raise ConfigError("crumb_track must be a non-empty list of bonuses of 0 or more")
 
-    @property
+    @cached_property
     def small_table(self) -> bool:
-        """Whether the 3-player rules are in force."""
+        """Whether the 3-player rules are in force (worked out once: every step asks)."""
         return self.players == 3 and self.three_player_rules
 
-    @property
+    @cached_property
     def cards_in_hand(self) -> int:
-        """The hand size players draw back up to."""
+        """The hand size players draw back up to (worked out once: every step asks)."""
         return self.three_player_hand_size if self.small_table else self.hand_size
