@@ -195,11 +195,11 @@ def test_simulate_table() -> None:
         (["rules", "nope"], "unknown game 'nope'"),
         (
             ["play", "toss-up", "--seats", "human"],
-            "1 player is out of range: this game takes 2 to 6",
+            "toss-up takes 2 to 6 players, one per entry of --seats; got 'human'",
         ),
         (
             ["simulate", "toss-up", "--bots", "random,random,random,random,random,random,random"],
-            "7 players is out of range",
+            "toss-up takes 2 to 6 players, one per entry of --bots; got 'random,random,",
         ),
         (["play", "toss-up", "--seats", "human,wizard"], "unknown bot 'wizard' for toss-up"),
         (["play", "toss-up", "-o", "target=abc"], "option target takes a whole number, got 'abc'"),

@@ -196,3 +196,23 @@ def test_quit_at_the_prompt_keeps_the_record_to_go_on_later_and_help_lists_the_m
     assert "Ann left the game." in out
     assert f"Go on with: gamenight play --resume {record}" in out
     assert json.loads(record.read_text())["outcome"] is None
+
+
+@pytest.mark.parametrize(
+    ("game", "table"),
+    [
+        ("toss-up", "Toss Up!: You, smart"),
+        ("toss-your-cookies", "Toss Your Cookies: You, smart (1), smart (2)"),
+        ("cover-your-cookies", "Cover Your Cookies: You, baker (1), baker (2)"),
+    ],
+)
+def test_without_seats_you_play_the_default_bot_as_many_times_as_the_game_needs(
+    game: str, table: str
+) -> None:
+    """``gamenight play GAME`` with no ``--seats`` seats you against the game's default bot, and
+    a game for three or more gets as many of them as it needs at least (Toss Your Cookies and
+    Cover Your Cookies take 3 players and up), instead of refusing two players."""
+    code, out = play(game, "--seed", "1", typed="quit\n")
+    assert code == 0, out
+    assert table in out
+    assert "You left the game." in out

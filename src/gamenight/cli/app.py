@@ -6,11 +6,15 @@ a bad file) print one line naming what is wrong and what is allowed, and exit wi
 
 from __future__ import annotations
 
+from textwrap import shorten
 from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+
+from gamenight.engine.errors import GameError
+from gamenight.engine.registry import game_class
 
 app = typer.Typer(
     name="gamenight",
@@ -42,6 +46,19 @@ def check_options(options: list[str] | None, what: str) -> list[str]:
         if option.partition("=")[0].strip() == "players":
             fail(f"the number of players is set by {what}, not by -o players=...")
     return options or []
+
+
+def check_seat_count(game_id: str, seats: list[str], what: str) -> None:
+    """Refuse a seat list (``--bots``, ``--seats``: one entry per seat) whose length the game
+    does not take, naming the list: ``--bots random`` is one player, not "a random bot"."""
+    try:
+        config = game_class(game_id).config_type
+    except GameError as exc:
+        fail(str(exc))
+    low, high = config.min_players, config.max_players
+    if not low <= len(seats) <= high:
+        given = shorten(",".join(seats), 60)
+        fail(f"{game_id} takes {low} to {high} players, one per entry of {what}; got {given!r}")
 
 
 def split_list(text: str, what: str) -> list[str]:

@@ -13,7 +13,17 @@ from rich.markup import escape
 from rich.table import Table
 
 from gamenight.bots import bots_for, default_bot, make_bot
-from gamenight.cli.app import GameArg, OptionOpt, SeedOpt, app, check_options, fail, out, split_list
+from gamenight.cli.app import (
+    GameArg,
+    OptionOpt,
+    SeedOpt,
+    app,
+    check_options,
+    check_seat_count,
+    fail,
+    out,
+    split_list,
+)
 from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
@@ -95,7 +105,7 @@ def play(
         str | None,
         typer.Option(
             help="comma list, one per seat: human, human:NAME, or a bot (random, hold:20, ...)"
-            " [default: human,default]"
+            " [default: human,default; human,default,default in a game for 3 or more]"
         ),
     ] = None,
     seed: SeedOpt = None,
@@ -143,7 +153,9 @@ def play(
     elif resume is not None:
         fail(f"{resume} does not say who sat where: give --seats")
     else:
-        seat_list = ["human", "default"]
+        seat_list = default_seats(game)
+    if match is None:
+        check_seat_count(game, seat_list, "--seats")
     try:
         table = parse_seats(seat_list)
         if match is None:
@@ -176,6 +188,15 @@ def play(
             out.print(f"Go on with: gamenight play --resume {escape(str(record))}", soft_wrap=True)
     except KeyboardInterrupt:
         fail("game abandoned", status=130)
+
+
+def default_seats(game_id: str) -> list[str]:
+    """You against the game's default bot: one, or as many as the game needs at least."""
+    try:
+        least = game_class(game_id).config_type.min_players
+    except GameError as exc:
+        fail(str(exc))
+    return ["human", *["default"] * (max(2, least) - 1)]
 
 
 def play_live(

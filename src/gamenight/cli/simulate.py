@@ -23,7 +23,17 @@ from rich.table import Table
 from rich.text import Text
 
 from gamenight.bots import make_bot
-from gamenight.cli.app import GameArg, OptionOpt, app, check_options, err, fail, out, split_list
+from gamenight.cli.app import (
+    GameArg,
+    OptionOpt,
+    app,
+    check_options,
+    check_seat_count,
+    err,
+    fail,
+    out,
+    split_list,
+)
 from gamenight.engine.errors import GameError
 from gamenight.engine.registry import make_game
 from gamenight.sim.kernels import NoKernel, fast_simulate
@@ -51,6 +61,7 @@ def simulate(
 ) -> None:
     """Play many games between bots; report win rates with 95% intervals and game figures."""
     bot_list = split_list(bots, "--bots")
+    check_seat_count(game, bot_list, "--bots")
     try:
         built = make_game(game, check_options(option, "--bots"), players=len(bot_list))
         for seat, spec in enumerate(bot_list):

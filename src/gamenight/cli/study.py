@@ -18,6 +18,7 @@ from gamenight.cli.app import (
     OptionOpt,
     app,
     check_options,
+    check_seat_count,
     err,
     fail,
     out,
@@ -51,6 +52,7 @@ def _checked(
     game: str, bots: str, option: list[str] | None, vary: list[str]
 ) -> tuple[list[str], list[str], list[Variation]]:
     bot_list = split_list(bots, "--bots")
+    check_seat_count(game, bot_list, "--bots")
     options = check_options(option, "--bots")
     try:
         variations = [Variation.parse(text) for text in vary]
