@@ -97,6 +97,21 @@ def test_rotating_seats_gives_every_bot_every_seat_equally() -> None:
     assert sum(s["wins"] for s in data["seats"]) == pytest.approx(200)
 
 
+def test_the_command_prints_rotated_bots_as_a_table_of_win_rates() -> None:
+    """``simulate --rotate-seats`` prints the per-bot win rates as a table with intervals, the
+    same figures as ``--json``, not the report's raw data."""
+    args = ["simulate", "toss-up", "--bots", "hold:20,smart", "--games", "40", "--seed", "3"]
+    shown = runner.invoke(app, [*args, "--rotate-seats"], env={"COLUMNS": "120"})
+    data = json.loads(runner.invoke(app, [*args, "--rotate-seats", "--json"]).output)
+    assert shown.exit_code == 0, shown.output
+    assert "per bot (seats rotated)" in shown.output
+    assert "{" not in shown.output and "'bot'" not in shown.output
+    for row in data["bots"]:
+        low, high = row["ci95"]
+        line = f"{row['bot']} │ {row['wins']:g} │ {row['win_rate']:.1%} │ {low:.1%}-{high:.1%}"
+        assert " ".join(line.split()) in " ".join(shown.output.split())
+
+
 def test_every_game_line_replays_as_the_same_game() -> None:
     """A per-game line's seed and seating play the very same game again."""
     lines: list[dict[str, object]] = []

@@ -199,11 +199,30 @@ def print_report(data: dict[str, Any]) -> None:
         for row in seats:
             figures.add_row(str(row["seat"]), *(_fmt(row[k]) for k in extra))
         out.print(figures)
+    if data.get("bots"):
+        out.print(_bot_table(data["bots"]))
     out.print(f"mean game length: {float(data['mean_turns']):.1f} turns")
-    skip = {"game", "config", "games", "seed", "mean_turns", "seats"}
+    skip = {"game", "config", "games", "seed", "mean_turns", "seats", "rotate_seats", "bots"}
     for key, value in data.items():
         if key not in skip:
             out.print(f"{key.replace('_', ' ')}: {_fmt(value)}")
+
+
+def _bot_table(bots: list[dict[str, Any]]) -> Table:
+    """Win rates per entry of ``--bots`` when seats rotate (each bot played every seat)."""
+    table = Table(title="per bot (seats rotated)")
+    for name in ("entry", "bot", "wins", "win rate", "95% CI"):
+        table.add_column(name, justify="left" if name == "bot" else "right", no_wrap=True)
+    for row in bots:
+        low, high = row["ci95"]
+        table.add_row(
+            str(row["entry"]),
+            row["bot"],
+            f"{row['wins']:g}",
+            f"{row['win_rate']:.1%}",
+            f"{low:.1%}-{high:.1%}",
+        )
+    return table
 
 
 def _fmt(value: object) -> str:
