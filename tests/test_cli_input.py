@@ -123,6 +123,7 @@ def test_list_shows_every_default_whole_at_80_columns() -> None:
     assert "…" not in out
     assert all(len(line) <= 80 for line in out.splitlines())
     assert " single " in out  # Cover Your Cookies' match default
+    assert "obstacle:5," in out and "bully:3," in out  # a list wraps between its entries
 
 
 def test_simulate_shows_the_whole_interval_at_80_columns() -> None:

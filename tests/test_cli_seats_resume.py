@@ -128,6 +128,9 @@ def test_resume_refuses_what_would_not_fit_the_record(tmp_path: Path) -> None:
         assert code == 2, (args, out)
         assert message in out, (args, out)
     data = json.loads(record.read_text())
+    record.write_text(json.dumps({**data, "seats": ["human"]}))
+    code, out = play("--resume", str(record))
+    assert code == 2 and "has 2 seats, its list of seats names 1" in out, out
     del data["seats"]
     record.write_text(json.dumps(data))
     code, out = play("--resume", str(record))

@@ -36,6 +36,7 @@ from gamenight.cli.app import (
 )
 from gamenight.engine.errors import GameError
 from gamenight.engine.registry import make_game
+from gamenight.sim.backends import check_backend
 from gamenight.sim.kernels import NoKernel, fast_simulate
 from gamenight.sim.simulate import simulate as run_simulation
 
@@ -62,6 +63,7 @@ def simulate(
     """Play many games between bots; report win rates with 95% intervals and game figures."""
     bot_list = split_list(bots, "--bots")
     check_seat_count(game, bot_list, "--bots")
+    check_backend_options(backend, address)
     try:
         built = make_game(game, check_options(option, "--bots"), players=len(bot_list))
         for seat, spec in enumerate(bot_list):
@@ -109,6 +111,14 @@ BackendOpt = Annotated[str, typer.Option(help="where games are played: local or 
 AddressOpt = Annotated[
     str | None, typer.Option(help="with --backend ray: the cluster's address (default: local)")
 ]
+
+
+def check_backend_options(backend: str, address: str | None) -> None:
+    """Refuse ``--backend`` and ``--address`` values that cannot work, before anything plays."""
+    try:
+        check_backend(backend, address)
+    except GameError as exc:
+        fail(str(exc))
 
 
 class RateColumn(ProgressColumn):
