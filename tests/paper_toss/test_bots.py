@@ -25,10 +25,10 @@ from gamenight.sim.stats import wilson_interval
 from tests.paper_toss.helpers import flip, game, match_at, pass_all, state_at
 
 
-def decide(match: Match, seat: int) -> object:
-    """What the default bot plays for ``seat`` now."""
+def decide(match: Match, seat: int, spec: str = "default") -> object:
+    """What the bot ``spec`` (the default bot unless named) plays for ``seat`` now."""
     g = match.game
-    bot = make_bot("default", g, seat)
+    bot = make_bot(spec, g, seat)
     legal = g.legal_actions(match.state, seat)
     return bot.act(g.observe(match.state, seat), legal, random.Random(0))
 
@@ -147,3 +147,32 @@ def test_smart_beats_the_plain_tosser() -> None:
     plain = first.wins[1] + second.wins[0]
     assert wilson_interval(smart, 200)[0] > wilson_interval(plain, 200)[1]
     assert first.to_json()["hazard_success_rate"] == 1.0  # the tosser never counters
+
+
+def test_bold_hazards_a_tosser_near_ten_that_smart_spares() -> None:
+    """`bold` "hazards any tosser within HAZARD_REACH tokens of the target" (5), even one that
+    `smart` spares as neither the leader nor ahead of it; a tosser further back it spares too."""
+    g = game(3)
+    for tokens, smart, bold in (((5, 9, 7), PASS, Hazard("dog")), ((4, 9, 7), PASS, PASS)):
+        match = match_at(g, state_at(g, "main", [["paper_toss"], ["dog"], []], tokens=tokens))
+        match.submit(0, match.game.legal_actions(match.state, 0)[0], match.version)
+        assert match.state.phase == "hazard"
+        assert decide(match, 1) == smart
+        assert decide(match, 1, "bold") == bold
+
+
+def test_bold_keeps_bullies_and_flat_tires_for_the_end_of_a_turn() -> None:
+    """`bold` plays Bullies and Flat Tires "only in the end-of-turn window, never in a hazard or
+    counter window": in the hazard window of a toss it passes where `smart` bullies the leader,
+    and as the turn ends it bullies as `smart` does."""
+    g = game(3)
+    hands = [["paper_toss"], ["bully"], []]
+    match = match_at(g, state_at(g, "main", hands, tokens=(3, 2, 5)))
+    match.submit(0, match.game.legal_actions(match.state, 0)[0], match.version)
+    assert match.state.phase == "hazard"
+    assert decide(match, 1) == Bully(2)
+    assert decide(match, 1, "bold") == PASS
+    after = match_at(g, state_at(g, "after", [[], ["bully"], []], tokens=(3, 2, 5)))
+    assert decide(after, 1) == decide(after, 1, "bold") == Bully(2)
+    flat = match_at(g, state_at(g, "after", [[], ["flat_tire"], []], tokens=(3, 2, 8)))
+    assert decide(flat, 1, "bold") == FlatTire(2)

@@ -15,7 +15,7 @@ from gamenight.bots.registry import search_settings
 from gamenight.engine import Match
 from gamenight.engine.core import TURN_STARTED
 from gamenight.engine.registry import make_game
-from gamenight.games.paper_toss.bots import SEARCH, worth_searching
+from gamenight.games.paper_toss.bots import SEARCH, BoldBot, SmartBot, worth_searching
 from gamenight.games.paper_toss.evaluate import evaluator, strength, win_chances
 from gamenight.games.paper_toss.state import PASS, Bully, FlatTire
 from gamenight.sim.driver import run
@@ -40,6 +40,41 @@ def test_the_game_sets_the_default_level() -> None:
     assert bot.search.playout.turns == 4  # type: ignore[union-attr]
     assert bot.search.margin == SEARCH.margin > 0  # type: ignore[union-attr]
     assert searcher(g, 0, "ismcts:7").search.iterations == 7  # type: ignore[union-attr]
+    assert bot.search.iterations == SEARCH.iterations == 200  # type: ignore[union-attr]
+
+
+def test_the_seat_plays_bold_and_models_the_others_as_smart() -> None:
+    """The setting's own bot (``bold``) is the seat's: its move is the one kept, and it plays
+    the seat in the playouts while the other seats play the rollout bot (``smart``). Naming a
+    rollout bot (``ismcts/smart``) sets it aside: every seat plays that bot."""
+    assert SEARCH.bot == "bold"
+    g = make_game("paper-toss", players=4)
+    bot = searcher(g, 1, "ismcts")
+    agents = bot.search.agents  # type: ignore[union-attr]
+    assert [type(a) for a in agents] == [SmartBot, BoldBot, SmartBot, SmartBot]
+    assert bot.timing is agents[1]
+    plain = searcher(g, 1, "ismcts/smart")
+    assert {type(a) for a in plain.search.agents} == {SmartBot}  # type: ignore[union-attr]
+
+
+def test_decisions_far_from_ten_are_bolds_without_search() -> None:
+    """While nobody is within two tokens of ten, even a window is answered at once with
+    ``bold``'s move (no state is drawn): in the hazard window of a toss it keeps its Bully,
+    where ``smart`` would play it."""
+    g = game(3)
+    match = match_at(g, state_at(g, "main", [["paper_toss"], ["bully"], []], tokens=(3, 2, 7)))
+    match.submit(0, g.legal_actions(match.state, 0)[0], match.version)
+    bot = searcher(g, 1)
+
+    def never(*_: object) -> object:
+        raise AssertionError("a decision far from ten must not draw a state")
+
+    g.sample_state = never  # type: ignore[method-assign]
+    view, legal = g.observe(match.state, 1), g.legal_actions(match.state, 1)
+    assert view["phase"] == "hazard" and not worth_searching(view, legal)
+    assert make_bot("smart", g, 1).act(view, legal, random.Random(2)) == Bully(2)
+    assert bot.act(view, legal, random.Random(2)) == PASS
+    assert (bot.searched, bot.answered) == (0, 1)
 
 
 def test_plain_decisions_are_answered_as_smart_without_search() -> None:
@@ -68,9 +103,10 @@ def test_plain_decisions_are_answered_as_smart_without_search() -> None:
 
 
 def test_response_windows_are_searched() -> None:
-    """A window where the seat could Bully is searched, among every legal answer."""
+    """Once a player is within two tokens of ten, a window where the seat could Bully is
+    searched, among every legal answer."""
     g = game(3)
-    match = match_at(g, state_at(g, "after", [[], ["bully"], []], tokens=(3, 2, 5)))
+    match = match_at(g, state_at(g, "after", [[], ["bully"], []], tokens=(3, 2, 8)))
     bot = searcher(g, 1)
     view, legal = g.observe(match.state, 1), g.legal_actions(match.state, 1)
     assert worth_searching(view, legal)
@@ -156,9 +192,9 @@ def test_the_search_sees_only_its_view() -> None:
     and so every evaluation, is drawn from the view, never read from the truth)."""
     g = game(4)
     hands = [["bully", "dog"], ["paper_toss", "food"], ["kid", "flat_tire"], ["remedy"]]
-    one = state_at(g, "hazard", hands, turn=1, tokens=(4, 6, 2, 3), tossed=True)
+    one = state_at(g, "hazard", hands, turn=1, tokens=(4, 8, 2, 3), tossed=True)
     moved = [["bully", "dog"], ["trick", "shortcut"], ["paper_toss", "paper_toss"], ["obstacle"]]
-    two = state_at(g, "hazard", moved, turn=1, tokens=(4, 6, 2, 3), tossed=True)
+    two = state_at(g, "hazard", moved, turn=1, tokens=(4, 8, 2, 3), tossed=True)
     assert g.observe(one, 0) == g.observe(two, 0)
     results = []
     for state in (one, two):

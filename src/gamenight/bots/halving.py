@@ -289,7 +289,11 @@ class SearchSettings:
       over the rollout bot's own, besides being ahead by ``SWITCH_Z`` standard errors. Scored
       by a smooth evaluation, short playouts on common worlds differ so little from one another
       that a tiny gain can be many standard errors: the margin keeps the evaluation's own small
-      errors from deciding.
+      errors from deciding;
+    - ``bot``: the seat's own bot, if not the rollout bot: its move is the one kept unless
+      another is clearly better and the one played where nothing is searched, and it plays the
+      seat in the playouts, while the other seats there still play the rollout bot (``None``:
+      the rollout bot throughout). Naming a rollout bot (``ismcts/BOT``) sets it aside.
     """
 
     iterations: int | None = None
@@ -298,6 +302,7 @@ class SearchSettings:
     evaluate: Callable[[Game[Any, Any]], Evaluate] | None = None
     searches: Searches | None = None
     margin: float = 0.0
+    bot: str | None = None
 
 
 class RootSearch:

@@ -407,7 +407,8 @@ class ISMCTSBot(Agent):
 
     ``settings`` (root-only level) is a game's own setting of that level: where playouts stop
     (``turns``), how they are then scored (``evaluate``), and which decisions are searched at
-    all (``searches``: the others get the rollout bot's own move at once). ``searched`` and
+    all (``searches``: the others get the rollout bot's own move at once), and the seat's own
+    bot if not the rollout bot (``bot``: its move is kept or played at once). ``searched`` and
     ``answered`` count the decisions searched and those answered without search.
     """
 
@@ -434,6 +435,7 @@ class ISMCTSBot(Agent):
         super().__init__(game, seat, name if name is not None else f"ismcts:{label}")
         turns: int | None = None
         margin = 0.0
+        own: str | None = None
         #: Which decisions are searched (``None``: every one with a choice).
         self.searches: Searches | None = None
         if settings is not None and not tree:
@@ -444,12 +446,15 @@ class ISMCTSBot(Agent):
             turns = settings.turns(game) if callable(settings.turns) else settings.turns
             margin = settings.margin
             self.searches = settings.searches
+            own = None if rollout_bot else settings.bot
         evaluate = evaluate if evaluate is not None else score_leaders(game)
         agents = (
             [make_bot(rollout_bot or "default", game, p) for p in range(game.players)]
             if rollout_bot or not tree
             else []
         )
+        if own is not None:
+            agents[seat] = make_bot(own, game, seat)
         #: Whose race timing the bot borrows: its own seat's rollout bot, if it has one.
         self.timing: Agent | None = agents[seat] if agents else None
         self.search: Search | RootSearch

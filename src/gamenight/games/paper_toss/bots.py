@@ -180,6 +180,35 @@ class SmartBot(Agent):
         return bool(tokens[player] >= best or tokens[player] >= tokens[self.seat])
 
 
+#: ``bold`` throws a Hazard at any tosser this many tokens or fewer short of the target.
+HAZARD_REACH = 5
+
+
+class BoldBot(SmartBot):
+    """``smart`` with more Hazards, and Bullies and Flat Tires kept for the end of a turn.
+
+    Besides the tossers ``smart`` hazards (the leader, or one at least as far along as itself),
+    it hazards any tosser within ``HAZARD_REACH`` tokens of the target: Hazards are cheap (the
+    hand is drawn up every turn) and an uncountered one costs the tosser about a token. It plays
+    Bullies and Flat Tires only in the end-of-turn window, never in a hazard or counter window,
+    where one would reopen the window around a toss.
+    """
+
+    def respond(self, view: View, legal: Sequence[Any]) -> Any:
+        """As ``smart``, but Bullies and Flat Tires only as a turn ends."""
+        action = super().respond(view, legal)
+        if isinstance(action, (Bully, FlatTire)) and view["phase"] != "after":
+            return PASS
+        return action
+
+    def threat(self, view: View, player: int) -> bool:
+        """``smart``'s threat, or any other tosser within ``HAZARD_REACH`` of the target."""
+        if player == self.seat:
+            return False
+        near = int(view["tokens"][player]) >= int(view["target"]) - HAZARD_REACH
+        return near or super().threat(view, player)
+
+
 class TosserBot(SmartBot):
     """A baseline: tosses whenever it can and plays out the toss well, discards its whole hand
     when it holds no Paper Toss, and never plays a Hazard, Counter, Bully or Flat Tire."""
@@ -202,6 +231,10 @@ def _smart(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
     return SmartBot(game, seat, "smart")
 
 
+def _bold(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
+    return BoldBot(game, seat, "bold")
+
+
 def _tosser(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
     return TosserBot(game, seat, "tosser")
 
@@ -218,18 +251,30 @@ BOTS = (
         "keeps counters for its tosses, hazards and bullies the leader, flat-tires a near winner",
         _smart,
     ),
+    BotSpec(
+        "bold",
+        "smart with more Hazards (at any tosser near ten), Bullies and Flat Tires as a turn ends",
+        _bold,
+    ),
 )
 DEFAULT_BOT = "smart"
 
 
-#: Decisions the searching bot answers as ``smart`` without search: tossing (always worth it),
-#: drinking (two flips are never worse than one) and choosing between two Toss cards.
+#: Decisions the searching bot answers as its own bot without search: tossing (always worth
+#: it), drinking (two flips are never worse than one) and choosing between two Toss cards.
 PLAIN_PHASES = frozenset({"main", "launch", "choose"})
+#: The searching bot searches only once some player is this many tokens or fewer short of the
+#: target: earlier, a round's playouts barely move the evaluation and the search kept its bot's
+#: move almost always.
+SEARCH_REACH = 2
 
 
 def worth_searching(view: View, legal: Sequence[Any]) -> bool:
-    """Whether the searching bot searches this decision (see ``PLAIN_PHASES``)."""
-    return view["phase"] not in PLAIN_PHASES
+    """Whether the searching bot searches this decision: not a plain one (``PLAIN_PHASES``),
+    and some player is within ``SEARCH_REACH`` tokens of the target."""
+    if view["phase"] in PLAIN_PHASES:
+        return False
+    return max(int(t) for t in view["tokens"]) >= int(view["target"]) - SEARCH_REACH
 
 
 def one_round(game: Game[Any, Any]) -> int:
@@ -237,9 +282,17 @@ def one_round(game: Game[Any, Any]) -> int:
     return game.players
 
 
-#: The searching bot's default level in Paper Toss! (see docs/ismcts.md): playouts of ``smart``
-#: stop after a round (every player has had a turn, unless a Flat Tire took it) and are scored by
-#: the fitted evaluation; plain decisions are ``smart``'s at once; another move is played only if
-#: it gains a win chance of more than 0.015 over ``smart``'s (besides the usual 1.64 standard
-#: errors).
-SEARCH = SearchSettings(turns=one_round, evaluate=evaluator, searches=worth_searching, margin=0.015)
+#: The searching bot's default level in Paper Toss! (see docs/ismcts.md): the seat plays
+#: ``bold``, and searches only once someone is near the target (``worth_searching``), with 200
+#: playouts a decision; playouts (``bold`` for the seat, ``smart`` for the others) stop after a
+#: round (every player has had a turn, unless a Flat Tire took it) and are scored by the fitted
+#: evaluation; another move than ``bold``'s is played only if it gains a win chance of more
+#: than 0.015 (besides the usual 1.64 standard errors).
+SEARCH = SearchSettings(
+    iterations=200,
+    turns=one_round,
+    evaluate=evaluator,
+    searches=worth_searching,
+    margin=0.015,
+    bot="bold",
+)
