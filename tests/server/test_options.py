@@ -75,6 +75,8 @@ def test_values_other_than_the_default_in_both_forms(server: Any) -> None:
         ({"target": [100]}, "option target takes a whole number, got [100]"),
         ({"strict": "maybe"}, "option strict takes true or false, got 'maybe'"),
         ({"strict": 3}, "option strict takes true or false, got 3"),
+        ({"target": True}, "option target takes a whole number, got true"),
+        ({"dice": None}, "option dice takes a whole number, got null"),
         ({"faces": 5}, "option faces takes a list of words, got 5"),
         ({"faces": [1, 2]}, "option faces takes a list of words, got [1, 2]"),
         ({"target": 0}, "target must be from 1 to 1000, got 0"),

@@ -83,6 +83,20 @@ def test_a_setting_that_cannot_work_is_one_error_line(
     assert "Traceback" not in result.output
 
 
+def test_a_setting_without_a_flag_is_named_by_its_variable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bad ``GAMENIGHT_*`` variable is named as it is set, each problem in the one line."""
+    monkeypatch.setenv("GAMENIGHT_LIMITS__TURN_SECONDS", "-1")
+    monkeypatch.setenv("GAMENIGHT_RATE_BURST", "0")
+    result = runner.invoke(app, ["serve", "--port", str(free_port())])
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "error: bad server setting: GAMENIGHT_LIMITS__TURN_SECONDS: Input should be greater "
+        "than 0; GAMENIGHT_RATE_BURST: Input should be greater than or equal to 1"
+    )
+
+
 def test_the_unreachable_database_is_named() -> None:
     """The line about a database that does not answer carries the driver's reason."""
     result = runner.invoke(app, ["serve", "--db", unreachable()])

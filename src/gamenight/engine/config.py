@@ -135,15 +135,22 @@ def _is(hint: Any, value: Any) -> bool:
     }.get(hint, True)
 
 
+def _shown(value: Any) -> str:
+    """A JSON value as a message shows it: ``true``, ``null``, ``'lots'``, ``[1, 2]``."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    return brief(value)
+
+
 def _check_type(name: str, value: Any, hint: Any) -> Any:
     """Check (and normalise lists to tuples) a value from JSON data against ``hint``."""
     if get_origin(hint) is tuple:
         (item, *_rest) = get_args(hint)
         if not isinstance(value, list | tuple) or not all(_is(item, v) for v in value):
-            raise ConfigError(f"option {name} takes {_kind(hint)}, got {brief(value)}")
+            raise ConfigError(f"option {name} takes {_kind(hint)}, got {_shown(value)}")
         return tuple(_check_type(name, v, item) for v in value)
     if not _is(hint, value):
-        raise ConfigError(f"option {name} takes {_kind(hint)}, got {brief(value)}")
+        raise ConfigError(f"option {name} takes {_kind(hint)}, got {_shown(value)}")
     if hint in (int, float) and abs(value) > 2**63:
         raise ConfigError(f"option {name} is out of range: {brief(value)}")
     return value

@@ -48,15 +48,17 @@ def settings_from(
 
 def checked_settings(**given: Any) -> Settings:
     """:func:`settings_from` with every problem in one :class:`BadSetting` sentence, naming each
-    setting by its flag (``--db: unsupported database 'mysql': ...``)."""
+    setting by its flag, or its variable when it has no flag (``--db: unsupported database
+    'mysql': ...``, ``GAMENIGHT_LIMITS__TURN_SECONDS: ...``)."""
     try:
         return settings_from(**given)
     except ValidationError as exc:
         problems = []
         for error in exc.errors():
-            where = ".".join(str(p) for p in error["loc"])
+            where = [str(p) for p in error["loc"]]
             message = str(error["msg"]).removeprefix("Value error, ")
-            name = FLAGS.get(where, where)
+            variable = "GAMENIGHT_" + "__".join(where).upper()
+            name = FLAGS.get(".".join(where), variable) if where else ""
             problems.append(f"{name}: {message}" if name else message)
         raise BadSetting("bad server setting: " + "; ".join(problems)) from None
 
