@@ -530,7 +530,8 @@ def check_bot(spec: str, game: Game[Any, Any], seat: int) -> None:
         raise Invalid(str(exc)) from None
     except Exception as exc:  # a registered bot that fails on its argument: say so, no 500
         log.warning("bot %r for %s did not build: %r", spec, game.id, exc)
-        raise Invalid(f"the bot {spec.strip()!r} cannot play {game.id}: {exc}") from None
+        reason = str(exc) or type(exc).__name__
+        raise Invalid(f"the bot {spec.strip()!r} cannot play {game.id}: {reason}") from None
 
 
 def _plausible(code: str) -> bool:
