@@ -5,6 +5,7 @@ fails while being built is refused too, never answered with a 500."""
 
 from __future__ import annotations
 
+import re
 import sys
 import uuid
 from pathlib import Path
@@ -128,3 +129,26 @@ def test_a_bot_that_fails_to_build_is_a_refusal(
         "message": "the bot 'fragile' cannot play toss-up: no table for that many dice",
     }
     assert room["seats"][1]["kind"] == "open"
+
+
+def test_a_server_match_builds_no_bot_named_by_module(spy: str) -> None:
+    """Defence in depth: a live match with the server's settings refuses a spec naming code by
+    module even if one reached it some other way (a room stored before the check), stand-in
+    included, importing nothing; the terminal's table (the default settings) still builds bots
+    of one's own."""
+    from gamenight.engine import Match
+    from gamenight.engine.registry import make_game
+    from gamenight.live import LiveMatch, LiveSettings
+
+    game = make_game("toss-up", players=2)
+    server = LiveSettings(own_code_bots=False)
+    with pytest.raises(registry.UnknownBot, match=re.escape(REGISTERED)):
+        LiveMatch(Match(game, seed=1), server, controllers=[None, f"{spy}:Bot"])
+    stand_in = LiveSettings(own_code_bots=False, stand_in=f"{spy}:Bot")
+    with pytest.raises(registry.UnknownBot, match=re.escape(REGISTERED)):
+        LiveMatch(Match(game, seed=1), stand_in, controllers=[None, None])
+    assert spy not in sys.modules
+    assert not Path("imported.txt").exists()
+    table = LiveMatch(Match(game, seed=1), LiveSettings(), controllers=[None, f"{spy}:Bot"])
+    assert spy in sys.modules and Path("imported.txt").exists()
+    assert table.game is game

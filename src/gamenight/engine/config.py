@@ -79,13 +79,14 @@ def _format(value: Any) -> str:
     return str(value)
 
 
-def _convert(name: str, text: str, hint: Any) -> Any:
-    """Convert the option text ``text`` to the field type ``hint``."""
+def option_from_text(name: str, text: str, hint: Any) -> Any:
+    """The value of option ``name`` written as ``text`` (``-o name=text``), as the field type
+    ``hint`` (``ConfigError`` naming what the option takes)."""
     origin = get_origin(hint)
     if origin is tuple:
         (item, *_rest) = get_args(hint)
         parts = [p.strip() for p in text.split(",") if p.strip()]
-        return tuple(_convert(name, p, item) for p in parts)
+        return tuple(option_from_text(name, p, item) for p in parts)
     if hint is bool:
         low = text.strip().lower()
         if low in _TRUE:
@@ -178,7 +179,7 @@ def config_from_options(cls: type[C], options: Iterable[str] = (), players: int 
         if key not in fields:
             allowed = ", ".join(sorted(n for n in fields if n != "players")) or "none"
             raise ConfigError(f"unknown option {brief(key, 40)}; options are: {allowed}")
-        values[key] = _convert(key, text, fields[key])
+        values[key] = option_from_text(key, text, fields[key])
     if players is not None:
         values["players"] = players
     return cls(**values)

@@ -16,8 +16,7 @@ from pydantic import BaseModel, Field
 
 from gamenight.bots import bots_for, default_bot
 from gamenight.engine import registry
-from gamenight.engine.config import Config, config_from_json
-from gamenight.engine.config import _convert as option_from_text
+from gamenight.engine.config import Config, config_from_json, option_from_text
 from gamenight.engine.errors import ConfigError, brief
 from gamenight.engine.registry import game_class, game_ids
 

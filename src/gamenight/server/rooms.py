@@ -116,6 +116,7 @@ def live_settings(limits: Limits, settings: Settings) -> LiveSettings:
         turn_limit=limits.turn_seconds,
         window_limit=limits.reaction_seconds,
         race_limit=limits.race_seconds,
+        own_code_bots=False,  # specs come from other people: registered bots only
     )
 
 
