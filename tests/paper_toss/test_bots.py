@@ -149,30 +149,31 @@ def test_smart_beats_the_plain_tosser() -> None:
     assert first.to_json()["hazard_success_rate"] == 1.0  # the tosser never counters
 
 
-def test_bold_hazards_a_tosser_near_ten_that_smart_spares() -> None:
-    """`bold` "hazards any tosser within HAZARD_REACH tokens of the target" (5), even one that
-    `smart` spares as neither the leader nor ahead of it; a tosser further back it spares too."""
+def test_bold_hazards_every_tosser_smart_spares() -> None:
+    """`bold` "throws a Hazard at every other player's toss", even at a tosser far behind that
+    `smart` spares."""
     g = game(3)
-    for tokens, smart, bold in (((5, 9, 7), PASS, Hazard("dog")), ((4, 9, 7), PASS, PASS)):
-        match = match_at(g, state_at(g, "main", [["paper_toss"], ["dog"], []], tokens=tokens))
-        match.submit(0, match.game.legal_actions(match.state, 0)[0], match.version)
-        assert match.state.phase == "hazard"
-        assert decide(match, 1) == smart
-        assert decide(match, 1, "bold") == bold
-
-
-def test_bold_keeps_bullies_and_flat_tires_for_the_end_of_a_turn() -> None:
-    """`bold` plays Bullies and Flat Tires "only in the end-of-turn window, never in a hazard or
-    counter window": in the hazard window of a toss it passes where `smart` bullies the leader,
-    and as the turn ends it bullies as `smart` does."""
-    g = game(3)
-    hands = [["paper_toss"], ["bully"], []]
-    match = match_at(g, state_at(g, "main", hands, tokens=(3, 2, 5)))
+    match = match_at(g, state_at(g, "main", [["paper_toss"], ["dog"], []], tokens=(0, 5, 7)))
     match.submit(0, match.game.legal_actions(match.state, 0)[0], match.version)
     assert match.state.phase == "hazard"
-    assert decide(match, 1) == Bully(2)
-    assert decide(match, 1, "bold") == PASS
-    after = match_at(g, state_at(g, "after", [[], ["bully"], []], tokens=(3, 2, 5)))
-    assert decide(after, 1) == decide(after, 1, "bold") == Bully(2)
-    flat = match_at(g, state_at(g, "after", [[], ["flat_tire"], []], tokens=(3, 2, 8)))
+    assert decide(match, 1) == PASS
+    assert decide(match, 1, "bold") == Hazard("dog")
+
+
+def test_bold_bullies_and_flat_tires_the_leader_at_once() -> None:
+    """`bold` "bullies the leading opponent whenever that player holds a token" and
+    "Flat-Tires the leading opponent whenever none is waiting on them": where `smart` waits
+    (it leads itself; the leader is far from ten) `bold` plays the card on the leader."""
+    g = game(3)
+    bully = match_at(g, state_at(g, "after", [[], ["bully"], []], tokens=(1, 6, 3)))
+    assert decide(bully, 1) == PASS
+    assert decide(bully, 1, "bold") == Bully(2)
+    broke = match_at(g, state_at(g, "after", [[], ["bully"], []], tokens=(0, 6, 0)))
+    assert decide(broke, 1, "bold") == PASS
+    flat = match_at(g, state_at(g, "after", [[], ["flat_tire"], []], tokens=(3, 2, 4)))
+    assert decide(flat, 1) == PASS
     assert decide(flat, 1, "bold") == FlatTire(2)
+    waiting = match_at(
+        g, state_at(g, "after", [[], ["flat_tire"], []], tokens=(3, 2, 4), skips=(0, 0, 1))
+    )
+    assert decide(waiting, 1, "bold") == PASS

@@ -17,7 +17,7 @@ from gamenight.engine.core import TURN_STARTED
 from gamenight.engine.registry import make_game
 from gamenight.games.paper_toss.bots import SEARCH, BoldBot, SmartBot, worth_searching
 from gamenight.games.paper_toss.evaluate import evaluator, strength, win_chances
-from gamenight.games.paper_toss.state import PASS, Bully, FlatTire
+from gamenight.games.paper_toss.state import PASS, Bully, FlatTire, Hazard
 from gamenight.sim.driver import run
 from tests.paper_toss.helpers import game, match_at, pass_all, state_at
 
@@ -59,10 +59,10 @@ def test_the_seat_plays_bold_and_models_the_others_as_smart() -> None:
 
 def test_decisions_far_from_ten_are_bolds_without_search() -> None:
     """While nobody is within two tokens of ten, even a window is answered at once with
-    ``bold``'s move (no state is drawn): in the hazard window of a toss it keeps its Bully,
-    where ``smart`` would play it."""
+    ``bold``'s move (no state is drawn): it throws a Hazard at a trailing tosser ``smart``
+    would spare."""
     g = game(3)
-    match = match_at(g, state_at(g, "main", [["paper_toss"], ["bully"], []], tokens=(3, 2, 7)))
+    match = match_at(g, state_at(g, "main", [["paper_toss"], ["dog"], []], tokens=(0, 5, 7)))
     match.submit(0, g.legal_actions(match.state, 0)[0], match.version)
     bot = searcher(g, 1)
 
@@ -72,14 +72,15 @@ def test_decisions_far_from_ten_are_bolds_without_search() -> None:
     g.sample_state = never  # type: ignore[method-assign]
     view, legal = g.observe(match.state, 1), g.legal_actions(match.state, 1)
     assert view["phase"] == "hazard" and not worth_searching(view, legal)
-    assert make_bot("smart", g, 1).act(view, legal, random.Random(2)) == Bully(2)
-    assert bot.act(view, legal, random.Random(2)) == PASS
+    assert make_bot("smart", g, 1).act(view, legal, random.Random(2)) == PASS
+    assert bot.act(view, legal, random.Random(2)) == Hazard("dog")
     assert (bot.searched, bot.answered) == (0, 1)
 
 
-def test_plain_decisions_are_answered_as_smart_without_search() -> None:
-    """Tossing, drinking and choosing between two Toss cards are smart's moves, played at
-    once: no playout is run (no state is ever drawn) and the move is smart's."""
+def test_plain_decisions_are_answered_at_once() -> None:
+    """Tossing, drinking and choosing between two Toss cards are played at once with the
+    seat's bot's move (``bold`` plays them as ``smart`` does): no playout is run (no state is
+    ever drawn)."""
     g = game(3)
     match = match_at(g, state_at(g, "main", [["paper_toss", "energy_drink"], [], []]))
     bot = searcher(g, 0)

@@ -180,33 +180,34 @@ class SmartBot(Agent):
         return bool(tokens[player] >= best or tokens[player] >= tokens[self.seat])
 
 
-#: ``bold`` throws a Hazard at any tosser this many tokens or fewer short of the target.
-HAZARD_REACH = 5
-
-
 class BoldBot(SmartBot):
-    """``smart`` with more Hazards, and Bullies and Flat Tires kept for the end of a turn.
+    """``smart``, playing its attacks whenever they can hurt the leader or a tosser.
 
-    Besides the tossers ``smart`` hazards (the leader, or one at least as far along as itself),
-    it hazards any tosser within ``HAZARD_REACH`` tokens of the target: Hazards are cheap (the
-    hand is drawn up every turn) and an uncountered one costs the tosser about a token. It plays
-    Bullies and Flat Tires only in the end-of-turn window, never in a hazard or counter window,
-    where one would reopen the window around a toss.
+    It throws a Hazard at every other player's toss (``smart`` spares a tosser who neither
+    leads nor is ahead of it), bullies the leading opponent whenever that player holds a token
+    (``smart`` only when they are at least as far along as itself), and Flat-Tires the leading
+    opponent whenever none is waiting on them (``smart`` only when they are within four of
+    ten). Cards are cheap in Paper Toss!: the hand is drawn up to five every turn, so a card
+    kept for later mostly costs a draw. Everything else is ``smart``'s.
     """
 
     def respond(self, view: View, legal: Sequence[Any]) -> Any:
-        """As ``smart``, but Bullies and Flat Tires only as a turn ends."""
-        action = super().respond(view, legal)
-        if isinstance(action, (Bully, FlatTire)) and view["phase"] != "after":
-            return PASS
-        return action
-
-    def threat(self, view: View, player: int) -> bool:
-        """``smart``'s threat, or any other tosser within ``HAZARD_REACH`` of the target."""
-        if player == self.seat:
-            return False
-        near = int(view["tokens"][player]) >= int(view["target"]) - HAZARD_REACH
-        return near or super().threat(view, player)
+        """A response window: counter on its own toss, hazard any tosser, then bully or
+        flat-tire the leader."""
+        counters = [a for a in legal if isinstance(a, Counter)]
+        if counters:
+            return super().respond(view, legal)
+        hazards = [a for a in legal if isinstance(a, Hazard)]
+        if hazards:
+            used = view["paper_discard"]
+            return max(hazards, key=lambda a: used.get(COUNTER_OF[a.card], 0))
+        leader = self.leader(view)
+        if leader is not None:
+            if Bully(leader) in legal and view["tokens"][leader] >= 1:
+                return Bully(leader)
+            if FlatTire(leader) in legal and view["flat_tires"][leader] == 0:
+                return FlatTire(leader)
+        return PASS
 
 
 class TosserBot(SmartBot):
@@ -253,7 +254,7 @@ BOTS = (
     ),
     BotSpec(
         "bold",
-        "smart with more Hazards (at any tosser near ten), Bullies and Flat Tires as a turn ends",
+        "smart, attacking more: a Hazard at every toss, Bully and Flat Tire the leader at once",
         _bold,
     ),
 )
