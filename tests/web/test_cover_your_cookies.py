@@ -40,6 +40,10 @@ def test_a_whole_round_of_cover_your_cookies_against_two_bots(
         if phase not in seen:
             seen.add(phase)
             shot(p, f"cover-your-cookies-{phase}")
+        if phase == "duel":  # the line at the top says who swipes what, and what to do
+            status = " ".join(p.locator(".status-text").inner_text().split())
+            assert "tries to swipe" in status, status
+            assert status.endswith(("Answer, or let it go.", "Answer, or give up the swipe."))
         cover_move(p)
 
     play_to_end(page, move, limit=500)

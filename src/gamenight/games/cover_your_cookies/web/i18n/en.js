@@ -75,6 +75,8 @@ export default {
   duel_words: "{name} tries to swipe {target}'s {flavour} Batch.",
   duel_you: "Your answer: a {flavour} or a milk, or stop here and the last to play has the Batch.",
   duel_you_two: "Your answer must be worth two cards (a Chocolate Milk, or two matching cards), or stop here and the last to play has the Batch.",
+  status_duel_defender: "Answer, or let it go.",
+  status_duel_challenger: "Answer, or give up the swipe.",
   duel_waiting: "{name} answers…",
   answer_with: "Play {cards}",
   yield_defender: "Let it go",

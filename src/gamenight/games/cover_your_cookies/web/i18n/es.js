@@ -75,6 +75,8 @@ export default {
   duel_words: "{name} intenta robar la Hornada de {flavour} de {target}.",
   duel_you: "Tu respuesta: una {flavour} o una leche, o para aquí y el último en jugar se queda la Hornada.",
   duel_you_two: "Tu respuesta debe valer dos cartas (una Leche con Chocolate, o dos cartas iguales), o para aquí y el último en jugar se queda la Hornada.",
+  status_duel_defender: "Responde, o deja que se la lleve.",
+  status_duel_challenger: "Responde, o abandona el robo.",
   duel_waiting: "{name} responde…",
   answer_with: "Jugar {cards}",
   yield_defender: "Dejar que se la lleve",
