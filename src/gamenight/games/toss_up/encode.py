@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import struct
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from gamenight.engine.codec import float32_bytes
+from gamenight.engine.codec import float32_bytes, float32_packed
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 
@@ -119,7 +121,7 @@ class _Plan(NamedTuple):
     strict: bool
     bust: tuple[float, ...]
     #: The fields read for the seat parts, by identity (a turn's states share them), and per
-    #: seat: its blocks in its order, its total and the best other total.
+    #: seat: its blocks in its order, its total, the best other total and the blocks packed.
     last: list[Any]
 
 
@@ -141,31 +143,55 @@ def _plan(game: Game[Any, Any]) -> _Plan:
 
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
-    """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state
-    (:func:`_turn` and :func:`_row` written out for one seat: this runs at every decision)."""
+    """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
+    return state_encoder(game)(state, seat)
+
+
+@functools.lru_cache(maxsize=64)
+def state_encoder(game: Game[Any, Any]) -> Callable[[Any, int], np.ndarray]:
+    """:func:`encode_state` bound to ``game``: the plan read once, the seat blocks packed once
+    per turn, and only the turn's 9 values packed at each call (:func:`_turn` and
+    :func:`_row` written out for one seat: this runs at every decision)."""
     plan = _plan(game)
-    blocks, total, best_other = _seats(game, plan, state)[seat]
-    dice, target, left, last = plan.dice, plan.target, state.dice_left, state.last_roll
-    points = state.turn_points
-    share = points / target
-    mine = state.player == seat
-    banked = total + points if mine else total
-    past = mine and (banked > target if plan.strict else banked >= target)
-    lead = ((banked - best_other) / target + 1.0) / 2.0
-    return _vector(
-        [
-            *blocks,
+    dice, target, strict, bust = plan.dice, plan.target, plan.strict, plan.bust
+    pack = struct.Struct(f"{TURN_FIELDS}f").pack
+    frombuffer, float32 = np.frombuffer, np.float32
+    kept = plan.last
+
+    def encode(state: Any, seat: int) -> np.ndarray:
+        key = kept[0]  # :func:`_seats`' check, written out
+        if (
+            key is not None
+            and key[0] is state.scores
+            and key[1] == state.player
+            and key[2] is state.final
+            and key[3] is state.contenders
+            and key[4] == state.trigger
+            and key[5] is state.winners
+        ):
+            _blocks, total, best_other, packed = kept[1][seat]
+        else:
+            _blocks, total, best_other, packed = _seats(game, plan, state)[seat]
+        left, last, points = state.dice_left, state.last_roll, state.turn_points
+        share = points / target
+        mine = state.player == seat
+        banked = total + points if mine else total
+        past = mine and (banked > target if strict else banked >= target)
+        lead = ((banked - best_other) / target + 1.0) / 2.0
+        tail = pack(
             share if share < 1.0 else 1.0,
             left / dice,
             last.green / dice if last else 0.0,
             last.yellow / dice if last else 0.0,
             last.red / dice if last else 0.0,
-            plan.bust[left] if 0 <= left <= dice else _bust_of(game, left),
+            bust[left] if 0 <= left <= dice else _bust_of(game, left),
             1.0 if state.trigger is not None else 0.0,
             1.0 if past else 0.0,
             0.0 if lead < 0.0 else 1.0 if lead > 1.0 else lead,
-        ]
-    )
+        )
+        return frombuffer(bytearray(packed + tail), float32)
+
+    return encode
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
@@ -176,7 +202,7 @@ def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
     return list(_matrix(rows))
 
 
-SeatParts = tuple[tuple[list[float], int, int], ...]
+SeatParts = tuple[tuple[list[float], int, int, bytes], ...]
 
 
 def _seats(game: Game[Any, Any], plan: _Plan, state: Any) -> SeatParts:
@@ -215,7 +241,9 @@ def _seats(game: Game[Any, Any], plan: _Plan, state: Any) -> SeatParts:
         out: list[float] = []
         for p in order:
             out += blocks[p]
-        made.append((out, scores[seat], max(scores[:seat] + scores[seat + 1 :])))
+        made.append(
+            (out, scores[seat], max(scores[:seat] + scores[seat + 1 :]), float32_packed(out))
+        )
     parts = tuple(made)
     plan.last[0], plan.last[1] = (scores, turn, to_play, sudden, trigger, winners), parts
     return parts
@@ -247,7 +275,7 @@ def _row(
     plan: _Plan, state: Any, seat: int, roll: tuple[float, ...], seats: SeatParts
 ) -> list[float]:
     """``seat``'s observation as a list."""
-    blocks, total, best_other = seats[seat]
+    blocks, total, best_other, _packed = seats[seat]
     target = plan.target
     mine = state.player == seat
     banked = total + state.turn_points if mine else total
