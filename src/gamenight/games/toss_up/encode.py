@@ -19,7 +19,6 @@ the learning adapters' inner loops; the test suite checks that both agree.
 from __future__ import annotations
 
 import functools
-import itertools
 import struct
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -32,17 +31,13 @@ from gamenight.engine.game import Game
 
 SEAT_FIELDS = 6
 TURN_FIELDS = 9
+#: Packs the 9 values of the turn.
+_TAIL = struct.Struct(f"{TURN_FIELDS}f")
 
 
 def _vector(values: list[float]) -> np.ndarray:
     """``numpy.array(values, numpy.float32)``, made through ``struct`` (quicker)."""
     return np.frombuffer(float32_bytes(values), np.float32)
-
-
-def _matrix(rows: list[list[float]]) -> np.ndarray:
-    """``numpy.array(rows, numpy.float32)`` for rows of one length, made through ``struct``."""
-    flat = list(itertools.chain.from_iterable(rows))
-    return np.frombuffer(float32_bytes(flat), np.float32).reshape(len(rows), -1)
 
 
 def observation_size(game: Game[Any, Any]) -> int:
@@ -150,11 +145,11 @@ def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
 @functools.lru_cache(maxsize=64)
 def state_encoder(game: Game[Any, Any]) -> Callable[[Any, int], np.ndarray]:
     """:func:`encode_state` bound to ``game``: the plan read once, the seat blocks packed once
-    per turn, and only the turn's 9 values packed at each call (:func:`_turn` and
-    :func:`_row` written out for one seat: this runs at every decision)."""
+    per turn, and only the turn's 9 values packed at each call (:func:`_turn` written out for
+    one seat: this runs at every decision)."""
     plan = _plan(game)
     dice, target, strict, bust = plan.dice, plan.target, plan.strict, plan.bust
-    pack = struct.Struct(f"{TURN_FIELDS}f").pack
+    pack = _TAIL.pack
     frombuffer, float32 = np.frombuffer, np.float32
     kept = plan.last
 
@@ -195,11 +190,25 @@ def state_encoder(game: Game[Any, Any]) -> Callable[[Any, int], np.ndarray]:
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
-    """:func:`encode_state` for every seat, what they see alike worked out once."""
+    """:func:`encode_state` for every seat, what they see alike worked out once: each seat's
+    blocks packed once per turn, the turn's values once, and per seat its two own values."""
     plan = _plan(game)
     roll, seats = _turn(game, plan, state), _seats(game, plan, state)
-    rows = [_row(plan, state, seat, roll, seats) for seat in range(len(plan.orders))]
-    return list(_matrix(rows))
+    target, strict, points, turn = plan.target, plan.strict, state.turn_points, state.player
+    parts = []
+    for seat, (_blocks, total, best_other, packed) in enumerate(seats):
+        mine = turn == seat
+        banked = total + points if mine else total
+        past = mine and (banked > target if strict else banked >= target)
+        lead = ((banked - best_other) / target + 1.0) / 2.0
+        parts.append(packed)
+        parts.append(
+            _TAIL.pack(
+                *roll, 1.0 if past else 0.0, 0.0 if lead < 0.0 else 1.0 if lead > 1.0 else lead
+            )
+        )
+    vectors = np.frombuffer(bytearray(b"".join(parts)), np.float32)
+    return list(vectors.reshape(len(seats), -1))
 
 
 SeatParts = tuple[tuple[list[float], int, int, bytes], ...]
@@ -269,21 +278,3 @@ def _turn(game: Game[Any, Any], plan: _Plan, state: Any) -> tuple[float, ...]:
 def _bust_of(game: Game[Any, Any], left: int) -> float:
     """The bust chance of a roll of ``left`` dice, outside the plan's table."""
     return float(getattr(game, "bust_chance")(left))  # noqa: B009 (Toss Up!'s own method)
-
-
-def _row(
-    plan: _Plan, state: Any, seat: int, roll: tuple[float, ...], seats: SeatParts
-) -> list[float]:
-    """``seat``'s observation as a list."""
-    blocks, total, best_other, _packed = seats[seat]
-    target = plan.target
-    mine = state.player == seat
-    banked = total + state.turn_points if mine else total
-    past = mine and (banked > target if plan.strict else banked >= target)
-    lead = ((banked - best_other) / target + 1.0) / 2.0
-    return [
-        *blocks,
-        *roll,
-        1.0 if past else 0.0,
-        0.0 if lead < 0.0 else 1.0 if lead > 1.0 else lead,
-    ]
