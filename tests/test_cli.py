@@ -211,6 +211,11 @@ def test_simulate_table() -> None:
         (["simulate", "toss-up", "--bots", "smart,wizard", "--fast"], "unknown bot 'wizard'"),
         (["play", "toss-up", "--record", "/nonexistent/dir/x.json"], "cannot write the record"),
         (["simulate", "toss-up", "--bots", "smart,random", "--games", "0"], "--games"),
+        (["play", "paper-toss", "--coach"], "Paper Toss! has no coach; games with one: toss-up"),
+        (
+            ["play", "toss-up", "--coach", "--seats", "human,smart,smart"],
+            "no coach at this table: the coach covers 2-player games; this one has 3 players",
+        ),
     ],
 )
 def test_usage_errors_exit_2_with_one_clear_line(args: list[str], message: str) -> None:

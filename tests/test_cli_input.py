@@ -69,6 +69,26 @@ def test_replay_shows_a_seat_that_is_in_the_match(record: Path) -> None:
     assert code == 0, out
 
 
+def test_a_lone_person_recorded_as_you_is_you_only_from_their_own_seat(tmp_path: Path) -> None:
+    """A lone person is recorded as "You". Watched from their seat they stay "You"; watched from
+    another seat (or by nobody) they are "Player 1", so "You" never names another seat."""
+    path = tmp_path / "game.json"
+    result = runner.invoke(
+        app,
+        ["play", "toss-up", "--seats", "human,hold:20", "--seed", "4", "--record", str(path)],
+        input="b\n" * 300,
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text())["seat_names"][0] == "You"
+    own = invoke("replay", str(path), "--seat", "0", "--line")[1]
+    other = invoke("replay", str(path), "--seat", "1", "--line")[1]
+    public = invoke("replay", str(path), "--line")[1]
+    assert "You bank" in own and "Player 1 banks" not in own
+    for out in (other, public):
+        assert "Player 1 banks" in out
+        assert "You bank" not in out and "You rolled" not in out
+
+
 def test_a_failed_start_keeps_an_earlier_record(record: Path) -> None:
     """`play --record FILE` with a bad bot is refused before the file is touched."""
     before = record.read_bytes()
@@ -103,6 +123,7 @@ def test_list_shows_every_default_whole_at_80_columns() -> None:
     assert "…" not in out
     assert all(len(line) <= 80 for line in out.splitlines())
     assert " single " in out  # Cover Your Cookies' match default
+    assert "obstacle:5," in out and "bully:3," in out  # a list wraps between its entries
 
 
 def test_simulate_shows_the_whole_interval_at_80_columns() -> None:

@@ -58,7 +58,8 @@ def test_people_sharing_the_screen_are_called_by_name() -> None:
         "paper-toss", "--seats", "human:Ann,human:Bob", "--seed", "2", typed="\n1\n" * 3
     )
     assert code == 1  # the input ends before the game does
-    assert "Ann, your move. Press Enter when only you can see the screen." in out
+    call = "Ann, your move. Press Enter when only you can see the screen (or type quit to leave)."
+    assert call in " ".join(out.split())
 
 
 @pytest.mark.parametrize(
@@ -127,6 +128,9 @@ def test_resume_refuses_what_would_not_fit_the_record(tmp_path: Path) -> None:
         assert code == 2, (args, out)
         assert message in out, (args, out)
     data = json.loads(record.read_text())
+    record.write_text(json.dumps({**data, "seats": ["human"]}))
+    code, out = play("--resume", str(record))
+    assert code == 2 and "has 2 seats, its list of seats names 1" in out, out
     del data["seats"]
     record.write_text(json.dumps(data))
     code, out = play("--resume", str(record))
@@ -216,3 +220,14 @@ def test_without_seats_you_play_the_default_bot_as_many_times_as_the_game_needs(
     assert code == 0, out
     assert table in out
     assert "You left the game." in out
+
+
+def test_quit_when_called_to_the_screen_leaves_before_any_hand_is_shown() -> None:
+    """Hot seat: ``quit`` typed at the "Press Enter when only you can see the screen" call leaves
+    the game there, without showing that person's hand to whoever is at the screen."""
+    code, out = play(
+        "toss-your-cookies", "--seats", "human,human,smart", "--seed", "1", typed="quit\n"
+    )
+    assert code == 0, out
+    assert "Player 1 left the game." in out
+    assert "Your hand:" not in out

@@ -97,6 +97,21 @@ def test_rotating_seats_gives_every_bot_every_seat_equally() -> None:
     assert sum(s["wins"] for s in data["seats"]) == pytest.approx(200)
 
 
+def test_the_command_prints_rotated_bots_as_a_table_of_win_rates() -> None:
+    """``simulate --rotate-seats`` prints the per-bot win rates as a table with intervals, the
+    same figures as ``--json``, not the report's raw data."""
+    args = ["simulate", "toss-up", "--bots", "hold:20,smart", "--games", "40", "--seed", "3"]
+    shown = runner.invoke(app, [*args, "--rotate-seats"], env={"COLUMNS": "120"})
+    data = json.loads(runner.invoke(app, [*args, "--rotate-seats", "--json"]).output)
+    assert shown.exit_code == 0, shown.output
+    assert "per bot (seats rotated)" in shown.output
+    assert "{" not in shown.output and "'bot'" not in shown.output
+    for row in data["bots"]:
+        low, high = row["ci95"]
+        line = f"{row['bot']} │ {row['wins']:g} │ {row['win_rate']:.1%} │ {low:.1%}-{high:.1%}"
+        assert " ".join(line.split()) in " ".join(shown.output.split())
+
+
 def test_every_game_line_replays_as_the_same_game() -> None:
     """A per-game line's seed and seating play the very same game again."""
     lines: list[dict[str, object]] = []
@@ -216,3 +231,42 @@ def test_the_ray_backend_gives_the_same_report() -> None:
         assert on_ray.to_json() == local.to_json()
     finally:
         ray.shutdown()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--backend", "foo"], "unknown backend 'foo'; backends are: local, ray"),
+        (["--address", "10.0.0.1:6379"], "--address names a Ray cluster: give it with --backend"),
+    ],
+)
+def test_a_backend_that_cannot_work_is_a_usage_error(args: list[str], message: str) -> None:
+    """A bad ``--backend``, or an ``--address`` without Ray, is refused before anything plays,
+    with exit status 2, in simulate and sweep alike."""
+    for command in (["simulate"], ["sweep", "--vary", "target=50,60"]):
+        result = runner.invoke(
+            app,
+            [command[0], "toss-up", "--bots", "random,random", "--games", "2", *command[1:], *args],
+        )
+        assert result.exit_code == 2, result.output
+        assert message in " ".join(result.output.split())
+
+
+def test_a_ray_address_where_nothing_listens_is_refused_at_once() -> None:
+    """Ray retries an address where nothing listens for over a minute; the backend asks first,
+    so ``--backend ray --address`` at a closed port fails at once, naming the address."""
+    import socket
+
+    from gamenight.sim.backends import NoBackend, reachable
+
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        port = listening.getsockname()[1]
+        assert reachable(f"127.0.0.1:{port}") is None
+        assert reachable(f"ray://127.0.0.1:{port}") is None
+    assert reachable(f"127.0.0.1:{port}") is not None  # closed now
+    assert reachable("auto") is None  # not host:port: left to Ray
+    game = make_game("toss-up", players=2)
+    with pytest.raises(NoBackend, match=f"cannot reach a Ray cluster at 127.0.0.1:{port}"):
+        simulate(game, ["random", "random"], 10, seed=1, backend="ray", address=f"127.0.0.1:{port}")

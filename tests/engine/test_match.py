@@ -222,8 +222,11 @@ def test_record_replays_and_a_tampered_record_names_the_bad_step() -> None:
     bad["steps"][0]["action"] = {"type": "pot", "size": 99}
     with pytest.raises(IllegalAction, match="step 0: the recorded chance outcome 'pot 99'"):
         replay(bad, GrabBag)
-    with pytest.raises(MalformedAction, match="not a match record"):
+    expected = "expected 'gamenight-match/1'"
+    with pytest.raises(MalformedAction, match=f"it has format 'something else', {expected}"):
         replay({"format": "something else"}, GrabBag)
+    with pytest.raises(MalformedAction, match=f"not a match record: it has no format, {expected}"):
+        replay({"game": "grab-bag"}, GrabBag)
     with pytest.raises(ConfigError, match="a config must be a JSON object"):
         replay({**record, "config": None}, GrabBag)
 

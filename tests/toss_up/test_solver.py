@@ -397,3 +397,29 @@ def test_solve_report_reads_the_cache_the_second_time(
     assert "read from the cache" not in first
     assert f"read from the cache: {tmp_path}" in second
     assert first.splitlines()[1] == second.splitlines()[1]  # the same chance, to 6 decimals
+
+
+def test_the_solve_command_takes_game_options(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``gamenight solve toss-up -o ...`` solves that config (the rules page's options: dice,
+    faces, strict, shared wins), the same as solving the config itself; the target stays with
+    ``--target`` and a bad option is refused in one line."""
+    from typer.testing import CliRunner
+
+    from gamenight.cli import app
+
+    monkeypatch.setenv("GAMENIGHT_CACHE", str(tmp_path))
+    runner = CliRunner()
+    args = ["solve", "toss-up", "--target", "12", "-o", "dice=3", "-o", "strict=false"]
+    result = runner.invoke(app, args, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    expected = solve_config(solver_config(target=12, dice=3, strict=False), cache=False)
+    assert f"{expected.first_player_wins:.6f}" in result.output
+    assert "at least 12, 3 dice" in result.output
+    for bad, message in (
+        (["-o", "target=50"], "the target is set by --target"),
+        (["-o", "dice=many"], "option dice takes"),
+    ):
+        refused = runner.invoke(app, ["solve", "toss-up", *bad])
+        assert refused.exit_code == 2 and message in refused.output, refused.output

@@ -39,7 +39,10 @@ def test_hot_seat_hides_each_hand_until_its_owner_is_at_the_screen() -> None:
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Player 1, your move. Press Enter when only you can see the screen." in out
+    call = (
+        "Player 1, your move. Press Enter when only you can see the screen (or type quit to leave)."
+    )
+    assert call in " ".join(out.split())
     assert "Player 2, your move." in out
     # every hand shown is preceded by its owner's "only you can see the screen" call
     shown = out.split("Your hand:")

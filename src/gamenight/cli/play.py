@@ -27,7 +27,7 @@ from gamenight.cli.app import (
 from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
-from gamenight.engine.registry import game_class, game_ids, make_game
+from gamenight.engine.registry import game_class, game_ids, game_part, make_game, plugin
 from gamenight.terminal.human import InputClosed, LeftGame
 from gamenight.terminal.play import load_record, replay_record, resume_match
 from gamenight.terminal.play import play as play_game
@@ -53,7 +53,9 @@ def list_games() -> None:
         table.add_column("default", overflow="fold", max_width=30)
         table.add_column("meaning", overflow="fold", ratio=1)
         for name, default, text in config.option_help():
-            table.add_row(name, escape(default), escape(text))
+            # a list's entries with a space after each comma, so a long one wraps between them
+            # (-o takes it back with or without the spaces)
+            table.add_row(name, escape(default.replace(",", ", ")), escape(text))
         out.print(table)
         default = default_bot(game_id)
         bots = Table(show_header=False, show_edge=False, box=None, padding=(0, 1, 0, 2))
@@ -163,12 +165,15 @@ def play(
         else:
             built = match.game
             if len(table) != built.players:
-                fail(f"the match in {resume} has {built.players} seats, --seats gives {len(table)}")
+                given = "--seats gives" if seats is not None else "its list of seats names"
+                fail(f"the match in {resume} has {built.players} seats, {given} {len(table)}")
         for seat, spec in enumerate(table):
             if not spec.human:
                 make_bot(spec.spec, built, seat)
     except GameError as exc:
         fail(str(exc))
+    if coach:
+        check_coach(built)
     if record is None and resume is not None:
         record = resume  # the record goes on where it was
     if record is not None:
@@ -188,6 +193,23 @@ def play(
             out.print(f"Go on with: gamenight play --resume {escape(str(record))}", soft_wrap=True)
     except KeyboardInterrupt:
         fail("game abandoned", status=130)
+
+
+def check_coach(game: Game[Any, Any]) -> None:
+    """Refuse ``--coach`` where there is no coach to show: a game without one, or a table the
+    game's coach cannot advise (Toss Up!'s covers two players)."""
+    with_coach = [g for g in game_ids() if "coach" in plugin(g).parts]
+    try:
+        part = game_part(game.id, "coach")
+        if part is None:
+            fail(f"{game.title} has no coach; games with one: {', '.join(with_coach)}")
+        check = getattr(part, "check", None)
+        if check is not None:
+            check(game)
+    except ImportError as exc:
+        fail(f"the coach of {game.title} does not load: {exc}", status=1)
+    except GameError as exc:
+        fail(f"no coach at this table: {exc}")
 
 
 def default_seats(game_id: str) -> list[str]:

@@ -36,6 +36,7 @@ from gamenight.cli.app import (
 )
 from gamenight.engine.errors import GameError
 from gamenight.engine.registry import make_game
+from gamenight.sim.backends import check_backend
 from gamenight.sim.kernels import NoKernel, fast_simulate
 from gamenight.sim.simulate import simulate as run_simulation
 
@@ -62,6 +63,7 @@ def simulate(
     """Play many games between bots; report win rates with 95% intervals and game figures."""
     bot_list = split_list(bots, "--bots")
     check_seat_count(game, bot_list, "--bots")
+    check_backend_options(backend, address)
     try:
         built = make_game(game, check_options(option, "--bots"), players=len(bot_list))
         for seat, spec in enumerate(bot_list):
@@ -109,6 +111,14 @@ BackendOpt = Annotated[str, typer.Option(help="where games are played: local or 
 AddressOpt = Annotated[
     str | None, typer.Option(help="with --backend ray: the cluster's address (default: local)")
 ]
+
+
+def check_backend_options(backend: str, address: str | None) -> None:
+    """Refuse ``--backend`` and ``--address`` values that cannot work, before anything plays."""
+    try:
+        check_backend(backend, address)
+    except GameError as exc:
+        fail(str(exc))
 
 
 class RateColumn(ProgressColumn):
@@ -199,11 +209,30 @@ def print_report(data: dict[str, Any]) -> None:
         for row in seats:
             figures.add_row(str(row["seat"]), *(_fmt(row[k]) for k in extra))
         out.print(figures)
+    if data.get("bots"):
+        out.print(_bot_table(data["bots"]))
     out.print(f"mean game length: {float(data['mean_turns']):.1f} turns")
-    skip = {"game", "config", "games", "seed", "mean_turns", "seats"}
+    skip = {"game", "config", "games", "seed", "mean_turns", "seats", "rotate_seats", "bots"}
     for key, value in data.items():
         if key not in skip:
             out.print(f"{key.replace('_', ' ')}: {_fmt(value)}")
+
+
+def _bot_table(bots: list[dict[str, Any]]) -> Table:
+    """Win rates per entry of ``--bots`` when seats rotate (each bot played every seat)."""
+    table = Table(title="per bot (seats rotated)")
+    for name in ("entry", "bot", "wins", "win rate", "95% CI"):
+        table.add_column(name, justify="left" if name == "bot" else "right", no_wrap=True)
+    for row in bots:
+        low, high = row["ci95"]
+        table.add_row(
+            str(row["entry"]),
+            row["bot"],
+            f"{row['wins']:g}",
+            f"{row['win_rate']:.1%}",
+            f"{low:.1%}-{high:.1%}",
+        )
+    return table
 
 
 def _fmt(value: object) -> str:

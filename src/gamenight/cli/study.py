@@ -29,6 +29,7 @@ from gamenight.cli.simulate import (
     BackendOpt,
     JsonlOpt,
     RotateOpt,
+    check_backend_options,
     emit_report,
     game_lines,
     progress_bar,
@@ -120,6 +121,7 @@ def sweep_command(
     if as_json and as_csv:
         fail("choose one of --json and --csv")
     bot_list, options, variations = _checked(game, bots, option, vary)
+    check_backend_options(backend, address)
     rows = _run_sweep(
         game,
         bot_list,
@@ -151,7 +153,9 @@ def sweep_command(
         table.add_column(label, justify="right", no_wrap=True, min_width=11)
     for row in rows:
         data = row.to_json()
-        cells = [*row.options.values(), f"{data['mean_turns']:.1f}"]
+        # a list value's entries with a space after each comma: a narrow column wraps there
+        values = [str(v).replace(",", ", ") for v in row.options.values()]
+        cells = [*values, f"{data['mean_turns']:.1f}"]
         for entry in data.get("bots") or data["seats"]:
             low, high = entry["ci95"]
             cells.append(f"{entry['win_rate']:.1%}\n{low:.1%}-{high:.1%}")
@@ -183,6 +187,7 @@ def report_command(
     if output.is_dir() or not (output.parent if str(output.parent) else Path(".")).is_dir():
         fail(f"cannot write the report to {output}: no such folder, or it is a folder")
     bot_list, options, variations = _checked(game, bots, option, vary or [])
+    check_backend_options(backend, address)
     try:
         if variations:
             rows = _run_sweep(
@@ -228,6 +233,7 @@ def solve_command(
     players: Annotated[int, typer.Option(min=1, help="number of players")] = 2,
     target: Annotated[int, typer.Option(min=1, help="the score to pass")] = 100,
     plot: Annotated[Path | None, typer.Option(help="also draw the policy to this image")] = None,
+    option: OptionOpt = None,
 ) -> None:
     """Solve a game exactly where it has a solver (Toss Up!: the policy that wins most often)."""
     try:
@@ -240,7 +246,7 @@ def solve_command(
         have = [g for g in game_ids() if "solver" in plugin(g).parts]
         fail(f"no solver for {game}; solvers exist for: {', '.join(have) or 'none'}")
     try:
-        text = str(part.solve_report(players, target, plot))
+        text = str(part.solve_report(players, target, plot, check_options(option, "--players")))
     except GameError as exc:
         fail(str(exc))
     except ImportError:
@@ -267,6 +273,8 @@ def ladder_command(
     bot_list = split_list(bots, "--bots")
     try:
         built = make_game(game, check_options(option, "--players"), players=players)
+        for spec in bot_list:  # refused here, before the progress bar starts
+            make_bot(spec, built, 0)
         with Progress(
             "[progress.description]{task.description}",
             BarColumn(),

@@ -269,7 +269,9 @@ def replay(record: Any, game_class: type[Game[Any, Any]], upto: int | None = Non
     have neither) must be what the steps end in, else :class:`RecordMismatch`.
     """
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise MalformedAction(f"not a match record (expected format {RECORD_FORMAT!r})")
+        found = record.get("format") if isinstance(record, dict) else None
+        what = "no format" if found is None else f"format {brief(found)}"
+        raise MalformedAction(f"not a match record: it has {what}, expected {RECORD_FORMAT!r}")
     config = config_from_json(game_class.config_type, record.get("config", {}))
     seed = record.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:

@@ -19,8 +19,9 @@ Roles and what each part module defines (the frameworks read these names):
              in [0, 1], built from the view alone; optionally ``max_chance_outcomes(game)``
              (read by ``gamenight.adapters``, the learning-library adapters)
 ``coach``    ``advise(game, view)``: advice for the seat deciding in ``view`` (its own view),
-             as JSON data, or ``None`` when it has none to give (optional; the server sends
-             it to a seat that asks, for the browser's coach)
+             as JSON data, or ``None`` when it has none to give; optionally
+             ``check(game)``, raising ``ConfigError`` for a game it cannot coach (optional;
+             the server sends advice to a seat that asks, for the browser's coach)
 ========== ========================================================================
 """
 

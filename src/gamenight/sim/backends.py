@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import socket
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -46,6 +47,29 @@ def resolve_workers(workers: int) -> int:
     return workers if workers > 0 else max(1, os.cpu_count() or 1)
 
 
+def check_backend(backend: str, address: str | None) -> None:
+    """Refuse an unknown backend, or an address for a backend that takes none
+    (:class:`NoBackend`, naming what is allowed)."""
+    if backend not in BACKENDS:
+        raise NoBackend(f"unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise NoBackend("--address names a Ray cluster: give it with --backend ray")
+
+
+def reachable(address: str, timeout: float = 5.0) -> str | None:
+    """Why a Ray cluster at ``host:port`` (or ``ray://host:port``) cannot be reached, or ``None``
+    when something answers there, or the address is not of that form (``auto``, ...): Ray
+    itself retries an address where nothing listens for over a minute before it gives up."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdigit():
+        return None
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            return None
+    except OSError as exc:
+        return exc.strerror or str(exc) or type(exc).__name__
+
+
 def run_job(
     job: Job,
     game: Game[Any, Any],
@@ -57,8 +81,7 @@ def run_job(
     address: str | None = None,
 ) -> Tally:
     """Play the job's ``games`` games on ``backend``; their merged tally."""
-    if backend not in BACKENDS:
-        raise NoBackend(f"unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
+    check_backend(backend, address)
     workers = resolve_workers(workers)
     mergeable = metrics_for(game.id, game.players).mergeable
     if backend == "local" and (workers == 1 or games <= 0 or not mergeable):
@@ -161,6 +184,9 @@ def _ray_chunks(
     except ImportError:
         raise NoBackend("the ray backend needs Ray: pip install 'gamenight[ray]'") from None
     if not ray.is_initialized():
+        why = reachable(address) if address is not None else None
+        if why is not None:
+            raise NoBackend(f"cannot reach a Ray cluster at {address}: {why}")
         try:
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
         except (ConnectionError, ValueError, RuntimeError) as exc:

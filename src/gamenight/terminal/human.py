@@ -83,9 +83,10 @@ class HumanAgent(Agent):
         if self.hot_seat:
             self.console.print(
                 f"\n[bold]{escape(self.name)}[/], your move. Press Enter when only "
-                "you can see the screen."
+                "you can see the screen (or type quit to leave)."
             )
-            self._readline()
+            if self._readline().strip().lower() in QUIT_WORDS:
+                raise LeftGame(f"{self.name} left the game")
         self.console.rule(f"{escape(self.name)} (seat {self.seat})")
         self.renderer.show(self.console, view, self.seat, self.names)
         if self.coach:

@@ -22,7 +22,7 @@ from gamenight.engine.registry import game_class
 from gamenight.sim.driver import run
 from gamenight.terminal.human import HumanAgent
 from gamenight.terminal.render import plural, renderer_for
-from gamenight.terminal.seats import Seat, parse_seat, screen_names, seat_names
+from gamenight.terminal.seats import Seat, parse_seat, replay_names, screen_names, seat_names
 
 
 def build_agents(
@@ -183,10 +183,7 @@ def replay_record(
     steps = len(final.steps)
     match = replay(record, cls, upto=0)
     renderer = renderer_for(cls.id)
-    names = [f"Player {i}" for i in range(match.game.players)]
-    given = record.get("seat_names")
-    if isinstance(given, list) and len(given) == len(names):
-        names = [str(n) for n in given]
+    names = replay_names(record.get("seat_names"), match.game.players, viewer)
     console.print(f"[bold]{cls.title}[/] replay: {steps} steps, seed {match.seed}")
     for index, step in enumerate(final.steps):
         events = match.apply_trusted(step.player, step.action)

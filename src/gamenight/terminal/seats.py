@@ -120,3 +120,22 @@ def screen_names(names: Sequence[str], seats: Sequence[Seat]) -> list[str]:
     if len(people) != 1:
         return list(names)
     return ["You" if i == people[0] else n for i, n in enumerate(names)]
+
+
+def replay_names(given: object, players: int, viewer: int | None) -> list[str]:
+    """The names a replay shows: the record's ``seat_names`` when it has one per seat, else
+    ``Player 1``, ``Player 2``, ... A lone person was recorded as ``You``; watched from another
+    seat (or by nobody), that person is ``Player N`` like an unnamed person at a shared screen,
+    so ``You`` only ever means the seat being watched.
+
+    >>> replay_names(["You", "smart"], 2, 1)
+    ['Player 1', 'smart']
+    >>> replay_names(["You", "smart"], 2, 0)
+    ['You', 'smart']
+    >>> replay_names(None, 2, None)
+    ['Player 1', 'Player 2']
+    """
+    names = [f"Player {i + 1}" for i in range(players)]
+    if isinstance(given, list) and len(given) == players:
+        names = [str(n) for n in given]
+    return [f"Player {i + 1}" if n == "You" and i != viewer else n for i, n in enumerate(names)]

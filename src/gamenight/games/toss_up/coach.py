@@ -14,6 +14,12 @@ from gamenight.engine.core import View
 from gamenight.engine.errors import ConfigError
 
 
+def check(game: Any) -> None:
+    """Raise :class:`ConfigError` for a game the coach cannot coach (more than two players)."""
+    if game.players != 2:
+        raise ConfigError(f"the coach covers 2-player games; this one has {game.players} players")
+
+
 def advise(game: Any, view: View) -> dict[str, Any] | None:
     """``{"roll": p, "bank": q, "best": "roll" | "bank"}`` for the player whose turn ``view``
     (their own view) shows; ``None`` before their turn's first roll, which is not a choice.
@@ -21,10 +27,9 @@ def advise(game: Any, view: View) -> dict[str, Any] | None:
     Raises :class:`ConfigError` for more than two players or a config the solver cannot take,
     and ``ImportError`` when numpy is missing.
     """
+    check(game)
     if not view.get("rolled") or view.get("winners"):
         return None
-    if game.players != 2:
-        raise ConfigError(f"the coach covers 2-player games; this one has {game.players} players")
     from gamenight.games.toss_up.optimal import coach, solution_for
 
     chances = coach(view, solution_for(game.config))

@@ -25,6 +25,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
@@ -33,6 +34,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from gamenight.engine.config import config_from_options
 from gamenight.engine.errors import ConfigError
 from gamenight.games.toss_up.game import TossUp, TossUpConfig
 
@@ -497,14 +499,24 @@ def load(path: Path, config: TossUpConfig) -> Solution | None:
         return None
 
 
-def solve_report(players: int = 2, target: int = 100, plot_path: Path | None = None) -> str:
+def solve_report(
+    players: int = 2,
+    target: int = 100,
+    plot_path: Path | None = None,
+    options: Sequence[str] = (),
+) -> str:
     """What ``gamenight solve toss-up`` prints: solve (or read the cache), summarise, plot.
 
-    Raises :class:`ConfigError` for a game the solver cannot take or a plot it cannot write.
+    ``options`` are the command line's ``key=value`` game options (``-o strict=false``,
+    ``-o faces=...``); the target comes from ``target``. Raises :class:`ConfigError` for a game
+    the solver cannot take, a bad option or a plot it cannot write.
     """
     from gamenight.games.toss_up.solver_plot import plot, summary
 
-    solution = solve(players, target)
+    if any(o.partition("=")[0].strip() == "target" for o in options):
+        raise ConfigError("the target is set by --target, not by -o target=...")
+    config = config_from_options(TossUpConfig, [*options, f"target={target}"], players=players)
+    solution = solve_config(config)
     text = summary(solution)
     if plot_path is not None:
         plot(solution, plot_path)

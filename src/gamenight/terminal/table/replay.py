@@ -20,6 +20,7 @@ from gamenight.engine.errors import GameError
 from gamenight.engine.match import replay
 from gamenight.engine.registry import game_class
 from gamenight.terminal.render import possessive, renderer_for
+from gamenight.terminal.seats import replay_names
 from gamenight.terminal.table.capture import board
 from gamenight.terminal.table.screens import Help
 
@@ -74,10 +75,7 @@ class ReplayApp(App[None]):
             )
         self.viewer = viewer
         self.renderer = renderer_for(self.game.id)
-        self.names = [f"Player {i}" for i in range(players)]
-        given = record.get("seat_names")
-        if isinstance(given, list) and len(given) == players:
-            self.names = [str(n) for n in given]
+        self.names = replay_names(record.get("seat_names"), players, viewer)
         self.states = [match.state]
         self.steps: list[tuple[int, str]] = [(CHANCE, "")]
         self.events: list[tuple[Event, ...]] = [()]
