@@ -176,7 +176,7 @@ class GamenightGame(pyspiel.Game):
 
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-_TERMINAL_KIND, _CHANCE_KIND = Kind.TERMINAL, Kind.CHANCE
+_TERMINAL_KIND, _CHANCE_KIND, _SINGLE_KIND = Kind.TERMINAL, Kind.CHANCE, Kind.SINGLE
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 #: Converted chance outcomes kept per game object (``GamenightState.converted``), at most.
 _CONVERTED_MAX = 512
@@ -404,7 +404,12 @@ class GamenightState(pyspiel.State):
             if outcomes is None:
                 outcomes = self._outcomes()
             state = self.apply(node.state, CHANCE, outcomes[action][0])[0]
-            self.node = Node(state, self.pending(state), None, node.decisions)
+            pending = self.pending(state)
+            if pending.kind is _SINGLE_KIND:  # one seat's decision next, the usual case
+                player = pending.players[0]
+            else:
+                player = _player(pending, None, False)
+            self.node = Node(state, pending, None, node.decisions, False, player)
         else:  # who is quicker
             seat = node.pending.players[action]
             self.node = Node(node.state, node.pending, seat, node.decisions, False, seat)

@@ -294,7 +294,12 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
                 turns.forfeit(seat)
                 infos[agent]["illegal_action"] = str(exc)
                 break
-        if not turns.over:
+        if turns.over:
+            pass
+        elif len(chosen) == 1:  # one seat's turn (or a race of one): what _apply does for it
+            for seat, action in chosen.items():
+                turns.play(seat, action)
+        else:
             self._apply(chosen, infos)
         agents = self.agents
         done = turns.over
