@@ -37,7 +37,12 @@ def test_health_and_the_game_list(sqlite_url: str) -> None:
     toss_up = games["toss-up"]
     assert (toss_up["min_players"], toss_up["max_players"]) == (2, 6)
     target = next(o for o in toss_up["options"] if o["name"] == "target")
-    assert target == {"name": "target", "default": "100", "help": target["help"]}
+    assert target == {
+        "name": "target",
+        "default": "100",
+        "default_value": 100,
+        "help": target["help"],
+    }
     assert "final round" in target["help"]
     assert {b["name"] for b in toss_up["bots"]} == {"hold", "ismcts", "optimal", "random", "smart"}
     assert next(b for b in toss_up["bots"] if b["name"] == "hold")["arg"] == "T"
@@ -149,7 +154,7 @@ def test_refusals_say_what_was_wrong(tmp_path: Path) -> None:
         assert "out of range" in bad.json()["message"]
         bad = post("/api/rooms", {"game": "toss-up", "seats": 2, "options": {"target": "lots"}})
         assert bad.status_code == 422
-        assert "option target takes a int" in bad.json()["message"]
+        assert "option target takes a whole number, got 'lots'" in bad.json()["message"]
         bad = post("/api/rooms", {"game": "toss-up", "seats": 2, "colour": "red"})
         assert bad.status_code == 422
         assert "colour" in bad.json()["message"]

@@ -59,5 +59,6 @@ class RandomBot(Agent):
     reads_view = False
 
     def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
-        """A uniformly random legal action."""
-        return legal[rng.randrange(len(legal))]
+        """A uniformly random legal action (``choice`` draws exactly as ``randrange(len)`` would,
+        without its argument checks)."""
+        return rng.choice(legal)

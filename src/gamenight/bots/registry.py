@@ -4,6 +4,7 @@ of its plugin (``BOTS`` and ``DEFAULT_BOT``), loaded when first asked for. Specs
 
 from __future__ import annotations
 
+import contextvars
 import importlib
 import os
 import sys
@@ -45,6 +46,10 @@ class BotSpec:
 _BOTS: dict[str, list[BotSpec]] = {}
 _DEFAULTS: dict[str, str] = {}
 _GAME_BOTS: dict[str, tuple[BotSpec, ...]] = {}
+#: Whether a bot of one's own (``module:Name``) may be imported now: cleared while a bot is
+#: built with ``own_code=False``, so that a bot naming another (``ismcts/hold:20``) is held
+#: to the same rule.
+_OWN_CODE: contextvars.ContextVar[bool] = contextvars.ContextVar("own_code", default=True)
 
 
 def register_bot(spec: BotSpec, default_for: tuple[str, ...] = ()) -> BotSpec:
@@ -112,10 +117,16 @@ def split_spec(text: str) -> tuple[str, str]:
     return name, rest[1:] if rest.startswith(":") else rest
 
 
-def make_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:
+def make_bot(text: str, game: Game[Any, Any], seat: int, *, own_code: bool = True) -> Agent:
     """Build the bot named by ``text`` for ``seat`` of ``game``: ``name`` or ``name:arg`` from
     the registry, or a bot of one's own as ``package.module:Name`` (``:arg`` may follow), where
-    ``Name`` is an ``Agent`` subclass or a factory ``(game, seat, arg) -> Agent``."""
+    ``Name`` is an ``Agent`` subclass or a factory ``(game, seat, arg) -> Agent``.
+
+    With ``own_code=False`` (the server: the spec comes from someone else) only the game's
+    registered bots are built: nothing is imported by name, and the refusal lists only those.
+    The rule also holds for bots the built bot names in turn (the rollout bot of ``ismcts``).
+    """
+    own_code = own_code and _OWN_CODE.get()
     name, arg = split_spec(text)
     if name == "default":
         name = default_bot(game.id)
@@ -123,7 +134,7 @@ def make_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:
     if not specs:
         allowed = ", ".join(s.usage() for s in bots_for(game.id))
         unknown = f"unknown bot {text!r} for {game.id}; bots are: {allowed}, default"
-        if ":" not in text:
+        if ":" not in text or not own_code:
             raise UnknownBot(unknown)
         try:
             return _imported_bot(text.strip(), game, seat)
@@ -136,7 +147,13 @@ def make_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:
         raise UnknownBot(f"bot {name} needs an argument: {spec.usage()}")
     if not spec.arg and arg:
         raise UnknownBot(f"bot {name} takes no argument (got {arg!r})")
-    return spec.factory(game, seat, arg or None)
+    if own_code:
+        return spec.factory(game, seat, arg or None)
+    reset = _OWN_CODE.set(False)
+    try:
+        return spec.factory(game, seat, arg or None)
+    finally:
+        _OWN_CODE.reset(reset)
 
 
 def _imported_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:

@@ -33,9 +33,9 @@ def serve(
     ] = "info",
 ) -> None:
     """Run the game server: rooms, seats, bots and clocks, for phones and browsers."""
-    from pydantic import ValidationError
-
+    from gamenight.server.command import BadSetting
     from gamenight.server.command import serve as run_server
+    from gamenight.server.storage import StorageError
 
     if log_level.lower() not in {"critical", "error", "warning", "info", "debug"}:
         fail(f"--log-level takes debug, info, warning or error, got {log_level!r}")
@@ -49,8 +49,7 @@ def serve(
             advertise_url=advertise_url,
             log_level=log_level.lower(),
         )
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
-        )
-        fail(f"bad server setting: {problems}")
+    except BadSetting as exc:
+        fail(str(exc))
+    except StorageError as exc:
+        fail(f"the database cannot be used: {exc}", 1)

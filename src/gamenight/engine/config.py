@@ -79,13 +79,14 @@ def _format(value: Any) -> str:
     return str(value)
 
 
-def _convert(name: str, text: str, hint: Any) -> Any:
-    """Convert the option text ``text`` to the field type ``hint``."""
+def option_from_text(name: str, text: str, hint: Any) -> Any:
+    """The value of option ``name`` written as ``text`` (``-o name=text``), as the field type
+    ``hint`` (``ConfigError`` naming what the option takes)."""
     origin = get_origin(hint)
     if origin is tuple:
         (item, *_rest) = get_args(hint)
         parts = [p.strip() for p in text.split(",") if p.strip()]
-        return tuple(_convert(name, p, item) for p in parts)
+        return tuple(option_from_text(name, p, item) for p in parts)
     if hint is bool:
         low = text.strip().lower()
         if low in _TRUE:
@@ -112,25 +113,47 @@ def _convert(name: str, text: str, hint: Any) -> Any:
     return text
 
 
-def _check_type(name: str, value: Any, hint: Any) -> Any:
-    """Check (and normalise lists to tuples) a value from JSON data against ``hint``."""
-    origin = get_origin(hint)
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise ConfigError(f"option {name} takes a list, got {brief(value)}")
+#: What a value of each type is called in messages, as the command line says it.
+_KINDS = {bool: "true or false", int: "a whole number", float: "a number", str: "a word"}
+_LIST_KINDS = {bool: "trues and falses", int: "whole numbers", float: "numbers", str: "words"}
+
+
+def _kind(hint: Any) -> str:
+    """How a value of type ``hint`` is described: ``a whole number``, ``a list of words``."""
+    if get_origin(hint) is tuple:
         (item, *_rest) = get_args(hint)
-        return tuple(_check_type(name, v, item) for v in value)
-    ok = {
+        return f"a list of {_LIST_KINDS.get(item, 'values')}"
+    return _KINDS.get(hint, getattr(hint, "__name__", str(hint)))
+
+
+def _is(hint: Any, value: Any) -> bool:
+    """Whether the JSON value ``value`` is of the plain type ``hint`` (an int is a float too)."""
+    return {
         bool: isinstance(value, bool),
         int: isinstance(value, int) and not isinstance(value, bool),
         float: isinstance(value, int | float) and not isinstance(value, bool),
         str: isinstance(value, str),
     }.get(hint, True)
-    if ok and hint in (int, float) and abs(value) > 2**63:
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as a message shows it: ``true``, ``null``, ``'lots'``, ``[1, 2]``."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    return brief(value)
+
+
+def _check_type(name: str, value: Any, hint: Any) -> Any:
+    """Check (and normalise lists to tuples) a value from JSON data against ``hint``."""
+    if get_origin(hint) is tuple:
+        (item, *_rest) = get_args(hint)
+        if not isinstance(value, list | tuple) or not all(_is(item, v) for v in value):
+            raise ConfigError(f"option {name} takes {_kind(hint)}, got {_shown(value)}")
+        return tuple(_check_type(name, v, item) for v in value)
+    if not _is(hint, value):
+        raise ConfigError(f"option {name} takes {_kind(hint)}, got {_shown(value)}")
+    if hint in (int, float) and abs(value) > 2**63:
         raise ConfigError(f"option {name} is out of range: {brief(value)}")
-    if not ok:
-        kind = getattr(hint, "__name__", hint)
-        raise ConfigError(f"option {name} takes a {kind}, got {brief(value)}")
     return value
 
 
@@ -156,7 +179,7 @@ def config_from_options(cls: type[C], options: Iterable[str] = (), players: int 
         if key not in fields:
             allowed = ", ".join(sorted(n for n in fields if n != "players")) or "none"
             raise ConfigError(f"unknown option {brief(key, 40)}; options are: {allowed}")
-        values[key] = _convert(key, text, fields[key])
+        values[key] = option_from_text(key, text, fields[key])
     if players is not None:
         values["players"] = players
     return cls(**values)
@@ -169,7 +192,11 @@ def config_from_json(cls: type[C], data: Mapping[str, Any]) -> C:
     fields = _fields(cls)
     unknown = sorted(map(str, set(data) - set(fields)))
     if unknown:
-        raise ConfigError(f"unknown option(s) {brief(unknown)}; options are: {', '.join(fields)}")
+        names = ", ".join(brief(u, 40) for u in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
+        raise ConfigError(
+            f"unknown option{'s' if len(unknown) > 1 else ''} {names}; "
+            f"options are: {', '.join(fields)}"
+        )
     return cls(**{k: _check_type(k, v, fields[k]) for k, v in data.items()})
 
 

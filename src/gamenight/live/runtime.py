@@ -103,7 +103,11 @@ class LiveMatch:
         self._bots: list[Agent | None] = [None] * seats
         for seat, spec in enumerate(specs):
             self._bots[seat], self._specs[seat] = self._build(seat, spec)
-        self._stand_ins = {s: make_bot(self.settings.stand_in, self.game, s) for s in range(seats)}
+        own_code = self.settings.own_code_bots
+        self._stand_ins = {
+            s: make_bot(self.settings.stand_in, self.game, s, own_code=own_code)
+            for s in range(seats)
+        }
         for stand_in in self._stand_ins.values():
             stand_in.attach(self._state)
         self._persist = persist
@@ -514,7 +518,7 @@ class LiveMatch:
                 )
             spec.attach(self._state)
             return spec, spec.name
-        bot = make_bot(spec, self.game, seat)
+        bot = make_bot(spec, self.game, seat, own_code=self.settings.own_code_bots)
         bot.attach(self._state)
         return bot, spec
 

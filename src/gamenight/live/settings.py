@@ -58,6 +58,10 @@ class LiveSettings:
     #: Updates a subscriber may leave unread before the runtime drops it (it reconnects and gets
     #: the full view again).
     max_backlog: int = 1000
+    #: Whether a seat's bot spec may name code of one's own (``package.module:Name``). The
+    #: terminal's table allows it (the person at the keyboard chose it); the server does not
+    #: (a spec there comes from someone else): only the game's registered bots are built.
+    own_code_bots: bool = True
 
     def __post_init__(self) -> None:
         for name in ("bot_think", "bot_forced"):
@@ -70,7 +74,7 @@ class LiveSettings:
             value = getattr(self, name)
             if value is not None and (not _finite(value) or value <= 0):
                 raise ConfigError(f"{name} must be positive seconds or None, got {value!r}")
-        for name in ("auto_pass", "bots_in_threads"):
+        for name in ("auto_pass", "bots_in_threads", "own_code_bots"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError(f"{name} must be true or false, got {getattr(self, name)!r}")
         if not isinstance(self.stand_in, str) or not self.stand_in.strip():

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from gamenight.server.command import serve
+from gamenight.server.command import BadSetting, serve
+from gamenight.server.storage import StorageError
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -23,15 +24,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--advertise-url", help="where other processes reach this one")
     parser.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
     args = parser.parse_args(argv)
-    serve(
-        args.host,
-        args.port,
-        args.db_url,
-        public_url=args.public_url,
-        cluster=args.cluster,
-        advertise_url=args.advertise_url,
-        log_level=args.log_level,
-    )
+    try:
+        serve(
+            args.host,
+            args.port,
+            args.db_url,
+            public_url=args.public_url,
+            cluster=args.cluster,
+            advertise_url=args.advertise_url,
+            log_level=args.log_level,
+        )
+    except BadSetting as exc:
+        parser.exit(2, f"error: {exc}\n")
+    except StorageError as exc:
+        parser.exit(1, f"error: the database cannot be used: {exc}\n")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
@@ -145,18 +145,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(problem.model_dump(), status_code=Unavailable.status)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for error in exc.errors()[:5]:
-            where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
-            parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else error["msg"])
-        problem = Problem(error="invalid", message="; ".join(parts) or "invalid request")
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problem = Problem(error="invalid", message=validation_message(request, exc.errors()))
         return JSONResponse(problem.model_dump(), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        problem = Problem(error="http_" + str(exc.status_code), message=str(exc.detail))
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        message = str(exc.detail)
+        if exc.status_code == 404 and message == "Not Found":
+            message = f"nothing is served at {request.url.path}"
+        elif exc.status_code == 405:
+            message = f"{request.method} is not allowed on {request.url.path}"
+        problem = Problem(error="http_" + str(exc.status_code), message=message)
         return JSONResponse(problem.model_dump(), status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def _failed(_request: Request, _exc: Exception) -> JSONResponse:
+        # The traceback is logged by the server; the caller gets a refusal of the usual shape.
+        problem = Problem(error="internal", message="the server failed on this request")
+        return JSONResponse(problem.model_dump(), status_code=500)
 
     @app.get("/healthz", tags=["server"])
     async def healthz(request: Request) -> Health:
@@ -273,6 +280,42 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     mount_web(app, lambda request: base_url(request, settings))
     return app
+
+
+def validation_message(request: Request, errors: Sequence[Any]) -> str:
+    """One sentence for a request the API models refuse: what the body must be, or each wrong
+    field (up to five) with what it takes."""
+    parts = []
+    for error in errors[:5]:
+        where = tuple(str(p) for p in error.get("loc", ()))
+        kind = error.get("type", "")
+        if kind == "json_invalid" or where == ("body",):  # the body as a whole is wrong
+            return body_message(request, error)
+        field = ".".join(p for p in where if p not in ("body", "path", "query", "header"))
+        if kind == "extra_forbidden":
+            parts.append(f"unknown field {field!r}")
+        else:
+            parts.append(f"{field}: {error.get('msg', 'invalid')}" if field else error["msg"])
+    return "; ".join(parts) or "invalid request"
+
+
+def body_message(request: Request, error: Any) -> str:
+    """Why a body is not a JSON object, in words."""
+    sent = request.headers.get("content-type", "")
+    if error.get("type") == "json_invalid":
+        reason = error.get("ctx", {}).get("error", "")
+        return f"the body must be a JSON object; it is not valid JSON ({reason})"
+    if error.get("type") == "missing":
+        return "the body must be a JSON object; the request has none"
+    if not sent.startswith("application/json"):
+        shown = f"Content-Type {sent!r}" if sent else "no Content-Type"
+        return (
+            f"the body must be a JSON object sent as Content-Type: application/json (got {shown})"
+        )
+    got = error.get("input")
+    kinds = [(bool, "true or false"), (int | float, "a number"), (str, "a string")]
+    kind = next((name for cls, name in [*kinds, (list, "a list")] if isinstance(got, cls)), "null")
+    return f"the body must be a JSON object ({{...}}), not {kind}"
 
 
 def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:

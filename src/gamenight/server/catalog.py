@@ -7,13 +7,17 @@ edit here.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, get_type_hints
 
 from pydantic import BaseModel, Field
 
 from gamenight.bots import bots_for, default_bot
 from gamenight.engine import registry
+from gamenight.engine.config import Config, config_from_json, option_from_text
+from gamenight.engine.errors import ConfigError, brief
 from gamenight.engine.registry import game_class, game_ids
 
 
@@ -25,10 +29,13 @@ def discover() -> list[str]:
 
 
 class OptionInfo(BaseModel):
-    """One game option: its name, default and what it does."""
+    """One game option: its name, default and what it does. A room's ``options`` take either
+    form of a value: ``default_value`` (JSON: a number, true/false, a list) or ``default`` (the
+    text the command line takes and ``gamenight list`` shows)."""
 
     name: str
-    default: str
+    default: str = Field(description="the default as the command line writes it", examples=["100"])
+    default_value: Any = Field(description="the default as JSON", examples=[100])
     help: str
 
 
@@ -61,6 +68,7 @@ def game_info(game_id: str) -> GameInfo:
     """The listing of one registered game."""
     cls: Any = game_class(game_id)
     config = cls.config_type
+    defaults = default_values(config)
     return GameInfo(
         id=game_id,
         title=cls.title,
@@ -68,7 +76,10 @@ def game_info(game_id: str) -> GameInfo:
         min_players=config.min_players,
         max_players=config.max_players,
         hidden_information=cls.hidden_information,
-        options=[OptionInfo(name=n, default=d, help=h) for n, d, h in config.option_help()],
+        options=[
+            OptionInfo(name=n, default=d, default_value=defaults[n], help=h)
+            for n, d, h in config.option_help()
+        ],
         bots=[BotInfo(name=b.name, arg=b.arg, help=b.help) for b in bots_for(game_id)],
         default_bot=default_bot(game_id),
         web=_has_table(game_id),
@@ -87,3 +98,34 @@ def _has_table(game_id: str) -> bool:
 def catalog() -> list[GameInfo]:
     """Every game the server offers."""
     return [game_info(game_id) for game_id in discover()]
+
+
+def default_values(config_type: type[Config]) -> dict[str, Any]:
+    """Every option's default as JSON (lists for tuples), ``players`` left out."""
+    data = config_type(players=config_type.min_players).to_json()
+    return {k: v for k, v in data.items() if k != "players"}
+
+
+def room_config(game_id: str, seats: int, options: Mapping[str, Any]) -> Config:
+    """The config of a new room of ``game_id`` with ``seats`` players: each option given as
+    JSON (``{"target": 100}``) or as the command line writes it (``{"target": "100"}``).
+    :class:`ConfigError` names what was wrong and which options there are."""
+    config_type = game_class(game_id).config_type
+    hints = get_type_hints(config_type)
+    names = [f.name for f in dataclasses.fields(config_type) if f.name != "players"]
+    if "players" in options:
+        raise ConfigError("the number of players is set by seats, not by the players option")
+    unknown = sorted(set(options) - set(names))
+    if unknown:
+        shown = ", ".join(brief(name, 40) for name in unknown[:5])
+        raise ConfigError(
+            f"unknown option{'s' if len(unknown) > 1 else ''} {shown} for {game_id}; "
+            f"options are: {', '.join(names) or 'none'}"
+        )
+    values = {
+        name: option_from_text(name, value, hints[name])
+        if isinstance(value, str) and hints[name] is not str
+        else value
+        for name, value in options.items()
+    }
+    return config_from_json(config_type, {**values, "players": seats})

@@ -29,6 +29,7 @@ from gamenight.engine.registry import game_class
 from gamenight.live.runtime import LiveMatch, Persist
 from gamenight.live.settings import LiveSettings
 from gamenight.live.updates import Applied
+from gamenight.server.catalog import room_config
 from gamenight.server.errors import Conflict, Forbidden, Invalid, NotFound, Unauthorized
 from gamenight.server.protocol import RoomInfo, SeatInfo
 from gamenight.server.settings import Limits, Settings
@@ -115,6 +116,7 @@ def live_settings(limits: Limits, settings: Settings) -> LiveSettings:
         turn_limit=limits.turn_seconds,
         window_limit=limits.reaction_seconds,
         race_limit=limits.race_seconds,
+        own_code_bots=False,  # specs come from other people: registered bots only
     )
 
 
@@ -205,14 +207,8 @@ class RoomService:
     ) -> tuple[Room, str, str | None]:
         """A new room; returns it, the host token and (when ``name`` is given) seat 0's token."""
         try:
-            cls = game_class(game)
-        except UnknownGame as exc:
-            raise Invalid(str(exc)) from None
-        if "players" in options:
-            raise Invalid("the number of players is set by seats, not by the players option")
-        try:
-            config = config_from_json(cls.config_type, {**options, "players": seats})
-        except ConfigError as exc:
+            config = room_config(game, seats, options)
+        except (UnknownGame, ConfigError) as exc:
             raise Invalid(str(exc)) from None
         host = new_token()
         seat_token = new_token() if name is not None else None
@@ -261,18 +257,15 @@ class RoomService:
         return room, wanted, token
 
     async def set_bot(self, code: str, host: str | None, index: int, bot: str) -> Room:
-        """The host seats a bot (any level the game has) in an open or bot seat."""
+        """The host seats a bot (any level the game has) in an open or bot seat: only the
+        game's registered bots, never code named by module (see :func:`check_bot`)."""
         room = await self.room(code)
         self.check_host(room, host)
         async with room.lock:
             seat = self._lobby_seat(room, index)
             if seat.kind == "human":
                 raise Conflict(f"seat {index} is taken by {seat.name}; clear it first")
-            cls = game_class(room.row.game)
-            try:
-                make_bot(bot, cls(config_from_json(cls.config_type, room.row.config)), index)
-            except UnknownBot as exc:
-                raise Invalid(str(exc)) from None
+            check_bot(bot, self._game(room.row), index)
             await self._set_seat(room, SeatRow(index, "bot", None, bot.strip()))
         return room
 
@@ -526,6 +519,20 @@ class RoomService:
         self.closing = True
         for room in self.rooms.values():
             await self._stop_room(room)
+
+
+def check_bot(spec: str, game: Game[Any, Any], seat: int) -> None:
+    """Build the bot ``spec`` names once, as a check; ``Invalid`` unless it is one of the game's
+    registered bots (``module:Name`` is never imported: the spec comes from a remote caller)
+    and builds."""
+    try:
+        make_bot(spec, game, seat, own_code=False)
+    except UnknownBot as exc:
+        raise Invalid(str(exc)) from None
+    except Exception as exc:  # a registered bot that fails on its argument: say so, no 500
+        log.warning("bot %r for %s did not build: %r", spec, game.id, exc)
+        reason = str(exc) or type(exc).__name__
+        raise Invalid(f"the bot {spec.strip()!r} cannot play {game.id}: {reason}") from None
 
 
 def _plausible(code: str) -> bool:

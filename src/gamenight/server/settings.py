@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from gamenight.server.storage.base import StorageError
+from gamenight.server.storage.sql import parse_url
 
 
 def default_db_path() -> Path:
@@ -119,3 +123,32 @@ class Settings(BaseSettings):
         le=600,
         description="how long a room stays with a process that stopped renewing its lease",
     )
+
+    @field_validator("db_url")
+    @classmethod
+    def _database(cls, url: str) -> str:
+        try:
+            parse_url(url)
+        except StorageError as exc:
+            raise ValueError(str(exc)) from None
+        return url
+
+    @field_validator("public_url", "advertise_url")
+    @classmethod
+    def _address(cls, url: str | None) -> str | None:
+        if url is None:
+            return None
+        parts = urlsplit(url.strip())
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(
+                f"{url!r} is not a web address: write it in full, as https://games.example.com"
+            )
+        if parts.query or parts.fragment:
+            raise ValueError(f"{url!r} has a ?query or #fragment; give the address alone")
+        return url.strip().rstrip("/")
+
+    @model_validator(mode="after")
+    def _cluster_database(self) -> Settings:
+        if self.cluster and parse_url(self.db_url).get_backend_name() != "postgresql":
+            raise ValueError("cluster mode needs PostgreSQL: --db postgresql://user@host/db")
+        return self

@@ -70,6 +70,8 @@ def game_file(game_id: str, path: str) -> Path:
     folder = game_web_dir(game_id)
     if folder is None:
         raise NotFound(f"no table for the game {game_id!r}")
+    if not path.strip("/"):
+        raise NotFound(f"name a file of the table of {game_id!r}, as in /games/{game_id}/table.js")
     if path == "components.json":
         data = folder.parent / "components.json"
         if data.is_file():

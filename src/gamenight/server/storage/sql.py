@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from alembic import command
 from alembic.config import Config as AlembicConfig
 from sqlalchemy import Connection, Engine, create_engine, event, insert, select, text, update
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import IntegrityError, NoSuchModuleError, SQLAlchemyError
 
 from gamenight.server.storage import tables as t
@@ -35,6 +35,9 @@ from gamenight.server.storage.base import (
 
 T = TypeVar("T")
 
+#: How long connecting to PostgreSQL may take before the server says it cannot.
+CONNECT_SECONDS = 10
+
 _PendingStep = tuple[str, int, StepRow, "asyncio.Future[None]"]
 
 
@@ -47,12 +50,27 @@ def normalise_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; a SQLite file gets its folder made and WAL journaling."""
+def parse_url(url: str) -> URL:
+    """``url`` parsed, for SQLite or PostgreSQL; :class:`StorageError` saying what a database
+    URL looks like for anything else."""
     try:
         parsed = make_url(normalise_url(url))
-    except Exception as exc:  # SQLAlchemy raises ArgumentError and ValueError alike here
-        raise StorageError(f"not a database URL: {url!r} ({exc})") from None
+    except Exception:  # SQLAlchemy raises ArgumentError and ValueError alike here
+        raise StorageError(
+            f"not a database URL: {url!r}; use sqlite:///path or "
+            "postgresql://user:password@host/database"
+        ) from None
+    if parsed.get_backend_name() not in ("sqlite", "postgresql"):
+        raise StorageError(
+            f"unsupported database {parsed.get_backend_name()!r}: use sqlite:///path or "
+            "postgresql://user:password@host/database"
+        )
+    return parsed
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; a SQLite file gets its folder made and WAL journaling."""
+    parsed = parse_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
@@ -69,17 +87,31 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    if parsed.get_backend_name() == "postgresql":
-        try:
-            return create_engine(parsed, pool_size=8, max_overflow=8, pool_pre_ping=True)
-        except (NoSuchModuleError, ModuleNotFoundError):
-            raise StorageError(
-                "PostgreSQL needs the psycopg driver: pip install 'gamenight[postgres]'"
-            ) from None
-    raise StorageError(
-        f"unsupported database {parsed.get_backend_name()!r}: use sqlite:///path or "
-        "postgresql://user:password@host/database"
-    )
+    try:
+        return create_engine(
+            parsed,
+            pool_size=8,
+            max_overflow=8,
+            pool_pre_ping=True,
+            # A server that does not answer is reported after seconds, not the system's minutes.
+            connect_args={"connect_timeout": CONNECT_SECONDS},
+        )
+    except (NoSuchModuleError, ModuleNotFoundError):
+        raise StorageError(
+            "PostgreSQL needs the psycopg driver: pip install 'gamenight[postgres]'"
+        ) from None
+
+
+def describe(exc: SQLAlchemyError) -> str:
+    """A database error in one line: the driver's words without SQLAlchemy's statement and
+    background link."""
+    cause = getattr(exc, "orig", None) or exc
+    lines = [
+        line.strip()
+        for line in str(cause).splitlines()
+        if line.strip() and not line.lstrip().startswith(("[SQL", "[parameters", "(Background"))
+    ]
+    return f"{cause.__class__.__name__}: {'; '.join(lines)}"
 
 
 def migrate(engine: Engine) -> None:
@@ -146,7 +178,7 @@ class SqlStore:
         try:
             return await loop.run_in_executor(self._pool, fn, *args)
         except SQLAlchemyError as exc:
-            raise StorageError(f"database error: {exc.__class__.__name__}: {exc}") from None
+            raise StorageError(f"database error: {describe(exc)}") from None
 
     async def open(self) -> None:
         """Check the database answers and bring its schema up to date."""
