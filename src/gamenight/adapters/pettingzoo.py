@@ -236,6 +236,7 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             "name": f"gamenight_{game.id.replace('-', '_')}_v0",
         }
         self.turns = Turns(game, max_steps, draw=False)
+        #: Every seat's observation of a state, by seat (the encoder's, bound once).
         self._encode_seats = self.encoder.all_seats
         #: Whether a match was dealt (``reset``): stepping before is refused.
         self._dealt = False
@@ -294,13 +295,12 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
                 turns.forfeit(seat)
                 infos[agent]["illegal_action"] = str(exc)
                 break
-        if turns.over:
-            pass
-        elif len(chosen) == 1:  # one seat's turn (or a race of one): what _apply does for it
-            for seat, action in chosen.items():
-                turns.play(seat, action)
-        else:
-            self._apply(chosen, infos)
+        if not turns.over:
+            if len(chosen) == 1:  # one seat's turn (or a race of one): what _apply does for it
+                for seat, action in chosen.items():
+                    turns.play(seat, action)
+            else:
+                self._apply(chosen, infos)
         agents = self.agents
         done = turns.over
         if done:  # every agent is still in play until the end, so rewards go to them all
