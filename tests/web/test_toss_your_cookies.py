@@ -57,6 +57,9 @@ def test_a_whole_match_of_toss_your_cookies_against_two_bots(
         if phase not in seen:
             seen.add(phase)
             shot(p, f"toss-your-cookies-{phase}")
+        status = " ".join(p.locator(".status-text").inner_text().split())
+        wanted = {"target": "choose whom to swap with", "pick": "face-down cards"}
+        assert wanted.get(phase, "") in status, (phase, status)  # the top line says what to do
         cookies_move(p)
 
     play_to_end(page, move, limit=400)

@@ -381,6 +381,10 @@ function status(model, ctx) {
   if (st.phase === "scramble") return me !== null && model.pending.players.includes(me) ? t("status_scramble_you") : t("status_scramble");
   if (st.phase === "milk_race") return me !== null && model.pending.players.includes(me) ? t("status_milk_you") : t("status_milk", { name: ctx.name(st.tosser) });
   if (st.phase === "deal") return t("dealing");
+  const deciding = me !== null && model.pending.players.includes(me);
+  if (st.phase === "target" && deciding) return t("choose_target", { count: st.number });
+  if (st.phase === "pick" && deciding) return t("pick_you", { name: ctx.name(st.draw_from) });
+  if (st.phase === "pick") return t("pick_watch", { name: ctx.name(st.drawer), from: ctx.name(st.draw_from) });
   return null;
 }
 
