@@ -61,6 +61,7 @@ def test_every_builtin_encoder_reads_states() -> None:
         encoder = encoder_for(build_game(game_id, counts[0]))
         assert encoder.state_function is not None
         assert encoder.seats_function is not None
+        assert encoder.binder is not None
 
 
 @pytest.mark.parametrize(
@@ -116,19 +117,22 @@ def test_encode_state_is_blind_to_what_the_seat_cannot_see(game_id: str, players
 def test_encode_state_in_any_order(game_id: str, players: int, options: dict[str, Any]) -> None:
     """The encoders keep parts made for the fields last met (by identity) and for values met
     before; met in a shuffled order, states of two interleaved playouts (every seat, one at a
-    time and all at once) still give exactly the vectors of their views."""
+    time and all at once, through the bound encoder and the part's own function in turn) still
+    give exactly the vectors of their views."""
     game = build_game(game_id, players, **options)
     encoder = encoder_for(game)
+    bound = encoder.state_encoder()
     states = [state for seed in (3, 4) for state in every_state(game, seed)]
     asks = [(state, seat) for state in states for seat in (*range(players), None)]
     random.Random(5).shuffle(asks)
-    for state, seat in asks:
+    for turn, (state, seat) in enumerate(asks):
         if seat is None:
             for each, vector in enumerate(encoder.all_seats(state)):
                 assert np.array_equal(vector, encoder(game.observe(state, each), each))
         else:
             expected = encoder(game.observe(state, seat), seat)
-            assert np.array_equal(encoder.from_state(state, seat), expected)
+            encode = bound if turn % 2 else encoder.from_state
+            assert np.array_equal(encode(state, seat), expected)
 
 
 @pytest.mark.parametrize(("game_id", "players"), [(g, c[0]) for g, c in GAMES.items()])

@@ -156,3 +156,29 @@ def test_python_shortcuts_agree_with_openspiel(game_id: str, players: int) -> No
     assert nodes > 20
     with pytest.raises(pyspiel.SpielError):
         state.observation_tensor(players)
+
+
+def test_each_game_keeps_its_own_converted_chance_outcomes() -> None:
+    """Toss Up!'s roll outcomes, a table the engine keeps per number of dice, are converted
+    once and handed out again, even after another game in the same process has met more lists
+    of outcomes made anew (a deck's draws) than a table keeps: each game object keeps its own."""
+    cover = pyspiel.load_game("gamenight_cover_your_cookies(players=4)")
+    met = 0
+    for seed in range(60):
+        state = cover.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal() and met < 700:
+            if state.is_chance_node():
+                met += 1
+                actions, odds = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, odds)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert met >= 700
+    game = pyspiel.load_game("gamenight_toss_up(players=2)")
+    first, second = game.new_initial_state(), game.new_initial_state()
+    assert first.is_chance_node()
+    assert first.chance_outcomes() is second.chance_outcomes()
+    assert [p for _, p in first.chance_outcomes()] == [
+        p for _, p in game.engine.chance_outcomes(first.engine_state)
+    ]

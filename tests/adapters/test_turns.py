@@ -147,6 +147,7 @@ def test_bad_ids_are_refused_precisely() -> None:
     chosen = min(legal_ids)
     assert turns.decode(seat, np.int64(chosen)) == turns.decode(seat, chosen)
     turns.forfeit(seat)
+    assert turns.legal(seat) == () and not turns.mask(seat).any()  # nothing kept past the end
     with pytest.raises(GameOver):
         turns.decode(seat, chosen)
     assert turns.rewards()[seat] == -1.0

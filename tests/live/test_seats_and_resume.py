@@ -320,3 +320,43 @@ def test_a_viewer_who_stops_reading_is_dropped_and_can_subscribe_again() -> None
         assert final.outcome is not None
 
     run(main())
+
+
+def test_a_viewer_who_joins_mid_game_is_told_the_recent_steps_as_they_may_see_them() -> None:
+    """A screen that joins (or reloads) mid-game gets, with its ``joined`` update, the events of
+    the last steps (up to ``RECAP_STEPS``), oldest first, redacted for it: a Cover Your Cookies
+    card drawn by seat 1 is named to seat 1 and to nobody else."""
+    from gamenight.live.runtime import RECAP_STEPS
+
+    async def main() -> tuple[list[Applied], dict[int | None, Update]]:
+        match = Match(make_game("cover-your-cookies", players=3), seed=5)
+        stored: list[Applied] = []
+
+        async def persist(applied: Applied) -> None:
+            stored.append(applied)
+
+        live = LiveMatch(
+            match, quick(), controllers=["random"] * 3, persist=persist, rng=random.Random(2)
+        )
+        watcher = live.subscribe(None)
+        async with live:
+            await first(watcher, lambda u: u.version >= 60)
+            await live.stop()
+        joined = {viewer: await anext(aiter(live.subscribe(viewer))) for viewer in (None, 1, 2)}
+        return stored, joined
+
+    stored, joined = run(main())
+    recent = stored[-RECAP_STEPS:]
+    for viewer, update in joined.items():
+        assert update.reason == "joined" and update.version == stored[-1].version
+        expected = [e.for_viewer(viewer) for step in recent for e in step.events]
+        assert list(update.earlier) == expected
+    drawn = [e for step in recent for e in step.events if e.kind == "drew" and 1 in e.audience]
+    assert drawn, "no card drawn by seat 1 among the recent steps"
+    seen = {
+        viewer: [e for e in update.earlier if e["kind"] == "drew"]
+        for viewer, update in joined.items()
+    }
+    assert any("card" in e for e in seen[1])
+    assert not any("card" in e for e in seen[None] + seen[2] if e["player"] == 1)
+    assert Update.to_json(joined[1])["earlier"] == list(joined[1].earlier)

@@ -41,6 +41,7 @@ def test_health_and_the_game_list(sqlite_url: str) -> None:
         "name": "target",
         "default": "100",
         "default_value": 100,
+        "choices": None,
         "help": target["help"],
     }
     assert "final round" in target["help"]

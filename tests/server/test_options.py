@@ -115,3 +115,16 @@ def test_the_lobby_lists_json_defaults(server: Any) -> None:
     assert (options["strict"]["default"], options["strict"]["default_value"]) == ("true", True)
     assert options["faces"]["default"] == "green,green,green,yellow,yellow,red"
     assert options["faces"]["default_value"] == ["green"] * 3 + ["yellow"] * 2 + ["red"]
+
+
+def test_an_option_of_a_few_words_lists_them(server: Any) -> None:
+    """An option that takes one of a few words (Cover Your Cookies' match form) lists them as
+    ``choices``, in the rules' order; other options have none. Each choice makes a room."""
+    games = {g["id"]: g for g in httpx.get(server.url + "/api/games").json()}
+    options = {o["name"]: o for o in games["cover-your-cookies"]["options"]}
+    assert options["match"]["choices"] == ["single", "target", "rounds", "wins"]
+    assert options["target"]["choices"] is None
+    assert all(o["choices"] is None for o in games["toss-up"]["options"])
+    for choice in options["match"]["choices"]:
+        made = post_room(server.url, "cover-your-cookies", 3, {"match": choice})
+        assert made.status_code == 201, made.text

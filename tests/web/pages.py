@@ -34,6 +34,8 @@ def open_room(
             page.locator("details.more summary").click()
         if isinstance(value, bool):
             field.set_checked(value)
+        elif field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
         else:
             field.fill(value)
     page.click("#create")

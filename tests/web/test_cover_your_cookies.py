@@ -40,6 +40,10 @@ def test_a_whole_round_of_cover_your_cookies_against_two_bots(
         if phase not in seen:
             seen.add(phase)
             shot(p, f"cover-your-cookies-{phase}")
+        if phase == "duel":  # the line at the top says who swipes what, and what to do
+            status = " ".join(p.locator(".status-text").inner_text().split())
+            assert "tries to swipe" in status, status
+            assert status.endswith(("Answer, or let it go.", "Answer, or give up the swipe."))
         cover_move(p)
 
     play_to_end(page, move, limit=500)
@@ -47,3 +51,21 @@ def test_a_whole_round_of_cover_your_cookies_against_two_bots(
     expect(page.locator(".cyc-final")).to_contain_text("Dough")
     shot(page, "cover-your-cookies-over")
     assert "turn" in seen
+
+
+def test_an_option_of_a_few_words_is_picked_from_a_list(new_page: Callable[..., Page]) -> None:
+    """The match form (single round, first to a target, rounds, round wins) is a list to pick
+    from in the lobby, not a text field to mistype; the room is made with the pick."""
+    page = new_page()
+    page.goto("/")
+    page.locator('.game-choice:has(input[value="cover-your-cookies"])').click()
+    page.locator("details.more summary").click()
+    field = page.locator("#opt-match")
+    assert field.evaluate("e => e.tagName") == "SELECT"
+    options = field.locator("option").all_inner_texts()
+    assert options == ["single", "target", "rounds", "wins"]
+    expect(field).to_have_value("single")
+    open_room(page, "cover-your-cookies", 3, options={"match": "rounds"})
+    code = page.locator("#room-code").inner_text().strip()
+    room = page.request.get(f"/api/rooms/{code}").json()
+    assert room["config"]["match"] == "rounds"

@@ -53,6 +53,9 @@ def test_a_whole_game_of_paper_toss_against_two_bots(new_page: Callable[..., Pag
             if phase in ("hazard", "counter", "after", "choose"):
                 expect(p.locator(".clock")).to_be_visible()
             shot(p, f"paper-toss-{phase}")
+        status = " ".join(p.locator(".status-text").inner_text().split())
+        wanted = {"discard": "Tap cards to discard", "main": "end your turn", "launch": "Toss card"}
+        assert wanted.get(phase, "") in status, (phase, status)  # the top line says what to do
         paper_toss_move(p)
 
     play_to_end(page, move, limit=400)

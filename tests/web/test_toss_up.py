@@ -76,3 +76,33 @@ def test_the_coach_in_the_browser(new_page: Callable[..., Page]) -> None:
     if page.locator("#result").count() == 0:
         expect(page.locator("#tu-coach")).to_be_checked()
         expect(page.locator(".tu-coach-line")).to_contain_text("Best:", timeout=60_000)
+
+
+def test_what_happened_is_told_again_after_a_reload_and_on_a_table_screen(
+    new_page: Callable[..., Page],
+) -> None:
+    """The "What happened" list survives a reload mid-game (the server recaps the steps before
+    the screen joined), and a table screen turned on mid-game shows the same recent events."""
+    page = new_page()
+    code = open_room(page, "toss-up", 2, options={"target": "200"})
+    fill_with_bots_and_start(page, level="smart")
+    for _ in range(3):  # a few rolls, so something has happened
+        page.wait_for_function(MY_MOVE_OR_OVER, timeout=60_000)
+        before = page.locator("#table").get_attribute("data-version")
+        page.keyboard.press("r")
+        page.wait_for_function(MOVED_ON, arg=before)
+    log = page.locator(".log li")
+    expect(log.first).to_be_visible()
+    lines = log.count()
+    assert lines >= 2
+    page.reload()
+    page.wait_for_selector("#table[data-version]")
+    page.wait_for_function(  # bots may have played on meanwhile: as many lines or more
+        "n => document.querySelectorAll('.log li').length >= n", arg=lines, timeout=10_000
+    )
+    table = new_page()
+    table.goto(f"/table/{code}")
+    table.wait_for_selector("#table[data-version]")
+    expect(table.locator(".log li").first).to_be_visible()
+    assert table.locator(".log li").count() >= min(lines, 2)
+    shot(table, "toss-up-table-screen-mid-game")

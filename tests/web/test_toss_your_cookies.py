@@ -57,6 +57,9 @@ def test_a_whole_match_of_toss_your_cookies_against_two_bots(
         if phase not in seen:
             seen.add(phase)
             shot(p, f"toss-your-cookies-{phase}")
+        status = " ".join(p.locator(".status-text").inner_text().split())
+        wanted = {"target": "choose whom to swap with", "pick": "face-down cards"}
+        assert wanted.get(phase, "") in status, (phase, status)  # the top line says what to do
         cookies_move(p)
 
     play_to_end(page, move, limit=400)
@@ -170,3 +173,80 @@ def test_two_people_race_through_a_toss_scramble(new_page: Callable[..., Page]) 
     ann_hand = sorted(ann_updates[-1]["view"]["state"]["hand"])
     shown = sorted(ann.locator(".tyc-hand .card").evaluate_all("els => els.map(e => e.title)"))
     assert len(shown) == len(ann_hand) == 7
+
+
+#: In the page, every 100 ms: whether the Snickerdoodle! pop-up shows, and the longest time it
+#: has stood over a decision of this seat (milliseconds).
+WATCH_POP_UP = """() => {
+  window.popUp = { seen: false, longest: 0, since: null };
+  setInterval(() => {
+    const shown = Boolean(document.querySelector(".tyc-win"));
+    const mine = document.querySelector("#table")?.dataset.mine === "1";
+    const w = window.popUp;
+    w.seen = w.seen || shown;
+    if (shown && mine) {
+      w.since = w.since ?? Date.now();
+      w.longest = Math.max(w.longest, Date.now() - w.since);
+    } else {
+      w.since = null;
+    }
+  }, 100);
+}"""
+
+
+def test_the_snickerdoodle_pop_up_never_holds_up_the_next_round(
+    new_page: Callable[..., Page],
+) -> None:
+    """A match of three rounds: each round's Snickerdoodle! pop-up shows the winning hand, but
+    it never stands over a decision of the person's for more than a moment (the next round's
+    race does not wait, and bots grab meanwhile): it closes when they must decide."""
+    page = new_page()
+    open_room(page, "toss-your-cookies", 3, options={"rounds": "3"})
+    fill_with_bots_and_start(page)
+    page.evaluate(WATCH_POP_UP)
+
+    def move(p: Page) -> None:
+        # a person taps, so they wait for the pop-up to go before moving (keys would reach
+        # the table under it)
+        expect(p.locator(".tyc-win")).to_have_count(0, timeout=3_500)
+        cookies_move(p)
+
+    play_to_end(page, move, limit=600)
+    expect(page.locator("#result")).to_be_visible()
+    watched = page.evaluate("() => window.popUp")
+    assert watched["seen"], "no round ended before the last"
+    assert watched["longest"] < 3_000, watched
+
+
+def test_each_person_reads_a_pass_from_their_own_side(new_page: Callable[..., Page]) -> None:
+    """Every roll is "pass 1 left": Ann passes to Bob, Bob to the bot, the bot to Ann. Bob's
+    "What happened" says what he received from Ann and what the bot received from him; never
+    "You received" for cards that went to someone else."""
+    ann = new_page()
+    bob = new_page()
+    code = open_room(
+        ann, "toss-your-cookies", 3, options={"action_die": "pass_left", "number_die": "1"}
+    )
+    bob.goto(f"/join/{code}")
+    bob.fill("#name", "Bob")
+    bob.click("#join")
+    bob.wait_for_url(f"**/room/{code}")
+    fill_with_bots_and_start(ann)
+    for page in (ann, bob):
+        page.wait_for_selector("#table[data-version]")
+        page.wait_for_function(
+            "() => document.querySelector('#table').dataset.phase === 'commit'"
+            " && document.querySelector('#table').dataset.mine === '1'"
+        )
+        page.keyboard.press("1")
+        page.keyboard.press("Enter")
+    log = bob.locator(".ev-received")
+    expect(log).to_have_count(2)
+    lines = log.all_inner_texts()
+    assert sum(line.startswith("You received") and line.endswith("from Ann") for line in lines) == 1
+    assert sum(line.endswith("from you") and "You received" not in line for line in lines) == 1
+    expect(ann.locator(".ev-received")).to_have_count(2)
+    ann_lines = ann.locator(".ev-received").all_inner_texts()
+    assert not any(
+        line.startswith("You received") and line.endswith("from Ann") for line in ann_lines
+    )

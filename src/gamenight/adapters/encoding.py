@@ -15,6 +15,9 @@ The part module (``<game package>/encode.py``, named in the game's plugin) defin
 - optionally ``encode_seats(game, state) -> list[numpy.ndarray]``: ``encode_state`` for every
   seat at once, what the seats see alike worked out once (the parallel PettingZoo environment
   observes every seat at every step);
+- optionally ``state_encoder(game) -> Callable[[state, seat], numpy.ndarray]``:
+  ``encode_state`` bound to one game object, what it works out per game looked up once (the
+  adapters' inner loops call it; the same vectors, which the test suite checks);
 - optionally ``max_chance_outcomes(game) -> int``: the most outcomes one chance step can have
   (OpenSpiel needs the bound up front).
 """
@@ -50,6 +53,9 @@ class Encoder:
     state_function: Callable[[Game[Any, Any], Any, int], np.ndarray] | None = None
     #: The part's ``encode_seats``, or ``None`` (then every seat is encoded on its own).
     seats_function: Callable[[Game[Any, Any], Any], list[np.ndarray]] | None = None
+    #: The part's ``state_encoder``, or ``None`` (then ``state_function`` is bound by
+    #: ``functools.partial``).
+    binder: Callable[[Game[Any, Any]], Callable[[Any, int], np.ndarray]] | None = None
 
     def __call__(self, view: View, seat: int) -> np.ndarray:
         """``seat``'s view as a float32 vector of ``size`` values."""
@@ -71,6 +77,8 @@ class Encoder:
     def state_encoder(self) -> Callable[[Any, int], np.ndarray]:
         """:meth:`from_state` as a plain function of the state and the seat (for loops)."""
         game, function = self.game, self.state_function
+        if self.binder is not None:
+            return self.binder(game)
         if function is not None:
             return functools.partial(function, game)
         encode, observe = self.function, game.observe
@@ -112,4 +120,5 @@ def encoder_for(game: Game[Any, Any]) -> Encoder:
         int(bound(game)) if bound is not None else None,
         getattr(part, "encode_state", None),
         getattr(part, "encode_seats", None),
+        getattr(part, "state_encoder", None),
     )

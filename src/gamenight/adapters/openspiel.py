@@ -153,6 +153,10 @@ class GamenightGame(pyspiel.Game):
             "encode": staticmethod(encoder.state_encoder()),
             "apply": staticmethod(engine.apply),
             "pending": staticmethod(engine.pending),
+            "legal_of": staticmethod(engine.legal_actions),
+            "sorted_ids": staticmethod(self.codes.sorted_ids),
+            "seats": engine.players,
+            "converted": {},
             "max_length": max_length,
         }
         self.state_class = type("GamenightMatchState", (GamenightState,), attributes)
@@ -172,13 +176,9 @@ class GamenightGame(pyspiel.Game):
 
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-_TERMINAL_KIND, _CHANCE_KIND = Kind.TERMINAL, Kind.CHANCE
+_TERMINAL_KIND, _CHANCE_KIND, _SINGLE_KIND = Kind.TERMINAL, Kind.CHANCE, Kind.SINGLE
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
-#: Converted chance outcomes by the identity of the engine's list (games that keep their
-#: outcome tables, as Toss Up! does its rolls, convert each table once): the first lists met
-#: are kept (with the lists, so an identity is never reused while kept), never dropped; lists
-#: made anew at each node (a deck's draws) are converted each time.
-_CONVERTED: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
+#: Converted chance outcomes kept per game object (``GamenightState.converted``), at most.
 _CONVERTED_MAX = 512
 _SECOND = operator.itemgetter(1)
 #: The outcomes of a "who is quicker" node by the number of seats listed: each equally likely
@@ -189,8 +189,9 @@ _QUICKER = [[(i, 1.0 / listed) for i in range(listed)] for listed in range(1 + 1
 class Node:
     """Everything a state holds: the engine state and its pending decision, the seat drawn as
     the quicker hand (if any), decisions made, and whether the match was cut short; with who
-    plays now and, once asked, the chance outcomes and legal ids. Never changed but for those
-    caches (which depend on the rest alone), so copies of a state share it: a clone is cheap."""
+    plays now and, once asked, the chance outcomes, legal ids and observations. Never changed
+    but for those caches (which depend on the rest alone), so copies of a state share it: a
+    clone is cheap."""
 
     __slots__ = (
         "cut",
@@ -211,25 +212,18 @@ class Node:
         seat: int | None = None,
         decisions: int = 0,
         cut: bool = False,
+        player: int | None = None,
     ) -> None:
         self.state = state
         self.pending = pending
         self.seat = seat
         self.decisions = decisions
         self.cut = cut
-        kind = pending.kind
-        if kind is _TERMINAL_KIND or cut:
-            self.player = _TERMINAL
-        elif kind is _CHANCE_KIND:
-            self.player = _CHANCE
-        elif seat is not None:
-            self.player = seat
-        else:
-            players = pending.players
-            self.player = _CHANCE if kind in RACING and len(players) > 1 else players[0]
+        self.player = _player(pending, seat, cut) if player is None else player
         self.outcomes: Any = None
         self.legal: list[int] | None = None
-        self.observed: dict[int, np.ndarray] = {}
+        #: Observation vectors by seat, made when first asked for.
+        self.observed: dict[int, np.ndarray] | None = None
 
     @property
     def quicker(self) -> bool:
@@ -238,6 +232,31 @@ class Node:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Node:
         return self
+
+
+def _player(pending: Pending, seat: int | None, cut: bool) -> int:
+    """Who plays at a node: terminal, chance (dice and draws, or who is quicker when several
+    seats race), the seat drawn as the quicker hand, or the one seat listed."""
+    kind = pending.kind
+    if kind is _TERMINAL_KIND or cut:
+        return _TERMINAL
+    if kind is _CHANCE_KIND:
+        return _CHANCE
+    if seat is not None:
+        return seat
+    players = pending.players
+    return _CHANCE if kind in RACING and len(players) > 1 else players[0]
+
+
+def _observation(encode: Any, node: Node, seat: int) -> np.ndarray:
+    """``seat``'s observation vector at ``node``, made once and kept with the node."""
+    observed = node.observed
+    if observed is None:
+        observed = node.observed = {}
+    vector = observed.get(seat)
+    if vector is None:
+        vector = observed[seat] = encode(node.state, seat)
+    return vector
 
 
 class GamenightState(pyspiel.State):
@@ -250,9 +269,20 @@ class GamenightState(pyspiel.State):
     actions: ClassVar[tuple[Any, ...]]
     #: The encoder's ``state_encoder()``: a plain function of the engine state and the seat.
     encode: ClassVar[Any]
-    #: The engine's ``apply`` and ``pending``, bound once.
+    #: The engine's ``apply``, ``pending`` and ``legal_actions``, and ``codes.sorted_ids``,
+    #: bound once.
     apply: ClassVar[Any]
     pending: ClassVar[Any]
+    legal_of: ClassVar[Any]
+    sorted_ids: ClassVar[Any]
+    #: The number of seats.
+    seats: ClassVar[int]
+    #: Converted chance outcomes by the identity of the engine's list (games that keep their
+    #: outcome tables, as Toss Up! does its rolls, convert each table once): the first lists
+    #: met by this game object are kept (with the lists, so an identity is never reused while
+    #: kept), never dropped; lists made anew at each node (a deck's draws) are converted each
+    #: time. One table per game object, so that another game's lists made anew never fill it.
+    converted: ClassVar[dict[int, tuple[Any, list[tuple[int, float]]]]]
     max_length: ClassVar[int]
 
     #: The opening node, shared by every new state of this game (OpenSpiel makes one each time
@@ -291,8 +321,12 @@ class GamenightState(pyspiel.State):
         Python, everything else (chance nodes, the end, another player) goes to OpenSpiel.
         """
         node = self.node
-        if node.player >= 0 and (not player or player[0] == node.player):
-            return list(self._legal_actions(node.player))
+        seat = node.player
+        if seat >= 0 and (not player or player[0] == seat):
+            legal = node.legal
+            if legal is None:
+                legal = node.legal = self.sorted_ids(self.legal_of(node.state, seat))
+            return legal.copy()
         return list(super().legal_actions(*player))
 
     def observation_tensor(self, *player: int) -> list[float]:
@@ -304,11 +338,8 @@ class GamenightState(pyspiel.State):
         """
         node = self.node
         seat = player[0] if player else node.player
-        if type(seat) is int and 0 <= seat < self.engine.players:
-            vector = node.observed.get(seat)
-            if vector is None:
-                vector = node.observed[seat] = self.encode(node.state, seat)
-            result: list[float] = vector.tolist()
+        if type(seat) is int and 0 <= seat < self.seats:
+            result: list[float] = _observation(self.encode, node, seat).tolist()
             return result
         return list(super().observation_tensor(*player))
 
@@ -319,8 +350,7 @@ class GamenightState(pyspiel.State):
         node = self.node
         legal = node.legal
         if legal is None:
-            actions = self.engine.legal_actions(node.state, player)
-            legal = node.legal = self.codes.sorted_ids(actions)
+            legal = node.legal = self.sorted_ids(self.legal_of(node.state, player))
         return legal
 
     def _outcomes(self) -> Any:
@@ -340,12 +370,13 @@ class GamenightState(pyspiel.State):
         outcomes = node.outcomes
         if outcomes is None:
             outcomes = node.outcomes = self.engine.chance_outcomes(node.state)
-        known = _CONVERTED.get(id(outcomes))
+        kept = self.converted
+        known = kept.get(id(outcomes))
         if known is not None and known[0] is outcomes:
             return known[1]
         converted = list(enumerate(map(float, map(_SECOND, outcomes))))
-        if len(_CONVERTED) < _CONVERTED_MAX:
-            _CONVERTED[id(outcomes)] = (outcomes, converted)
+        if len(kept) < _CONVERTED_MAX:
+            kept[id(outcomes)] = (outcomes, converted)
         return converted
 
     def _apply_action(self, action: int) -> None:
@@ -360,17 +391,28 @@ class GamenightState(pyspiel.State):
             state = self.apply(node.state, player, chosen)[0]
             pending = self.pending(state)
             decisions = node.decisions + 1
-            cut = decisions >= self.max_length and pending.kind is not _TERMINAL_KIND
-            self.node = Node(state, pending, None, decisions, cut)
+            kind = pending.kind
+            if kind is _CHANCE_KIND:  # a roll or a draw next: the players' usual next node
+                cut = decisions >= self.max_length
+                player = _TERMINAL if cut else _CHANCE
+                self.node = Node(state, pending, None, decisions, cut, player)
+            else:
+                cut = decisions >= self.max_length and kind is not _TERMINAL_KIND
+                self.node = Node(state, pending, None, decisions, cut)
         elif node.pending.kind is _CHANCE_KIND:
             outcomes = node.outcomes
             if outcomes is None:
                 outcomes = self._outcomes()
             state = self.apply(node.state, CHANCE, outcomes[action][0])[0]
-            self.node = Node(state, self.pending(state), None, node.decisions)
+            pending = self.pending(state)
+            if pending.kind is _SINGLE_KIND:  # one seat's decision next, the usual case
+                player = pending.players[0]
+            else:
+                player = _player(pending, None, False)
+            self.node = Node(state, pending, None, node.decisions, False, player)
         else:  # who is quicker
             seat = node.pending.players[action]
-            self.node = Node(node.state, node.pending, seat, node.decisions)
+            self.node = Node(node.state, node.pending, seat, node.decisions, False, seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
         node, engine = self.node, self.engine
@@ -411,11 +453,7 @@ class Observer:
 
     def set_from(self, state: GamenightState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s encoded view of ``state`` (kept with the state)."""
-        node = state.node
-        vector = node.observed.get(player)
-        if vector is None:
-            vector = node.observed[player] = self.encode(node.state, player)
-        self.tensor[:] = vector
+        self.tensor[:] = _observation(self.encode, state.node, player)
 
     def string_from(self, state: GamenightState, player: int) -> str:
         """``player``'s view of ``state`` as JSON."""

@@ -158,8 +158,17 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
         """The selected agent's observation, running reward, flags and info (as PettingZoo's
         own ``last``, without its extra calls)."""
         agent = self.agent_selection
+        observation = None
+        if observe:  # :meth:`observe`, written out
+            if not self._dealt:
+                raise GameOver("no match is on: reset to play")
+            seat, turns = self.seat_of[agent], self.turns
+            observation = {
+                "observation": self._encode(turns.state, seat),
+                "action_mask": turns.mask(seat),
+            }
         return (
-            self.observe(agent) if observe else None,
+            observation,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -227,6 +236,8 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             "name": f"gamenight_{game.id.replace('-', '_')}_v0",
         }
         self.turns = Turns(game, max_steps, draw=False)
+        #: Every seat's observation of a state, by seat (the encoder's, bound once).
+        self._encode_seats = self.encoder.all_seats
         #: Whether a match was dealt (``reset``): stepping before is refused.
         self._dealt = False
 
@@ -240,13 +251,18 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         return self._observations(), {a: {} for a in self.agents}
 
     def _observations(self) -> dict[str, Observation]:
-        if not self.agents:
+        agents = self.agents  # every seat's agent, in seat order, until the end (then none)
+        if not agents:
             return {}
-        turns, seat_of = self.turns, self.seat_of
-        vectors, mask = self.encoder.all_seats(turns.state), turns.mask
+        turns = self.turns
+        vectors = self._encode_seats(turns.state)
+        deciders, mask, zeros = turns.deciders, turns.mask, turns.codes.zeros
         return {
-            a: {"observation": vectors[seat_of[a]], "action_mask": mask(seat_of[a])}
-            for a in self.agents
+            agent: {
+                "observation": vector,
+                "action_mask": mask(seat) if seat in deciders else zeros(),
+            }
+            for seat, (agent, vector) in enumerate(zip(agents, vectors, strict=True))
         }
 
     def step(
@@ -280,7 +296,11 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
                 infos[agent]["illegal_action"] = str(exc)
                 break
         if not turns.over:
-            self._apply(chosen, infos)
+            if len(chosen) == 1:  # one seat's turn (or a race of one): what _apply does for it
+                for seat, action in chosen.items():
+                    turns.play(seat, action)
+            else:
+                self._apply(chosen, infos)
         agents = self.agents
         done = turns.over
         if done:  # every agent is still in play until the end, so rewards go to them all

@@ -252,7 +252,8 @@ class Turns:
         self.forfeited: int | None = None
         #: Whether the match has ended (finished, forfeited or truncated).
         self.over = False
-        #: The legal actions of one seat in the current state, kept until the state changes.
+        #: The legal actions of one seat that may act in the current state, kept until the
+        #: state changes (or the match ends).
         self._legal: tuple[int, Sequence[Any]] | None = None
 
     # ---- the match ---------------------------------------------------------------------------
@@ -307,20 +308,21 @@ class Turns:
     # ---- reading -----------------------------------------------------------------------------
     def legal(self, seat: int) -> Sequence[Any]:
         """The actions ``seat`` may take now (empty when it may not act)."""
+        kept = self._legal  # kept only for a seat that may act, until anything changes
+        if kept is not None and kept[0] == seat:
+            return kept[1]
         if self.over or seat not in self.pending.players:
             return ()
         if self.draw and seat != self.seat:
             return ()
-        kept = self._legal
-        if kept is not None and kept[0] == seat:
-            return kept[1]
         legal = self._legal_of(self.state, seat)
         self._legal = (seat, legal)
         return legal
 
     def mask(self, seat: int) -> np.ndarray:
         """The action mask of ``seat``: 1 for each legal action id, int8 (a new array)."""
-        legal = self.legal(seat)
+        kept = self._legal
+        legal = kept[1] if kept is not None and kept[0] == seat else self.legal(seat)
         return self.codes.mask(legal) if legal else self.codes.zeros()
 
     def view(self, seat: int | None) -> View:
@@ -376,6 +378,7 @@ class Turns:
         self.forfeited = seat
         self.over = True
         self.seat = None
+        self._legal = None
 
     def settle(self) -> None:
         """Resolve chance and choose who decides next (after :meth:`play` with ``settle=False``)."""

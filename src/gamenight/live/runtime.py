@@ -58,6 +58,8 @@ Controller = str | Agent | None
 
 #: How many recent steps are kept to say what beat a late answer.
 LOG_SIZE = 256
+#: How many of them a viewer who joins (or comes back) is told, to say what happened.
+RECAP_STEPS = 40
 
 
 class MatchStopped(GameError):
@@ -217,14 +219,17 @@ class LiveMatch:
     def subscribe(self, viewer: int | None) -> Subscription:
         """A stream of updates for one viewer (a seat, or ``None`` for a spectator).
 
-        The first update (``joined``) is the viewer's full current view; if a step is being
-        stored just now, the first update is that step's instead. Each later update follows one
+        The first update (``joined``) is the viewer's full current view, with the events of the
+        last ``RECAP_STEPS`` steps as they may see them; if a step is being stored just now, the
+        first update is that step's instead. Each later update follows one
         step or one change of controllers.
         """
         self._check_seat(viewer, spectator=True)
         sub = self._audience.join(viewer)
         if not self._publishing:
-            sub.push(update_for(viewer, self._table("joined", None), self.match.view(viewer)))
+            recap = list(self._log)[-RECAP_STEPS:]
+            table = self._table("joined", None)
+            sub.push(update_for(viewer, table, self.match.view(viewer), recap))
         if self._task is not None and self._task.done():
             self._audience.close_all("over" if self.match.finished else "stopped")
         return sub

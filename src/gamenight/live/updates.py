@@ -9,7 +9,7 @@ connection), read with ``async for``; an ``Audience`` holds a match's subscripti
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -88,6 +88,10 @@ class Update:
     controllers: tuple[str | None, ...] = ()
     #: The outcome as JSON data, once the match is over.
     outcome: View | None = None
+    #: With ``joined`` only: the events of the steps before it (the runtime's last
+    #: ``RECAP_STEPS``), oldest first, as this viewer may see them, so a screen that joins or
+    #: reloads mid-game can say what happened.
+    earlier: tuple[View, ...] = ()
 
     def to_json(self) -> View:
         """The update as JSON data."""
@@ -102,6 +106,7 @@ class Update:
             "time_left": self.time_left,
             "controllers": list(self.controllers),
             "outcome": self.outcome,
+            "earlier": list(self.earlier),
         }
 
 
@@ -219,8 +224,11 @@ class Audience:
         self._subs.clear()
 
 
-def update_for(viewer: int | None, table: Table, view: View) -> Update:
-    """The update for one viewer: ``view`` is theirs, the events are redacted for them."""
+def update_for(
+    viewer: int | None, table: Table, view: View, earlier: Sequence[Applied] = ()
+) -> Update:
+    """The update for one viewer: ``view`` is theirs, the events (those of ``earlier`` steps
+    too) are redacted for them."""
     applied = table.applied
     return Update(
         reason=table.reason,
@@ -233,4 +241,5 @@ def update_for(viewer: int | None, table: Table, view: View) -> Update:
         time_left=table.time_left,
         controllers=table.controllers,
         outcome=table.outcome,
+        earlier=tuple(e.for_viewer(viewer) for step in earlier for e in step.events),
     )

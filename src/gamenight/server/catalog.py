@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, get_type_hints
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel, Field
 
@@ -36,6 +36,9 @@ class OptionInfo(BaseModel):
     name: str
     default: str = Field(description="the default as the command line writes it", examples=["100"])
     default_value: Any = Field(description="the default as JSON", examples=[100])
+    choices: list[str] | None = Field(
+        default=None, description="the only values the option takes, when there are a few"
+    )
     help: str
 
 
@@ -69,6 +72,7 @@ def game_info(game_id: str) -> GameInfo:
     cls: Any = game_class(game_id)
     config = cls.config_type
     defaults = default_values(config)
+    choices = option_choices(config)
     return GameInfo(
         id=game_id,
         title=cls.title,
@@ -77,7 +81,7 @@ def game_info(game_id: str) -> GameInfo:
         max_players=config.max_players,
         hidden_information=cls.hidden_information,
         options=[
-            OptionInfo(name=n, default=d, default_value=defaults[n], help=h)
+            OptionInfo(name=n, default=d, default_value=defaults[n], choices=choices.get(n), help=h)
             for n, d, h in config.option_help()
         ],
         bots=[BotInfo(name=b.name, arg=b.arg, help=b.help) for b in bots_for(game_id)],
@@ -98,6 +102,16 @@ def _has_table(game_id: str) -> bool:
 def catalog() -> list[GameInfo]:
     """Every game the server offers."""
     return [game_info(game_id) for game_id in discover()]
+
+
+def option_choices(config_type: type[Config]) -> dict[str, list[str]]:
+    """The options that take one of a few words (a ``Literal`` field), with those words."""
+    hints = get_type_hints(config_type)
+    return {
+        f.name: [str(v) for v in get_args(hints[f.name])]
+        for f in dataclasses.fields(config_type)
+        if get_origin(hints[f.name]) is Literal
+    }
 
 
 def default_values(config_type: type[Config]) -> dict[str, Any]:

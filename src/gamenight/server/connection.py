@@ -182,6 +182,7 @@ class Connection:
                         deciding=list(update.deciding),
                         time_left=update.time_left,
                         controllers=list(update.controllers),
+                        earlier=list(update.earlier),
                     )
                 )
                 if update.outcome is not None:

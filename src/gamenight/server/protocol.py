@@ -114,7 +114,8 @@ class Update(ServerBase):
     ``reason``: ``joined`` (your whole current view), ``start`` (the match's clock started),
     ``step`` (a step was applied) or ``seats`` (a seat changed hands between a person and a
     bot). ``deciding`` says who is still deciding, never what anybody chose; ``time_left`` is the
-    time before the server acts for them.
+    time before the server acts for them. ``earlier`` (with ``joined`` only) gives the events of
+    the steps before it, oldest first, as you may see them: what happened before you came.
     """
 
     type: Literal["update"] = "update"
@@ -128,6 +129,7 @@ class Update(ServerBase):
     deciding: list[int]
     time_left: float | None
     controllers: list[str | None]
+    earlier: list[dict[str, Any]] = []
 
 
 ErrorCode = Literal[

@@ -134,6 +134,9 @@ export class HomePage {
       let input;
       if (kind === "bool") {
         input = h("input", { id, type: "checkbox", checked: option.default === "true", "aria-describedby": `${id}-help` });
+      } else if (option.choices) {  // one of a few words: a list to pick from, nothing to mistype
+        input = h("select", { id, "aria-describedby": `${id}-help` },
+          option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)));
       } else {
         input = h("input", { id, type: kind === "int" || kind === "float" ? "number" : "text", value: option.default, "aria-describedby": `${id}-help`, step: kind === "float" ? "any" : null, spellcheck: "false" });
       }

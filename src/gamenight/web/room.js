@@ -144,12 +144,22 @@ export class RoomPage {
       this.deadline = null;
     }
     const ctx = this.ctx();
-    for (const event of m.events || []) {
-      const text = this.module.describe ? this.module.describe(event, ctx) : null;
-      if (text) this.log.push({ text, version: m.version, kind: event.kind });
+    if (m.reason === "joined") {
+      // joining, reloading or coming back: the server recaps the steps before, so the list
+      // says what happened (and nothing twice after a reconnect)
+      this.log = [];
+      this.describeInto(m.earlier || [], m.version, ctx);
     }
+    this.describeInto(m.events || [], m.version, ctx);
     if (this.log.length > LOG_SIZE) this.log.splice(0, this.log.length - LOG_SIZE);
     this.render("match");
+  }
+
+  describeInto(events, version, ctx) {
+    for (const event of events) {
+      const text = this.module.describe ? this.module.describe(event, ctx) : null;
+      if (text) this.log.push({ text, version, kind: event.kind });
+    }
   }
 
   onError(m) {

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -356,10 +356,20 @@ def _discard(plan: _Plan, discard: tuple[str, ...]) -> bytes:
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
+    return state_encoder(game)(state, seat)
+
+
+@functools.lru_cache(maxsize=64)
+def state_encoder(game: Game[Any, Any]) -> Callable[[Any, int], np.ndarray]:
+    """:func:`encode_state` bound to ``game`` (its plan looked up once)."""
     plan = _plan(game)
-    packed = _seat_rows(plan, state, (seat,))[0]
-    vector: np.ndarray = np.minimum(np.frombuffer(packed, np.float32), plan.ones)
-    return vector
+    ones, frombuffer, float32, minimum = plan.ones, np.frombuffer, np.float32, np.minimum
+
+    def encode(state: Any, seat: int) -> np.ndarray:
+        vector: np.ndarray = minimum(frombuffer(_seat_rows(plan, state, (seat,))[0], float32), ones)
+        return vector
+
+    return encode
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:

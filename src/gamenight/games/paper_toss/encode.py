@@ -25,6 +25,7 @@ the learning adapters' inner loops; the test suite checks that both agree.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -388,9 +389,30 @@ def _row(plan: _Plan, state: Any, seat: int, public: Any) -> bytes:
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
+    return state_encoder(game)(state, seat)
+
+
+@functools.lru_cache(maxsize=64)
+def state_encoder(game: Game[Any, Any]) -> Callable[[Any, int], np.ndarray]:
+    """:func:`encode_state` bound to ``game`` (its plan looked up once; :func:`_row` written
+    out)."""
     plan = _plan(game)
-    # Every value is clipped to 1 as its part is made (parts are kept), so no clip here.
-    return np.frombuffer(bytearray(_row(plan, state, seat, _public(plan, state))), np.float32)
+    orders, made = plan.orders, plan.made
+    frombuffer, float32, join = np.frombuffer, np.float32, b"".join
+
+    def encode(state: Any, seat: int) -> np.ndarray:
+        phase, blocks, table = _public(plan, state)
+        key = ("hand", state.hands[seat])
+        hand = made.get(key)
+        if hand is None:
+            hand = _part(plan, key, _hand)
+        parts = [phase, hand]
+        parts += [blocks[p] for p in orders[seat]]
+        parts.append(table)
+        # Every value is clipped to 1 as its part is made (parts are kept), so no clip here.
+        return frombuffer(bytearray(join(parts)), float32)
+
+    return encode
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:

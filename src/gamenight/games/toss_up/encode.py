@@ -19,28 +19,25 @@ the learning adapters' inner loops; the test suite checks that both agree.
 from __future__ import annotations
 
 import functools
-import itertools
+import struct
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from gamenight.engine.codec import float32_bytes
+from gamenight.engine.codec import float32_bytes, float32_packed
 from gamenight.engine.core import View
 from gamenight.engine.game import Game
 
 SEAT_FIELDS = 6
 TURN_FIELDS = 9
+#: Packs the 9 values of the turn.
+_TAIL = struct.Struct(f"{TURN_FIELDS}f")
 
 
 def _vector(values: list[float]) -> np.ndarray:
     """``numpy.array(values, numpy.float32)``, made through ``struct`` (quicker)."""
     return np.frombuffer(float32_bytes(values), np.float32)
-
-
-def _matrix(rows: list[list[float]]) -> np.ndarray:
-    """``numpy.array(rows, numpy.float32)`` for rows of one length, made through ``struct``."""
-    flat = list(itertools.chain.from_iterable(rows))
-    return np.frombuffer(float32_bytes(flat), np.float32).reshape(len(rows), -1)
 
 
 def observation_size(game: Game[Any, Any]) -> int:
@@ -119,7 +116,7 @@ class _Plan(NamedTuple):
     strict: bool
     bust: tuple[float, ...]
     #: The fields read for the seat parts, by identity (a turn's states share them), and per
-    #: seat: its blocks in its order, its total and the best other total.
+    #: seat: its blocks in its order, its total, the best other total and the blocks packed.
     last: list[Any]
 
 
@@ -141,42 +138,80 @@ def _plan(game: Game[Any, Any]) -> _Plan:
 
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
-    """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state
-    (:func:`_turn` and :func:`_row` written out for one seat: this runs at every decision)."""
+    """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
+    return state_encoder(game)(state, seat)
+
+
+@functools.lru_cache(maxsize=64)
+def state_encoder(game: Game[Any, Any]) -> Callable[[Any, int], np.ndarray]:
+    """:func:`encode_state` bound to ``game``: the plan read once, the seat blocks packed once
+    per turn, and only the turn's 9 values packed at each call (:func:`_turn` written out for
+    one seat: this runs at every decision)."""
     plan = _plan(game)
-    blocks, total, best_other = _seats(game, plan, state)[seat]
-    dice, target, left, last = plan.dice, plan.target, state.dice_left, state.last_roll
-    points = state.turn_points
-    share = points / target
-    mine = state.player == seat
-    banked = total + points if mine else total
-    past = mine and (banked > target if plan.strict else banked >= target)
-    lead = ((banked - best_other) / target + 1.0) / 2.0
-    return _vector(
-        [
-            *blocks,
+    dice, target, strict, bust = plan.dice, plan.target, plan.strict, plan.bust
+    pack = _TAIL.pack
+    frombuffer, float32 = np.frombuffer, np.float32
+    kept = plan.last
+
+    def encode(state: Any, seat: int) -> np.ndarray:
+        key = kept[0]  # :func:`_seats`' check, written out
+        if (
+            key is not None
+            and key[0] is state.scores
+            and key[1] == state.player
+            and key[2] is state.final
+            and key[3] is state.contenders
+            and key[4] == state.trigger
+            and key[5] is state.winners
+        ):
+            _blocks, total, best_other, packed = kept[1][seat]
+        else:
+            _blocks, total, best_other, packed = _seats(game, plan, state)[seat]
+        left, last, points = state.dice_left, state.last_roll, state.turn_points
+        share = points / target
+        mine = state.player == seat
+        banked = total + points if mine else total
+        past = mine and (banked > target if strict else banked >= target)
+        lead = ((banked - best_other) / target + 1.0) / 2.0
+        tail = pack(
             share if share < 1.0 else 1.0,
             left / dice,
             last.green / dice if last else 0.0,
             last.yellow / dice if last else 0.0,
             last.red / dice if last else 0.0,
-            plan.bust[left] if 0 <= left <= dice else _bust_of(game, left),
+            bust[left] if 0 <= left <= dice else _bust_of(game, left),
             1.0 if state.trigger is not None else 0.0,
             1.0 if past else 0.0,
             0.0 if lead < 0.0 else 1.0 if lead > 1.0 else lead,
-        ]
-    )
+        )
+        return frombuffer(bytearray(packed + tail), float32)
+
+    return encode
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:
-    """:func:`encode_state` for every seat, what they see alike worked out once."""
+    """:func:`encode_state` for every seat, what they see alike worked out once: each seat's
+    blocks packed once per turn, the turn's values once, and per seat its two own values."""
     plan = _plan(game)
     roll, seats = _turn(game, plan, state), _seats(game, plan, state)
-    rows = [_row(plan, state, seat, roll, seats) for seat in range(len(plan.orders))]
-    return list(_matrix(rows))
+    target, strict, points, turn = plan.target, plan.strict, state.turn_points, state.player
+    parts = []
+    for seat, (_blocks, total, best_other, packed) in enumerate(seats):
+        mine = turn == seat
+        banked = total + points if mine else total
+        past = mine and (banked > target if strict else banked >= target)
+        lead = ((banked - best_other) / target + 1.0) / 2.0
+        parts.append(packed)
+        parts.append(
+            _TAIL.pack(
+                *roll, 1.0 if past else 0.0, 0.0 if lead < 0.0 else 1.0 if lead > 1.0 else lead
+            )
+        )
+    vectors = np.frombuffer(bytearray(b"".join(parts)), np.float32)
+    return list(vectors.reshape(len(seats), -1))
 
 
-SeatParts = tuple[tuple[list[float], int, int], ...]
+SeatParts = tuple[tuple[list[float], int, int, bytes], ...]
 
 
 def _seats(game: Game[Any, Any], plan: _Plan, state: Any) -> SeatParts:
@@ -215,7 +250,9 @@ def _seats(game: Game[Any, Any], plan: _Plan, state: Any) -> SeatParts:
         out: list[float] = []
         for p in order:
             out += blocks[p]
-        made.append((out, scores[seat], max(scores[:seat] + scores[seat + 1 :])))
+        made.append(
+            (out, scores[seat], max(scores[:seat] + scores[seat + 1 :]), float32_packed(out))
+        )
     parts = tuple(made)
     plan.last[0], plan.last[1] = (scores, turn, to_play, sudden, trigger, winners), parts
     return parts
@@ -241,21 +278,3 @@ def _turn(game: Game[Any, Any], plan: _Plan, state: Any) -> tuple[float, ...]:
 def _bust_of(game: Game[Any, Any], left: int) -> float:
     """The bust chance of a roll of ``left`` dice, outside the plan's table."""
     return float(getattr(game, "bust_chance")(left))  # noqa: B009 (Toss Up!'s own method)
-
-
-def _row(
-    plan: _Plan, state: Any, seat: int, roll: tuple[float, ...], seats: SeatParts
-) -> list[float]:
-    """``seat``'s observation as a list."""
-    blocks, total, best_other = seats[seat]
-    target = plan.target
-    mine = state.player == seat
-    banked = total + state.turn_points if mine else total
-    past = mine and (banked > target if plan.strict else banked >= target)
-    lead = ((banked - best_other) / target + 1.0) / 2.0
-    return [
-        *blocks,
-        *roll,
-        1.0 if past else 0.0,
-        0.0 if lead < 0.0 else 1.0 if lead > 1.0 else lead,
-    ]

@@ -24,7 +24,7 @@ the learning adapters' inner loops; the test suite checks that both agree.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
@@ -251,7 +251,19 @@ def _counted(cards: Any, plan: _Plan) -> bytes:
 
 def encode_state(game: Game[Any, Any], state: Any, seat: int) -> np.ndarray:
     """The same vector as :func:`encode` of ``game.observe(state, seat)``, from the state."""
-    return np.frombuffer(bytearray(_rows(_plan(game), state, (seat,))[0]), np.float32)
+    return state_encoder(game)(state, seat)
+
+
+@functools.lru_cache(maxsize=64)
+def state_encoder(game: Game[Any, Any]) -> Callable[[Any, int], np.ndarray]:
+    """:func:`encode_state` bound to ``game`` (its plan looked up once)."""
+    plan = _plan(game)
+    frombuffer, float32 = np.frombuffer, np.float32
+
+    def encode(state: Any, seat: int) -> np.ndarray:
+        return frombuffer(bytearray(_rows(plan, state, (seat,))[0]), float32)
+
+    return encode
 
 
 def encode_seats(game: Game[Any, Any], state: Any) -> list[np.ndarray]:

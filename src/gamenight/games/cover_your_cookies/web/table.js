@@ -285,8 +285,19 @@ function results(outcome, model, ctx) {
     })));
 }
 
+/** The decision line during a swipe: who is swiping whose Batch, and who answers now. */
+function status(model, ctx) {
+  const { t } = ctx;
+  const duel = model.state.duel;
+  if (model.state.phase !== "duel" || !duel) return null;
+  const words = t("duel_words", { name: ctx.name(duel.challenger), target: ctx.name(duel.defender), flavour: t(`card_${duel.flavour}`) });
+  if (model.me === null || duel.responder !== model.me) return `${words} ${t("duel_waiting", { name: ctx.name(duel.responder) })}`;
+  return `${words} ${t(duel.responder === duel.defender ? "status_duel_defender" : "status_duel_challenger")}`;
+}
+
 export default {
   create: (root, ctx) => new CoverTable(root, ctx),
   describe,
+  status,
   results,
 };

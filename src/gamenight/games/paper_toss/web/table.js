@@ -246,8 +246,13 @@ function status(model, ctx) {
   const { t } = ctx;
   const st = model.state;
   const me = model.me;
-  if (!WINDOWS.has(st.phase)) return null;
   const asked = model.pending.players;
+  const mine = me !== null && asked.includes(me);
+  if (st.phase === "discard" && mine) return t("discard_prompt", { size: st.hand_size });
+  if (st.phase === "main" && mine) return t(model.legal.some((a) => a.type === "toss") ? "main_prompt" : "main_no_toss");
+  if (st.phase === "launch" && mine) return t("launch_prompt");
+  if (st.phase === "sprinklers" && mine) return t("sprinklers_prompt");
+  if (!WINDOWS.has(st.phase)) return null;
   if (me !== null && asked.includes(me)) return t("status_window_you");
   return t("status_window", { count: asked.length });
 }

@@ -50,9 +50,17 @@ class CookiesTable {
   render(model) {
     this.model = model;
     const st = model.state;
+    // A decision of mine after the Snickerdoodle! pop-up opened closes it: the next round's
+    // scramble must never wait behind it (bots grab meanwhile). Opened with a decision already
+    // waiting, it stays only a moment.
+    const deciding = Boolean(model.legal && model.legal.length);
+    if (this.win && this.win.seen && deciding) this.closeWin();
     for (const event of model.events) {
-      if (event.kind === "snickerdoodle") this.showWin({ player: event.player, hand: event.hand, during: event.during });
+      if (event.kind === "snickerdoodle") {
+        this.showWin({ player: event.player, hand: event.hand, during: event.during }, deciding ? 2500 : 9000);
+      }
     }
+    if (this.win) this.win.seen = true;
     const key = JSON.stringify([st.phase, model.legal]);
     if (key !== this.choiceKey) {
       this.choiceKey = key;
@@ -64,13 +72,18 @@ class CookiesTable {
 
   }
 
-  showWin(win) {
+  showWin(win, ms) {
     this.win = win;
     clearTimeout(this.winTimer);
     this.winTimer = setTimeout(() => {
       this.win = null;
       if (this.model) this.render({ ...this.model, events: [] });
-    }, 9000);
+    }, ms);
+  }
+
+  closeWin() {
+    this.win = null;
+    clearTimeout(this.winTimer);
   }
 
   // ---- the public board ----------------------------------------------------------------------
@@ -230,7 +243,7 @@ class CookiesTable {
     const { h, kit, t } = this.ctx;
     const win = this.win;
     const close = () => {
-      this.win = null;
+      this.closeWin();
       this.render({ ...this.model, events: [] });
     };
     return h("div", { class: "overlay tyc-win", role: "dialog", "aria-modal": "false", "aria-label": t("snickerdoodle") },
@@ -314,7 +327,10 @@ function describe(event, ctx) {
     case "passed":
       return t(`ev_passed_${event.direction}`, { count: event.count });
     case "received":
-      return event.cards ? t("ev_received", { cards: cards(event.cards), from: name(event.from) }) : null;
+      // the cards are named to the giver and the receiver only; each reads it from their side
+      if (!event.cards) return null;
+      if (event.player === ctx.me) return t("ev_received", { cards: cards(event.cards), from: name(event.from) });
+      return t("ev_received_from_you", { cards: cards(event.cards), name: name(event.player) });
     case "tossed":
       return t("ev_tossed", { count: (event.cards || []).reduce((n, c) => n + c.length, 0) });
     case "grabbed":
@@ -365,6 +381,10 @@ function status(model, ctx) {
   if (st.phase === "scramble") return me !== null && model.pending.players.includes(me) ? t("status_scramble_you") : t("status_scramble");
   if (st.phase === "milk_race") return me !== null && model.pending.players.includes(me) ? t("status_milk_you") : t("status_milk", { name: ctx.name(st.tosser) });
   if (st.phase === "deal") return t("dealing");
+  const deciding = me !== null && model.pending.players.includes(me);
+  if (st.phase === "target" && deciding) return t("choose_target", { count: st.number });
+  if (st.phase === "pick" && deciding) return t("pick_you", { name: ctx.name(st.draw_from) });
+  if (st.phase === "pick") return t("pick_watch", { name: ctx.name(st.drawer), from: ctx.name(st.draw_from) });
   return null;
 }
 

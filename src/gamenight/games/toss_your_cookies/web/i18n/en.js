@@ -127,6 +127,7 @@ export default {
   ev_passed_pass_right_one: "Everyone passes 1 card to the right",
   ev_passed_pass_right_other: "Everyone passes {count} cards to the right",
   ev_received: "You received {cards} from {from}",
+  ev_received_from_you: "{name} received {cards} from you",
   ev_tossed: "{count} cards land face up in the middle: scramble!",
   ev_grabbed: "{name} grabbed {card}",
   ev_scramble_over: "The middle is empty",

@@ -127,6 +127,7 @@ export default {
   ev_passed_pass_right_one: "Todos pasan 1 carta a la derecha",
   ev_passed_pass_right_other: "Todos pasan {count} cartas a la derecha",
   ev_received: "Recibiste {cards} de {from}",
+  ev_received_from_you: "{name} recibió {cards} de ti",
   ev_tossed: "{count} cartas caen boca arriba en el centro: ¡rebatiña!",
   ev_grabbed: "{name} cogió {card}",
   ev_scramble_over: "El centro quedó vacío",
