@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, Response, expect
 
 from tests.web.conftest import shot
 from tests.web.pages import fill_with_bots_and_start, open_room
+
+# Real servers, browsers and clocks: under a loaded machine a step can miss its time limit, so
+# these end-to-end tests get two more tries (pytest-rerunfailures); a real fault fails all three.
+pytestmark = pytest.mark.flaky(reruns=2, reruns_delay=2)
 
 #: No element sticks out sideways: nothing to scroll horizontally on a narrow screen.
 FITS = "() => document.documentElement.scrollWidth <= window.innerWidth"

@@ -175,10 +175,14 @@ def test_two_people_race_through_a_toss_scramble(new_page: Callable[..., Page]) 
     assert len(shown) == len(ann_hand) == 7
 
 
-#: In the page, every 100 ms: whether the Snickerdoodle! pop-up shows, and the longest time it
-#: has stood over a decision of this seat (milliseconds).
+#: In the page: whether the Snickerdoodle! pop-up was ever drawn, and (every 100 ms) the longest
+#: time it has stood over a decision of this seat (milliseconds).
 WATCH_POP_UP = """() => {
   window.popUp = { seen: false, longest: 0, since: null };
+  // seen: caught the moment it is drawn, however soon it goes again
+  new MutationObserver(() => {
+    if (document.querySelector(".tyc-win")) window.popUp.seen = true;
+  }).observe(document.body, { childList: true, subtree: true });
   setInterval(() => {
     const shown = Boolean(document.querySelector(".tyc-win"));
     const mine = document.querySelector("#table")?.dataset.mine === "1";
