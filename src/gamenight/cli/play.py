@@ -198,10 +198,10 @@ def play(
 def check_coach(game: Game[Any, Any]) -> None:
     """Refuse ``--coach`` where there is no coach to show: a game without one, or a table the
     game's coach cannot advise (Toss Up!'s covers two players)."""
-    with_coach = [g for g in game_ids() if "coach" in plugin(g).parts]
     try:
         part = game_part(game.id, "coach")
         if part is None:
+            with_coach = [g for g in game_ids() if "coach" in plugin(g).parts]
             fail(f"{game.title} has no coach; games with one: {', '.join(with_coach)}")
         check = getattr(part, "check", None)
         if check is not None:

@@ -221,8 +221,8 @@ class LiveMatch:
 
         The first update (``joined``) is the viewer's full current view, with the events of the
         last ``RECAP_STEPS`` steps as they may see them; if a step is being stored just now, the
-        first update is that step's instead. Each later update follows one
-        step or one change of controllers.
+        first update is that step's instead. Each later update follows one step or one change
+        of controllers.
         """
         self._check_seat(viewer, spectator=True)
         sub = self._audience.join(viewer)
