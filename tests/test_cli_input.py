@@ -71,7 +71,8 @@ def test_replay_shows_a_seat_that_is_in_the_match(record: Path) -> None:
 
 def test_a_lone_person_recorded_as_you_is_you_only_from_their_own_seat(tmp_path: Path) -> None:
     """A lone person is recorded as "You". Watched from their seat they stay "You"; watched from
-    another seat (or by nobody) they are "Player 1", so "You" never names another seat."""
+    another seat (or by nobody) they are "Player 0" (their seat), so "You" never names another
+    seat."""
     path = tmp_path / "game.json"
     result = runner.invoke(
         app,
@@ -83,9 +84,9 @@ def test_a_lone_person_recorded_as_you_is_you_only_from_their_own_seat(tmp_path:
     own = invoke("replay", str(path), "--seat", "0", "--line")[1]
     other = invoke("replay", str(path), "--seat", "1", "--line")[1]
     public = invoke("replay", str(path), "--line")[1]
-    assert "You bank" in own and "Player 1 banks" not in own
+    assert "You bank" in own and "Player 0 banks" not in own
     for out in (other, public):
-        assert "Player 1 banks" in out
+        assert "Player 0 banks" in out
         assert "You bank" not in out and "You rolled" not in out
 
 

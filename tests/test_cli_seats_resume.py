@@ -16,6 +16,7 @@ from gamenight.cli import app
 from gamenight.games.paper_toss.state import PASS
 from gamenight.terminal.human import HumanAgent
 from gamenight.terminal.render import renderer_for
+from gamenight.terminal.seats import parse_seats, seat_names
 from tests.paper_toss.helpers import game as paper_toss
 from tests.paper_toss.helpers import state_at
 
@@ -229,5 +230,12 @@ def test_quit_when_called_to_the_screen_leaves_before_any_hand_is_shown() -> Non
         "toss-your-cookies", "--seats", "human,human,smart", "--seed", "1", typed="quit\n"
     )
     assert code == 0, out
-    assert "Player 1 left the game." in out
+    assert "Player 0 left the game." in out
     assert "Your hand:" not in out
+
+
+def test_unnamed_people_and_repeated_bots_are_numbered_by_their_seat() -> None:
+    """The table's seat column and the moves that name a seat (``swap 2``) count seats from 0,
+    so an unnamed person's number and a repeated bot's number are that same seat number."""
+    seats = parse_seats(["smart", "human", "human", "smart"])
+    assert seat_names(seats, "smart") == ["smart (0)", "Player 1", "Player 2", "smart (3)"]

@@ -40,17 +40,17 @@ def test_hot_seat_hides_each_hand_until_its_owner_is_at_the_screen() -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     call = (
-        "Player 1, your move. Press Enter when only you can see the screen (or type quit to leave)."
+        "Player 0, your move. Press Enter when only you can see the screen (or type quit to leave)."
     )
     assert call in " ".join(out.split())
-    assert "Player 2, your move." in out
+    assert "Player 1, your move." in out
     # every hand shown is preceded by its owner's "only you can see the screen" call
     shown = out.split("Your hand:")
     assert len(shown) > 2
     for before in shown[:-1]:
         assert "Press Enter when only you can see the screen" in before
         shown_for = before.rsplit("your move. Press Enter", 1)[0].rsplit("\n", 1)[-1]
-        assert shown_for.startswith(("Player 1,", "Player 2,")), shown_for
+        assert shown_for.startswith(("Player 0,", "Player 1,")), shown_for
     # the table lines between turns are for everyone: no secret card is printed
     assert "You commit" not in out
     assert not re.search(r"^\S.* gets .* from ", out, re.M)

@@ -2,8 +2,9 @@
 
 A seat is ``human`` (a person), ``human:Alice`` (a person with a name), or a bot spec as
 ``make_bot`` reads it (``smart``, ``hold:20``, ``default``). A lone person with no name is
-``You``; several people with no names are ``Player N``; a bot is called by its spec, with its
-seat number when two seats play the same bot.
+``You``; several people with no names are ``Player N`` and a bot is called by its spec, with
+``(N)`` when two seats play the same bot: ``N`` is always the seat number, from 0, as the table's
+seat column and the moves that name a seat (``swap 2``) count.
 """
 
 from __future__ import annotations
@@ -92,14 +93,14 @@ def seat_names(seats: Sequence[Seat], default_bot: str) -> list[str]:
     >>> seat_names([Seat("human"), Seat("smart"), Seat("smart")], "smart")
     ['You', 'smart (1)', 'smart (2)']
     >>> seat_names([Seat("human", "Ann"), Seat("human"), Seat("default")], "basic")
-    ['Ann', 'Player 2', 'basic']
+    ['Ann', 'Player 1', 'basic']
     """
     specs = [default_bot if s.spec == "default" else s.spec for s in seats]
     people = sum(1 for s in seats if s.human)
     names = []
     for i, (seat, spec) in enumerate(zip(seats, specs, strict=True)):
         if seat.human:
-            names.append(seat.name or ("You" if people == 1 else f"Player {i + 1}"))
+            names.append(seat.name or ("You" if people == 1 else f"Player {i}"))
         else:
             names.append(f"{spec} ({i})" if specs.count(spec) > 1 else spec)
     taken = [n.casefold() for n in names]
@@ -124,18 +125,18 @@ def screen_names(names: Sequence[str], seats: Sequence[Seat]) -> list[str]:
 
 def replay_names(given: object, players: int, viewer: int | None) -> list[str]:
     """The names a replay shows: the record's ``seat_names`` when it has one per seat, else
-    ``Player 1``, ``Player 2``, ... A lone person was recorded as ``You``; watched from another
-    seat (or by nobody), that person is ``Player N`` like an unnamed person at a shared screen,
-    so ``You`` only ever means the seat being watched.
+    ``Player 0``, ``Player 1``, ... (seat numbers). A lone person was recorded as ``You``;
+    watched from another seat (or by nobody), that person is ``Player N`` (their seat) like an
+    unnamed person at a shared screen, so ``You`` only ever means the seat being watched.
 
     >>> replay_names(["You", "smart"], 2, 1)
-    ['Player 1', 'smart']
+    ['Player 0', 'smart']
     >>> replay_names(["You", "smart"], 2, 0)
     ['You', 'smart']
     >>> replay_names(None, 2, None)
-    ['Player 1', 'Player 2']
+    ['Player 0', 'Player 1']
     """
-    names = [f"Player {i + 1}" for i in range(players)]
+    names = [f"Player {i}" for i in range(players)]
     if isinstance(given, list) and len(given) == players:
         names = [str(n) for n in given]
-    return [f"Player {i + 1}" if n == "You" and i != viewer else n for i, n in enumerate(names)]
+    return [f"Player {i}" if n == "You" and i != viewer else n for i, n in enumerate(names)]
