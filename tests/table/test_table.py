@@ -213,13 +213,16 @@ def test_a_move_typed_in_words_is_played_and_a_bad_one_is_explained() -> None:
             await pilot.press("colon", *"roll", "enter")
             await until(pilot, lambda: match.version > before)
             assert match.steps[before].player == 0
+            # the refusal goes once a move of the person's is accepted
+            await until(pilot, lambda: "jump" not in str(app.query_one("#status").render()))
 
     asyncio.run(main())
 
 
 def test_help_shows_the_keys_and_the_rules_and_escape_closes_it() -> None:
     """`?` opens the help overlay (keys, then the game's rules), which PgDn scrolls; Esc goes
-    back to the table."""
+    back to the table. Toss Up! has no windows, so its help lists no keys for them; there is
+    no palette of the toolkit's own commands (its Quit would skip the question on leaving)."""
 
     async def main() -> None:
         app = TableApp(session("toss-up", "human,hold:20"))
@@ -228,7 +231,9 @@ def test_help_shows_the_keys_and_the_rules_and_escape_closes_it() -> None:
             await until(pilot, lambda: isinstance(app.screen, Help))
             help_screen = app.screen
             assert isinstance(help_screen, Help)
-            assert "arm a response" in help_screen.text
+            assert "arm a response" not in help_screen.text
+            assert "quiet windows" not in help_screen.text
+            assert "`e`" in help_screen.text and "`q`" in help_screen.text
             assert app.game.rules_text()[:40] in help_screen.text
             scroll = help_screen.query_one(VerticalScroll)
             await pilot.pause(0.2)
@@ -236,8 +241,22 @@ def test_help_shows_the_keys_and_the_rules_and_escape_closes_it() -> None:
             await until(pilot, lambda: scroll.scroll_y > 0)
             await pilot.press("escape")
             await until(pilot, lambda: not isinstance(app.screen, Help))
+            await pilot.press("ctrl+p")
+            await pilot.pause(0.1)
+            assert app.screen is app.screen_stack[0], "no command palette opened"
 
     asyncio.run(main())
+
+    async def paper_toss_help() -> str:
+        app = TableApp(session("paper-toss", "human,smart"))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, Help))
+            assert isinstance(app.screen, Help)
+            return app.screen.text
+
+    text = asyncio.run(paper_toss_help())
+    assert "arm a response" in text and "quiet windows on or off" in text
 
 
 def test_a_lone_person_is_never_asked_what_the_table_answers_for_them() -> None:

@@ -29,7 +29,8 @@ SEATS = {
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_whole_game_is_played_through_the_keys(game_id: str) -> None:
     """The person answers every decision put to them by pressing a move's key; the match
-    reaches its end with moves of theirs in it, and the table says who won. A move offered
+    reaches its end with moves of theirs in it, and the table says who won (and, once the
+screen is gone, every seat's final score). A move offered
     again in the same decision keeps its key."""
     before: dict[str, Any] = {"decision": None, "keys": {}}
 
@@ -52,5 +53,11 @@ def test_a_whole_game_is_played_through_the_keys(game_id: str) -> None:
             assert any(step.player == 0 for step in match.steps)
             prompt = str(app.query_one("#prompt").render())
             assert prompt.startswith("Game over:"), prompt
+            # what is printed once the screen is gone: who won and every seat's final score
+            lines = app.session.result(app.names).lines
+            scores = match.outcome().scores
+            assert lines[1] == "Final scores: " + " · ".join(
+                f"{name} {score:g}" for name, score in zip(app.names, scores, strict=True)
+            )
 
     asyncio.run(main())

@@ -22,7 +22,7 @@ from gamenight.engine.errors import GameError, GameOver, MalformedAction, StaleV
 from gamenight.live import MatchStopped, Update
 from gamenight.terminal.render import Response, plural
 from gamenight.terminal.table.choices import CHOICE_KEYS, Why, automatic
-from gamenight.terminal.table.screens import Arm, Curtain, Help, Leave
+from gamenight.terminal.table.screens import Arm, Curtain, Help, Leave, table_keys
 from gamenight.terminal.table.session import Session, TableResult
 from gamenight.terminal.table.view import TableBase
 
@@ -212,6 +212,8 @@ class TableApp(TableBase):
         done: int | None = None
         try:
             done = await self.live.submit(seat, action, version)
+            if why is None:
+                self._unsay()  # a refusal said before this move no longer applies
             said = ANSWERED.get(why or "", "")
             if said:
                 self._note(f"{said}: {label}.")
@@ -302,7 +304,8 @@ class TableApp(TableBase):
     # ---- actions -----------------------------------------------------------------------------
     def action_help(self) -> None:
         """Show the keys and the rules."""
-        self.push_screen(Help(self.game.title, self.game.rules_text()))
+        keys = table_keys(self.arms, self.windows)
+        self.push_screen(Help(self.game.title, self.game.rules_text(), keys))
 
     def action_arm(self) -> None:
         """Arm a response for a coming window (the person at the screen)."""

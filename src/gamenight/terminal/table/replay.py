@@ -46,6 +46,8 @@ class ReplayApp(App[None]):
     nobody's, what every player saw)."""
 
     CSS_PATH = "table.tcss"
+    #: The replay's own keys are all there is: no palette of the toolkit's commands.
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "move(1)", "Next", priority=True),
         Binding("space", "move(1)", show=False, priority=True),

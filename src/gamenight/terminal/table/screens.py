@@ -15,13 +15,14 @@ from textual.widgets.option_list import Option
 
 from gamenight.terminal.render import Response
 
-#: The keys of the live table, as the help overlay and docs/terminal.md list them.
+#: The keys of the live table, as the help overlay and docs/terminal.md list them; the rows
+#: marked ``arm`` and ``quiet`` are only for games with windows (see :func:`table_keys`).
 TABLE_KEYS = """\
 | key | what it does |
 |---|---|
 | `1`-`9`, `0`, letters | play the move listed with that key (a card keeps its key while it stays) |
 | `↑` `↓` `Enter` | pick a move from the list (also those with no key left) |
-| `:` | type a move in words (as in line mode: `grab milk`, `toss chip chip`), Enter to play |
+| `:` | type a move in words, as in line mode (the rules below list them), Enter to play |
 | `a` | arm a response for a coming window (Paper Toss!: Bully the leader at the next window) |
 | `w` | quiet windows on or off: pass windows where only Bully or Flat Tire could be played |
 | `e` | show or hide the events pane |
@@ -29,6 +30,17 @@ TABLE_KEYS = """\
 | `?` `h` | this help (Esc closes it) |
 | `q` | leave the table: the record is saved, and `gamenight play --resume FILE` goes on |
 """
+
+
+def table_keys(arms: bool, windows: bool) -> str:
+    """:data:`TABLE_KEYS` for one game: the ``a`` row only if it has responses to arm, the
+    ``w`` row only if it has windows to pass quietly (its footer offers the same keys)."""
+    dropped = ([] if arms else ["| `a` |"]) + ([] if windows else ["| `w` |"])
+    return "".join(
+        line
+        for line in TABLE_KEYS.splitlines(keepends=True)
+        if not line.startswith(tuple(dropped))
+    )
 
 
 class Curtain(Screen[bool]):

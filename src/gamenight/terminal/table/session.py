@@ -147,9 +147,14 @@ class Session:
                     f"Go on with: [b]gamenight play --resume {where}[/]",
                 ),
             )
-        won = winners_line(list(match.outcome().winners), names)
+        outcome = match.outcome()
+        won = winners_line(list(outcome.winners), names)
+        scores = " · ".join(
+            f"{name} {score:g}" for name, score in zip(names, outcome.scores, strict=True)
+        )
         lines = [
             f"[b]{escape(self.game.title)}: {escape(won)}[/]",
+            f"Final scores: {escape(scores)}",
             # The seed is shown only now: before the end it would let a player foresee a roll.
             f"[dim]seed {match.seed} (play it again with --seed {match.seed})[/]",
         ]

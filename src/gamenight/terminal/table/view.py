@@ -39,6 +39,9 @@ class TableBase(App[TableResult]):
     """The live table's widgets, state and drawing (``session``: who sits where)."""
 
     CSS_PATH = "table.tcss"
+    #: The table's own keys are all there is: no palette of the toolkit's commands (its Quit
+    #: would leave without the question and the line saying how to go on).
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help"),
         Binding("h", "help", show=False),
@@ -283,6 +286,12 @@ class TableBase(App[TableResult]):
     def _say(self, markup: str) -> None:
         self.status.update(Text.from_markup(markup))
         self._said_at = asyncio.get_running_loop().time()
+
+    def _unsay(self) -> None:
+        """Clear a message from the status line (events take it again, with no events pane)."""
+        if self._said_at > -SAY_FOR:
+            self.status.update("")
+            self._said_at = -SAY_FOR
 
     def _note(self, line: str) -> None:
         self._lines.append(Text(line, style="dim"))
