@@ -115,7 +115,8 @@ def test_an_armed_bully_on_the_leader_is_played_at_the_next_window() -> None:
 def test_hot_seat_hides_the_table_between_people_and_calls_each_by_name(tmp_path: Path) -> None:
     """Two people at one screen (Cover Your Cookies hides hands): before each person's move a
     curtain names them and the board shows no hand; behind it, only that person's hand is
-    shown. The record keeps their names."""
+    shown, and a message said to one person does not follow them past the curtain. The record
+    keeps their names."""
 
     async def main() -> None:
         record = tmp_path / "hot.json"
@@ -125,6 +126,7 @@ def test_hot_seat_hides_the_table_between_people_and_calls_each_by_name(tmp_path
 
         def at_curtain(app: TableApp, curtain: Curtain) -> None:
             assert app.shown is None  # nothing of a hand behind the curtain
+            assert "No move has the key" not in str(app.query_one("#status").render())
             if not curtains or curtains[-1] != curtain.person:
                 curtains.append(curtain.person)
 
@@ -133,6 +135,8 @@ def test_hot_seat_hides_the_table_between_people_and_calls_each_by_name(tmp_path
             title = str(app.query_one("#title").render())
             assert f"{app.session.names[seat]} (seat {seat})" in title
             assert "Your hand" in board_text(app)  # the hand of the person at the screen
+            app.press("~")  # no move has this key: the status line says so, to this person
+            assert "No move has the key" in str(app.query_one("#status").render())
 
         async with app.run_test(size=(100, 32)) as pilot:
             await play_through(

@@ -30,8 +30,8 @@ SEATS = {
 def test_a_whole_game_is_played_through_the_keys(game_id: str) -> None:
     """The person answers every decision put to them by pressing a move's key; the match
     reaches its end with moves of theirs in it, and the table says who won (and, once the
-screen is gone, every seat's final score). A move offered
-    again in the same decision keeps its key."""
+    screen is gone, every seat's final score). A move offered again in the same decision keeps
+    its key."""
     before: dict[str, Any] = {"decision": None, "keys": {}}
 
     def same_keys(app: TableApp, seat: int) -> None:

@@ -84,9 +84,9 @@ def test_you_win_the_round_and_the_match() -> None:
         events = match.submit(seat, Commit((card,)), match.version)
     lines = [line(e, 0, YOU) for e in events]
     assert any(x.startswith("[bold green]Snickerdoodle! You win round 2 with ") for x in lines)
-    assert "[bold green]You win the match, with 2 of the 2 rounds played![/]" in lines
+    assert "[bold green]You win the match, having won 2 of 2 rounds![/]" in lines
     names = ["Ann", *YOU[1:]]
-    assert "[bold green]Ann wins the match, with 2 of the 2 rounds played![/]" in [
+    assert "[bold green]Ann wins the match, having won 2 of 2 rounds![/]" in [
         line(e, None, names) for e in events
     ]
 
@@ -169,7 +169,7 @@ def test_player_names_with_markup_are_shown_as_typed(name: str) -> None:
     assert f"{name} tosses the milk into the middle!" in out.getvalue()
     assert "[red] grabs the milk!" in out.getvalue()
     assert f"{name} rolled Toss / Milk." in shown[0]
-    assert f"{name} draws 1 more card blindly from [red]" in shown[1]
+    assert f"{name} draws a card blindly from [red]" in shown[1]
 
 
 @pytest.mark.parametrize("viewer", [None, -1, 4, 99, True])

@@ -199,8 +199,10 @@ class TossYourCookiesRenderer(Renderer):
         elif phase in ("pick", "draw"):
             drawer, source = escape(names[view["drawer"]]), escape(names[view["draw_from"]])
             size = view["hand_sizes"][view["draw_from"]]
+            draws = view["draws"]
+            cards = "a card" if draws == 1 else plural(draws, "card")
             console.print(
-                f"{verb(drawer, 'draw', 'draws')} {plural(view['draws'], 'more card')} blindly "
+                f"{verb(drawer, 'draw', 'draws')} {cards} blindly "
                 f"from {source}: {plural(size, 'card')} face down, in an order that tells nothing."
             )
         elif phase == "even_up":
@@ -336,7 +338,7 @@ class TossYourCookiesRenderer(Renderer):
         (winner,) = e["winners"]
         wins, played = e["round_wins"][winner], sum(e["round_wins"])
         who = verb(escape(names[winner]), "win", "wins")
-        return f"[bold green]{who} the match, with {wins} of the {played} rounds played![/]"
+        return f"[bold green]{who} the match, having won {wins} of {played} rounds![/]"
 
     def move_label(self, text: str, action: Any, view: View, names: list[str]) -> str:
         """As ``action_label``, with players named: ``swap with Bob``."""

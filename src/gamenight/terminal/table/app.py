@@ -184,6 +184,7 @@ class TableApp(TableBase):
             self._schedule_redraw()
             return
         self.shown = None
+        self._unsay()  # a message to the person leaving the screen is not the next one's
         self._schedule_redraw()
         kind = self.latest[seat].view["pending"]["kind"]
         why = "grab now!" if kind == Kind.RACE.value else "your move."

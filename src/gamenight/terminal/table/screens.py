@@ -37,9 +37,7 @@ def table_keys(arms: bool, windows: bool) -> str:
     ``w`` row only if it has windows to pass quietly (its footer offers the same keys)."""
     dropped = ([] if arms else ["| `a` |"]) + ([] if windows else ["| `w` |"])
     return "".join(
-        line
-        for line in TABLE_KEYS.splitlines(keepends=True)
-        if not line.startswith(tuple(dropped))
+        line for line in TABLE_KEYS.splitlines(keepends=True) if not line.startswith(tuple(dropped))
     )
 
 
