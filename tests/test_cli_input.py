@@ -125,6 +125,10 @@ def test_list_shows_every_default_whole_at_80_columns() -> None:
     assert all(len(line) <= 80 for line in out.splitlines())
     assert " single " in out  # Cover Your Cookies' match default
     assert "obstacle:5," in out and "bully:3," in out  # a list wraps between its entries
+    # a game's summary, wrapped or not, stays indented under its title line
+    for title in ("paper-toss  Paper Toss!", "toss-up  Toss Up!"):
+        after = out.split(title, 1)[1].splitlines()[1:3]
+        assert all(line.startswith("  ") for line in after), after
 
 
 def test_simulate_shows_the_whole_interval_at_80_columns() -> None:

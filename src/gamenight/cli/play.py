@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.markdown import Markdown
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
 
 from gamenight.bots import bots_for, default_bot, make_bot
@@ -46,8 +47,9 @@ def list_games() -> None:
         config = cls.config_type
         out.print(
             f"[bold]{game_id}[/]  {escape(cls.title)}  ({config.min_players}-"
-            f"{config.max_players} players)\n  {escape(cls.summary)}"
+            f"{config.max_players} players)"
         )
+        out.print(Padding(escape(cls.summary), (0, 0, 0, 2)))  # wrapped lines keep the indent
         table = Table(show_header=True, show_edge=False, box=None, padding=(0, 1, 0, 2))
         table.add_column("option", no_wrap=True)
         table.add_column("default", overflow="fold", max_width=30)
