@@ -103,6 +103,31 @@ def test_play_at_a_terminal_opens_the_live_table_and_leaving_saves_the_record(
 
 
 @pytest.mark.skipif(not GAMENIGHT.exists(), reason="the gamenight command is not installed")
+def test_the_arrows_and_enter_pick_a_move_with_no_tab_first(tmp_path: Path) -> None:
+    """The keys promise "↑ ↓ Enter: pick a move from the list": at a real terminal the list has
+    the keys as soon as moves are on offer, with no Tab pressed first."""
+    record = tmp_path / "arrows.json"
+    args = ["play", "toss-up", "--seats", "human:Ann,hold:20", "--record", str(record)]
+    term = Terminal([*args, "--seed", "9"], tmp_path)
+    try:
+        term.wait_for("Your move")
+        time.sleep(0.5)
+        term.type("\x1b[B")  # the down arrow: the first move on offer
+        time.sleep(0.3)
+        term.type("\r")
+        end = time.monotonic() + WAIT
+        while not any(s["player"] == 0 for s in json.loads(record.read_text())["steps"]):
+            assert time.monotonic() < end, "Enter played no move"
+            time.sleep(0.1)
+        term.type("q")
+        term.wait_for("Leave the table?")
+        term.type("y")
+        term.wait_for("Go on with:")
+    finally:
+        assert term.close() == 0
+
+
+@pytest.mark.skipif(not GAMENIGHT.exists(), reason="the gamenight command is not installed")
 def test_line_mode_at_a_terminal_when_asked_for(tmp_path: Path) -> None:
     """``--line`` at a terminal: the prompt of line mode, no full screen; quit leaves."""
     term = Terminal(["play", "toss-up", "--seats", "human,hold:20", "--line"], tmp_path)

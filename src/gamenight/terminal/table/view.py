@@ -274,6 +274,9 @@ class TableBase(App[TableResult]):
             for k, label in options
         )
         choices.set_class(not options, "empty")
+        if options and not self.typed.has_focus:
+            # the arrows and Enter pick from the moves as soon as they are on offer
+            self.call_after_refresh(choices.focus)
 
     def on_unmount(self) -> None:
         """Nothing is drawn once the screen is going."""
