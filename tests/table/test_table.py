@@ -16,6 +16,7 @@ from gamenight.engine import Kind
 from gamenight.games.paper_toss.state import PASS, Bully
 from gamenight.live import LiveSettings
 from gamenight.terminal.play import load_record, resume_match
+from gamenight.terminal.table import view as table_view
 from gamenight.terminal.table.app import TableApp, TableResult
 from gamenight.terminal.table.screens import Arm, Curtain, Help, Leave
 from tests.paper_toss.helpers import game as paper_toss
@@ -306,3 +307,59 @@ def test_when_a_window_runs_out_of_time_the_table_says_it_passed_for_the_person(
         assert [s.action for s in match.steps if s.player == 0][:1] == [PASS]
 
     asyncio.run(main())
+
+
+def test_a_move_the_table_makes_for_a_person_is_told_before_what_it_does(tmp_path: Path) -> None:
+    """A move the table makes for a person ("Your only move: ...") is told just before the
+    lines of what it does, not after them (nor after later turns' lines), even while the
+    record is being written after the step."""
+
+    async def main() -> str:
+        record = tmp_path / "told.json"
+        app = TableApp(session("toss-up", "human,hold:20", settings=PATIENT, record=record))
+        match = app.session.match
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: asked(app) == 0)
+            before = match.version
+            bank = next(a for a in app.legal[0] if app.game.action_to_text(a) == "bank")
+            app._send(0, bank, before, "forced")
+            await until(pilot, lambda: match.version > before)
+            await until(pilot, lambda: "You bank" in events_text(app))
+            await pilot.pause(0.2)
+            return events_text(app)
+
+    text = asyncio.run(main())
+    assert "Your only move: bank" in text
+    assert text.index("Your only move: bank") < text.index("You bank"), text
+
+
+def test_a_message_leaves_the_status_line_after_a_while(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message (a refusal, "Armed: ...") does not stay on the status line for the rest of the
+    match: it goes after ``MESSAGE_LASTS`` seconds (shortened here) even if nothing happens."""
+    monkeypatch.setattr(table_view, "MESSAGE_LASTS", 0.3)
+
+    async def main() -> None:
+        app = TableApp(session("toss-up", "human,hold:20", settings=PATIENT))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: asked(app) == 0)
+            app.press("~")
+            assert "No move has the key" in str(app.query_one("#status").render())
+            await until(pilot, lambda: not str(app.query_one("#status").render()).strip())
+
+    asyncio.run(main())
+
+
+def test_a_key_pressed_after_the_decision_closed_says_too_slow() -> None:
+    """A key pressed for a decision that another move has just closed (a pass in a window a
+    hazard closed) is "Too slow", not "no longer possible" beside the same move offered anew."""
+
+    async def main() -> str:
+        app = TableApp(session("toss-up", "human,hold:20", settings=PATIENT))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: asked(app) == 0)
+            app.legal[0] = []  # the moment between a closed decision and the next one
+            app.press("b")
+            return str(app.query_one("#status").render())
+
+    status = asyncio.run(main())
+    assert status.startswith("Too slow: the table moved on before your bank"), status

@@ -211,13 +211,12 @@ class TableApp(TableBase):
     async def _submit(self, seat: int, action: Any, version: int, why: Why | None) -> None:
         label = self._label(action)
         done: int | None = None
+        said = ANSWERED.get(why or "", "")
+        if said:  # before the move's own events, which it explains
+            self._lines.append(Text(f"{said}: {label}.", style="dim"))
         try:
             done = await self.live.submit(seat, action, version)
-            if why is None:
-                self._unsay()  # a refusal said before this move no longer applies
-            said = ANSWERED.get(why or "", "")
-            if said:
-                self._note(f"{said}: {label}.")
+            self._unsay()  # a refusal (or "Armed: ...") said before this move is done with
         except StaleVersion as error:
             text = str(error)
             self._say(f"[b red]{escape(text[:1].upper() + text[1:])}.[/]")
@@ -261,7 +260,11 @@ class TableApp(TableBase):
                 self.queued[seat].append(key)  # played when the move on its way comes back
             return
         if action not in self.legal[seat]:
-            self._say(f"{escape(self._label(action))}: no longer possible.")
+            label = escape(self._label(action))
+            if self.legal[seat]:
+                self._say(f"{label}: no longer possible.")
+            else:  # the decision it was for has closed (another move came first): not refused
+                self._say(f"[b red]Too slow:[/] the table moved on before your {label}.")
             return
         self._send(seat, action, self.latest[seat].version)
 

@@ -34,6 +34,9 @@ REDRAW_EVERY = 0.1
 #: Seconds a message keeps the status line before events take it (with no events pane).
 SAY_FOR = 4.0
 
+#: Seconds after which a message leaves the status line, whatever happens meanwhile.
+MESSAGE_LASTS = 10.0
+
 
 class TableBase(App[TableResult]):
     """The live table's widgets, state and drawing (``session``: who sits where)."""
@@ -283,8 +286,13 @@ class TableBase(App[TableResult]):
         self.leaving = True
 
     def _tick(self) -> None:
-        if self.deadline is not None and not self.leaving:
+        if self.leaving:
+            return
+        if self.deadline is not None:
             self._draw_prompt()
+        said_at = self._said_at
+        if said_at > -SAY_FOR and asyncio.get_running_loop().time() - said_at > MESSAGE_LASTS:
+            self._unsay()
 
     def _say(self, markup: str) -> None:
         self.status.update(Text.from_markup(markup))
