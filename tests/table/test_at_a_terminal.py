@@ -128,6 +128,24 @@ def test_the_arrows_and_enter_pick_a_move_with_no_tab_first(tmp_path: Path) -> N
 
 
 @pytest.mark.skipif(not GAMENIGHT.exists(), reason="the gamenight command is not installed")
+def test_the_coach_comes_to_the_live_table(tmp_path: Path) -> None:
+    """`--coach` at a terminal opens the live table (not line mode) with the coach's line under
+    the board while the person decides; q then y leave as usual."""
+    args = ["play", "toss-up", "--seats", "human:Ann,optimal", "--coach", "--seed", "9"]
+    term = Terminal(args, tmp_path)
+    try:
+        term.wait_for("Ann (seat 0)")
+        assert "\x1b[?1049h" in term.seen  # the alternate screen: the live table
+        term.wait_for("Coach: roll on and you win")
+        term.type("q")
+        term.wait_for("Leave the table?")
+        term.type("y")
+        term.wait_for("Go on with:")
+    finally:
+        assert term.close() == 0
+
+
+@pytest.mark.skipif(not GAMENIGHT.exists(), reason="the gamenight command is not installed")
 def test_line_mode_at_a_terminal_when_asked_for(tmp_path: Path) -> None:
     """``--line`` at a terminal: the prompt of line mode, no full screen; quit leaves."""
     term = Terminal(["play", "toss-up", "--seats", "human,hold:20", "--line"], tmp_path)

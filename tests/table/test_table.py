@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from gamenight.live import LiveSettings
 from gamenight.terminal.play import load_record, resume_match
 from gamenight.terminal.table import view as table_view
 from gamenight.terminal.table.app import TableApp, TableResult
+from gamenight.terminal.table.capture import plain
 from gamenight.terminal.table.screens import Arm, Curtain, Help, Leave
 from tests.paper_toss.helpers import game as paper_toss
 from tests.paper_toss.helpers import match_at, state_at
@@ -363,3 +365,20 @@ def test_a_key_pressed_after_the_decision_closed_says_too_slow() -> None:
 
     status = asyncio.run(main())
     assert status.startswith("Too slow: the table moved on before your bank"), status
+
+
+def test_the_coach_shows_under_the_board_while_the_person_is_asked() -> None:
+    """`play toss-up --coach` at the live table: while the person decides to roll or bank, the
+    board ends with the coach's chances of winning either way; a table without the coach
+    shows none."""
+
+    async def coached(coach: bool) -> str:
+        app = TableApp(session("toss-up", "human,hold:20", settings=PATIENT, coach=coach))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: asked(app) == 0)
+            await pilot.pause(0.2)
+            return plain(app.board_view.content, width=120)
+
+    shown = asyncio.run(coached(True))
+    assert re.search(r"Coach: roll on and you win \d+\.\d%; bank now and you win \d+\.\d%", shown)
+    assert "Coach:" not in asyncio.run(coached(False))

@@ -131,7 +131,7 @@ def play(
     ] = 1.0,
     coach: Annotated[
         bool,
-        typer.Option(help="show the game's coach before each of your moves (Toss Up!; line mode)"),
+        typer.Option(help="show the game's coach at each of your decisions (Toss Up!, 2 players)"),
     ] = False,
 ) -> None:
     """Play a game: at a terminal, live at a full-screen table; else line by line.
@@ -180,8 +180,10 @@ def play(
         record = resume  # the record goes on where it was
     if record is not None:
         check_writable(record)
-    if not line and not coach and on_a_terminal():
-        play_live(built, table, match, seed, record, ask_all, pace)
+    if not line and on_a_terminal():
+        if coach:
+            prepare_coach(built)
+        play_live(built, table, match, seed, record, ask_all, pace, coach)
         return
     try:
         play_game(
@@ -195,6 +197,19 @@ def play(
             out.print(f"Go on with: gamenight play --resume {escape(str(record))}", soft_wrap=True)
     except KeyboardInterrupt:
         fail("game abandoned", status=130)
+
+
+def prepare_coach(game: Game[Any, Any]) -> None:
+    """Let the game's coach work out what it needs before the live table opens (its optional
+    ``prepare``; Toss Up!'s solves the game, or reads it from the cache)."""
+    prepare = getattr(game_part(game.id, "coach"), "prepare", None)
+    if prepare is None:
+        return
+    out.print("Getting the coach ready (the first time on this machine takes a few seconds)...")
+    try:
+        prepare(game)
+    except (GameError, ImportError) as exc:
+        fail(f"no coach at this table: {exc}")
 
 
 def check_coach(game: Game[Any, Any]) -> None:
@@ -231,6 +246,7 @@ def play_live(
     record: Path | None,
     ask_all: bool,
     pace: float,
+    coach: bool = False,
 ) -> None:
     """Play at the live table (Textual is imported only now), then print how it ended."""
     from gamenight.terminal.table.app import run_table
@@ -248,6 +264,7 @@ def play_live(
         settings=table_settings(sum(s.human for s in table) > 1, pace),
         record=record,
         ask_all=ask_all,
+        coach=coach,
     )
     result = run_table(session)
     if result is None:  # the screen closed without the table's own leaving (it saves first)

@@ -20,6 +20,15 @@ def check(game: Any) -> None:
         raise ConfigError(f"the coach covers 2-player games; this one has {game.players} players")
 
 
+def prepare(game: Any) -> None:
+    """Solve the game for :func:`advise` now (or read it from the cache), so that the first
+    advice does not keep a live table waiting; raises as :func:`advise` does."""
+    check(game)
+    from gamenight.games.toss_up.optimal import solution_for
+
+    solution_for(game.config)
+
+
 def advise(game: Any, view: View) -> dict[str, Any] | None:
     """``{"roll": p, "bank": q, "best": "roll" | "bank"}`` for the player whose turn ``view``
     (their own view) shows; ``None`` before their turn's first roll, which is not a choice.

@@ -95,6 +95,8 @@ class Session:
     record: Path | None = None
     ask_all: bool = False
     quiet: bool = True
+    #: Whether a person about to decide sees the game's coach (``play --coach``).
+    coach: bool = False
     rng: random.Random | None = None
     #: Each seat's name (records and shared screens use them).
     names: list[str] = field(init=False)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, ClassVar
 
+from rich.console import Group
 from rich.markup import escape
 from rich.text import Text
 from textual import events
@@ -211,10 +212,18 @@ class TableBase(App[TableResult]):
         if update is None:
             body.update(Text("Setting up the table..."))
         else:
-            body.update(board(self.renderer, update.view["state"], seat, self.names))
+            shown = board(self.renderer, update.view["state"], seat, self.names)
+            advice = self._advice(seat, update)
+            body.update(Group(shown, Text(advice, style="cyan")) if advice else shown)
         self._draw_title()
         self._draw_prompt()
         self._draw_choices()
+
+    def _advice(self, seat: int | None, update: Update) -> str | None:
+        """The coach's line for the person at the screen while they are asked (``--coach``)."""
+        if not self.session.coach or seat is None or seat not in self.asking:
+            return None
+        return self.renderer.advice(self.game, update.view["state"])
 
     def _draw_title(self) -> None:
         seat = self.shown
