@@ -125,6 +125,10 @@ def test_tables_show_every_bot(report: LadderReport) -> None:
     for bot in BOTS:
         assert bot in text
     assert "random = 1000" in text
+    # the title says how many players, seatings and games in all
+    seatings = len(report.seatings)
+    assert f"2 players, {seatings * 150} games ({seatings} seatings x 150)" in text
+    assert "two seats at one table" not in text  # no bot sits twice at 2 players, 3 bots
     top = report.standings[0]
     assert f"{top.elo:.0f}" in text
 
@@ -138,6 +142,9 @@ def test_multiplayer_ladder_without_random_averages_1500() -> None:
     assert sum(s.elo for s in three.standings) / 2 == pytest.approx(1500.0)
     assert three.anchor == "mean = 1500"
     assert sum(s.seats for s in three.standings) == 6 * 40 * 3
+    console = Console(record=True, width=200)
+    console.print(ladder_table(three))
+    assert "two seats at one table win at most one game" in " ".join(console.export_text().split())
 
 
 @pytest.mark.parametrize(
@@ -156,3 +163,14 @@ def test_ladder_refuses_a_bad_line_up(bots: list[str], games: int, message: str)
 def test_ladder_refuses_an_unknown_bot() -> None:
     with pytest.raises(UnknownBot, match="unknown bot 'nobot'"):
         ladder(TOSS_UP, ["random", "nobot"], 10)
+
+
+def test_the_command_refuses_a_bad_line_up_on_one_line() -> None:
+    """`gamenight ladder` with one bot says why on a single `error:` line, nothing before it."""
+    from typer.testing import CliRunner
+
+    from gamenight.cli import app
+
+    result = CliRunner().invoke(app, ["ladder", "toss-up", "--bots", "smart", "--games", "5"])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: a ladder needs at least 2 bots, got 1")

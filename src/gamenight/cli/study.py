@@ -268,13 +268,12 @@ def ladder_command(
     as_json: Annotated[bool, typer.Option("--json", help="one JSON document on stdout")] = False,
 ) -> None:
     """A round robin across seat orders: win rates with 95% intervals and Elo ratings."""
-    from gamenight.sim.ladder import ladder, ladder_table, pairs_table
+    from gamenight.sim.ladder import ladder, ladder_table, pairs_table, plan_ladder
 
     bot_list = split_list(bots, "--bots")
     try:
         built = make_game(game, check_options(option, "--players"), players=players)
-        for spec in bot_list:  # refused here, before the progress bar starts
-            make_bot(spec, built, 0)
+        plan_ladder(built, bot_list, games)  # refused here, before the progress bar starts
         with Progress(
             "[progress.description]{task.description}",
             BarColumn(),

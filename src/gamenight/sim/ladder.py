@@ -154,20 +154,10 @@ def seatings(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return found
 
 
-def ladder(
-    game: Game[Any, Any],
-    bots: Sequence[str],
-    games: int,
-    seed: int = 0,
-    workers: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-) -> LadderReport:
-    """Play the round robin of ``bots`` in ``game`` (``games`` games per seating).
-
-    ``progress(done, total)`` is told of each finished seating. Raises :class:`LadderError`
-    for a bot list or count that cannot make a ladder, and ``UnknownBot`` for a bad bot.
-    """
-    names = [b.strip() for b in bots]
+def plan_ladder(game: Game[Any, Any], names: list[str], games: int) -> list[tuple[str, ...]]:
+    """The seatings a ladder of ``names`` plays in ``game``, once it is checked that they make
+    one (:class:`LadderError`; ``UnknownBot`` for a bad bot): quick, so that a command can
+    refuse before its progress bar starts."""
     if len(names) < 2:
         raise LadderError(f"a ladder needs at least 2 bots, got {len(names)}")
     if len(set(names)) != len(names):
@@ -183,6 +173,24 @@ def ladder(
     plan = seatings(names, game.players)
     if len(plan) > MAX_SEATINGS:
         raise LadderError(f"{len(plan)} seatings is more than the {MAX_SEATINGS} a ladder plays")
+    return plan
+
+
+def ladder(
+    game: Game[Any, Any],
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> LadderReport:
+    """Play the round robin of ``bots`` in ``game`` (``games`` games per seating).
+
+    ``progress(done, total)`` is told of each finished seating. Raises :class:`LadderError`
+    for a bot list or count that cannot make a ladder, and ``UnknownBot`` for a bad bot.
+    """
+    names = [b.strip() for b in bots]
+    plan = plan_ladder(game, names, games)
     report = LadderReport(game.id, game.config.to_json(), names, games, seed)
     seats = dict.fromkeys(names, 0)
     wins = dict.fromkeys(names, 0.0)
@@ -303,9 +311,19 @@ def _anchored(bots: Sequence[str], ratings: dict[str, float]) -> tuple[dict[str,
 
 def ladder_table(report: LadderReport) -> Table:
     """The standings as a table: Elo, seats played, wins, win rate with its 95% interval."""
+    seatings, players = len(report.seatings), report.config.get("players", 0)
+    shared = (
+        "a win rate is the share of its seats a bot won (two seats at one table win at most "
+        "one game). "
+        if players > len(report.bots)
+        else ""
+    )
     table = Table(
-        title=f"{report.game} ladder: {report.games} games per seating, seed {report.seed}",
-        caption=f"Elo: {report.anchor} (Bradley–Terry fit)",
+        title=(
+            f"{report.game} ladder: {players} players, {seatings * report.games} games "
+            f"({seatings} seatings x {report.games}), seed {report.seed}"
+        ),
+        caption=f"{shared}Elo: {report.anchor} (Bradley–Terry fit)",
     )
     table.add_column("#", justify="right")
     table.add_column("bot")
