@@ -217,6 +217,25 @@ def test_the_report_is_one_self_contained_page(tmp_path: Path) -> None:
     assert len(re.findall(r'src="data:image/png;base64,', text)) == 1 + 2 * 3
     assert "http://" not in text and "https://" not in text
     assert "target=50" in text
+    # the figures are in numbers too, not only in charts: the comparison of the variants, each
+    # variant's game figures; every chart says in words what it shows
+    words = re.sub(r"<[^>]+>", "|", text)
+    assert re.search(r"\|target=50\|\|\d+\.\d\d\|\|\d+\.\d%", words), "comparison row"
+    assert "points per turn" in text and "rolls per turn" in text
+    assert 'alt="chart"' not in text and 'alt="Game length"' in text
+
+
+def test_a_report_gives_each_bot_in_numbers_and_the_options_as_typed(tmp_path: Path) -> None:
+    """With --rotate-seats the report has each bot's win rate as a table (the point of
+    rotating), and it names the options as `-o` takes them, not as program data."""
+    page = tmp_path / "report.html"
+    args = ["report", "toss-up", "--bots", "hold:20,smart", "--games", "40", "--out", str(page)]
+    result = runner.invoke(app, [*args, "--rotate-seats"])
+    assert result.exit_code == 0, result.output
+    words = re.sub(r"<[^>]+>", "|", page.read_text())
+    assert re.search(r"\|smart \(1\)\|\|\d+\|\|\d+\.\d%\|\|\d+\.\d% to \d+\.\d%", words)
+    assert "strict=true" in words and "faces=green,green,green,yellow,yellow,red" in words
+    assert "{" not in words.split("options", 1)[1].split(";", 1)[0]
 
 
 def test_the_ray_backend_gives_the_same_report() -> None:

@@ -61,7 +61,7 @@ class Config:
             else:
                 factory: Any = f.default_factory
                 default = factory()
-            rows.append((f.name, _format(default), str(f.metadata.get("help", ""))))
+            rows.append((f.name, option_text(default), str(f.metadata.get("help", ""))))
         return rows
 
 
@@ -71,11 +71,16 @@ def _to_json(value: Any) -> Any:
     return value
 
 
-def _format(value: Any) -> str:
+def option_text(value: Any) -> str:
+    """An option's value as ``-o NAME=VALUE`` takes it (a list's entries joined by commas).
+
+    >>> option_text(True), option_text(("green", "red")), option_text(100)
+    ('true', 'green,red', '100')
+    """
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, tuple):
-        return ",".join(_format(v) for v in value)
+    if isinstance(value, tuple | list):
+        return ",".join(option_text(v) for v in value)
     return str(value)
 
 

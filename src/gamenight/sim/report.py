@@ -13,6 +13,7 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
+from gamenight.engine.config import option_text
 from gamenight.engine.errors import GameError
 from gamenight.sim.simulate import SimulationReport
 from gamenight.sim.sweep import SweepRow
@@ -43,11 +44,14 @@ def _pyplot() -> Any:
 
 
 def _png(figure: Any) -> str:
+    """The figure as an embedded PNG, its charts' titles for the words a reader without the
+    image gets."""
+    alt = "; ".join(axes.get_title() for axes in figure.axes if axes.get_title()) or "chart"
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
     _pyplot().close(figure)
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f'<img alt="chart" src="data:image/png;base64,{data}">'
+    return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
 
 
 def _rates_chart(title: str, labels: Sequence[str], rates: Sequence[float], cis: Any) -> str:
@@ -123,6 +127,21 @@ def _simulation_section(report: SimulationReport) -> str:
     ]
     if data.get("bots"):
         bots = data["bots"]
+        parts.append("<h3>Every bot in every seat equally</h3>")
+        parts.append(
+            _table(
+                ["bot", "wins", "win rate", "95% interval"],
+                [
+                    [
+                        f"{b['bot']} ({b['entry']})",
+                        f"{b['wins']:g}",
+                        f"{b['win_rate']:.1%}",
+                        f"{b['ci95'][0]:.1%} to {b['ci95'][1]:.1%}",
+                    ]
+                    for b in bots
+                ],
+            )
+        )
         parts.append(
             _rates_chart(
                 "Win rate by bot, every bot in every seat equally (95% intervals)",
@@ -131,17 +150,44 @@ def _simulation_section(report: SimulationReport) -> str:
                 [b["ci95"] for b in bots],
             )
         )
+    parts.append(_figures(report))
     parts.append(_histogram("Game length", report.lengths, "turns"))
     if any(report.scores):
         parts.append(_scores_chart(report.scores, [f"seat {s['seat']}" for s in seats]))
     return "\n".join(parts)
 
 
+def _figure(value: Any) -> str:
+    """A game figure as the terminal shows it: three decimals, or the value as it is."""
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def _figures(report: SimulationReport) -> str:
+    """The game's own figures (``simulate`` prints the same): over all games, then per seat."""
+    parts = []
+    if report.overall:
+        rows = [[name.replace("_", " "), _figure(v)] for name, v in report.overall.items()]
+        parts.append(_table(["figure, all games", "value"], rows))
+    names = list(dict.fromkeys(k for seat in report.per_seat for k in seat))
+    if names:
+        rows = [
+            [str(i), *(_figure(seat.get(k, "")) for k in names)]
+            for i, seat in enumerate(report.per_seat)
+        ]
+        parts.append(_table(["seat", *(k.replace("_", " ") for k in names)], rows))
+    return "\n".join(parts)
+
+
+def options_text(config: dict[str, Any]) -> str:
+    """A game's options as ``-o`` takes them: ``players=2, target=100, strict=true``."""
+    return ", ".join(f"{name}={option_text(value)}" for name, value in config.items())
+
+
 def simulation_html(report: SimulationReport, title: str | None = None) -> str:
     """A whole HTML page for one simulation."""
     heading = title or f"{report.game}: {report.games} games between {', '.join(report.bots)}"
     body = (
-        f"<p class=note>seed {report.seed}; options {html.escape(str(report.config))}; "
+        f"<p class=note>seed {report.seed}; options {html.escape(options_text(report.config))}; "
         f"mean game length {report.mean_turns:.2f} turns</p>" + _simulation_section(report)
     )
     return _page(heading, body)
@@ -173,9 +219,25 @@ def sweep_html(rows: Sequence[SweepRow], title: str | None = None) -> str:
     right.set_xticks(range(len(rows)), labels, rotation=30, ha="right", fontsize="small")
     right.set_ylabel("mean turns")
     right.set_title("Game length by variant")
+    names = [
+        f"{e['bot']} ({i})" if "entry" in e else f"seat {i} ({e['bot']})"
+        for i, e in enumerate(entries[0])
+    ]
+    comparison = _table(
+        ["variant", "mean turns", *(f"{n} win rate (95% interval)" for n in names)],
+        [
+            [
+                label,
+                f"{row.report.mean_turns:.2f}",
+                *(f"{e['win_rate']:.1%} ({e['ci95'][0]:.1%} to {e['ci95'][1]:.1%})" for e in entry),
+            ]
+            for label, row, entry in zip(labels, rows, entries, strict=True)
+        ],
+    )
     parts = [
         f"<p class=note>{first.games} games per variant between {', '.join(first.bots)}, "
         f"seed {first.seed}</p>",
+        comparison,
         _png(figure),
     ]
     for label, row in zip(labels, rows, strict=True):
