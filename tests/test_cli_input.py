@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,28 @@ def test_simulate_shows_the_whole_interval_at_80_columns() -> None:
     assert "…" not in out
     rows = [line for line in out.splitlines() if "smart" in line and "%" in line]
     assert rows and "-" in rows[0].split("%")[-2] + rows[0].split("%")[-1]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["play", "toss-up", "--seat", "human,smart"], "No such option: --seat"),
+        (["simulate", "toss-up", "--bots", "random,random", "--games", "0"], "'--games'"),
+        (["sweep", "toss-up"], "Missing option '--bots'"),
+        (["replay", "game.json", "--seat", "x"], "'--seat'"),
+    ],
+)
+def test_a_mistake_in_the_command_line_is_one_error_line(
+    args: list[str], said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The `gamenight` command answers a misspelt option or a value of the wrong kind as it
+    answers every other usage error: one `error:` line naming the help to read, status 2."""
+    from gamenight.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["gamenight", *args])
+    with pytest.raises(SystemExit) as ended:
+        main()
+    assert ended.value.code == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), lines
+    assert said in lines[0] and f"(see: gamenight {args[0]} --help)" in lines[0]
