@@ -138,6 +138,7 @@ def test_hot_seat_hides_the_table_between_people_and_calls_each_by_name(tmp_path
             title = str(app.query_one("#title").render())
             assert f"{app.session.names[seat]} (seat {seat})" in title
             assert "Your hand" in board_text(app)  # the hand of the person at the screen
+            assert f"{app.session.names[seat]}, your move" in app._prompt()  # a shared screen
             app.press("~")  # no move has this key: the status line says so, to this person
             assert "No move has the key" in str(app.query_one("#status").render())
 

@@ -374,6 +374,8 @@ def test_plot_writes_a_png_and_refuses_an_unknown_format(tmp_path: Path) -> None
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with pytest.raises(ConfigError, match="cannot write the plot"):
         plot(solution, tmp_path / "policy.nosuchformat")
+    with pytest.raises(ConfigError, match=r"x\.png: No such file or directory$"):
+        plot(solution, tmp_path / "no-folder" / "x.png")
 
 
 def test_solve_report_refuses_three_players() -> None:
@@ -394,8 +396,8 @@ def test_solve_report_reads_the_cache_the_second_time(
     monkeypatch.setenv("GAMENIGHT_CACHE", str(tmp_path))
     first = solve_report(target=10)
     second = solve_report(target=10)
-    assert "read from the cache" not in first
-    assert f"read from the cache: {tmp_path}" in second
+    assert "Read from the cache" not in first and "Solved in" in first
+    assert f"Read from the cache: {tmp_path}" in second and "Solved in" not in second
     assert first.splitlines()[1] == second.splitlines()[1]  # the same chance, to 6 decimals
 
 

@@ -103,7 +103,7 @@ def hand_text(cards: list[str]) -> str:
     counts: dict[str, int] = {}
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
-    parts = [f"{n}x {card(c)}" if n > 1 else card(c) for c, n in counts.items()]
+    parts = [f"{n}× {card(c)}" if n > 1 else card(c) for c, n in counts.items()]
     return ", ".join(parts) or "(empty)"
 
 

@@ -61,7 +61,7 @@ def summary(solution: Solution) -> str:
     ties = (
         "a tie is a shared win (half a win)"
         if config.shared_victory
-        else "a tie plays sudden death, the player who did not end the race first"
+        else "a tie plays sudden death, the player who did not end the race rolling first"
     )
     lines = [
         f"Toss Up! for 2 players, solved: a race to {over} {config.target}, {law.dice} dice "
@@ -80,8 +80,12 @@ def summary(solution: Solution) -> str:
             f"From level in a last turn, rolling on wins at least {level:.4f} of the time, more "
             f"than a tie is worth ({solution.tie:.4f}): optimal play never ends a race tied."
         )
-    where = f" (read from the cache: {solution.cached})" if solution.cached else ""
-    lines.append(f"Solved in {solution.seconds:.1f} s{where}.")
+    if solution.cached:
+        lines.append(
+            f"Read from the cache: {solution.cached} (solving it took {solution.seconds:.1f} s)."
+        )
+    else:
+        lines.append(f"Solved in {solution.seconds:.1f} s.")
     first, again = bank_thresholds(solution)
     top = solution.top
     lines += ["", "Bank with k dice to roll from these turn points on (* rolls again later):"]
@@ -151,7 +155,9 @@ def plot(solution: Solution, path: Path) -> None:
     )
     try:
         fig.savefig(path)
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
+        raise ConfigError(f"cannot write the plot to {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:
         raise ConfigError(f"cannot write the plot to {path}: {exc}") from None
     finally:
         plt.close(fig)

@@ -231,7 +231,8 @@ class TableBase(App[TableResult]):
         armed = self.armed.get(seat) if seat is not None else None
         extra = f" · armed: {armed.label}" if armed else ""
         lone = self.session.lone is not None
-        quiet = " · quiet windows" if self.quiet and self.windows and lone else ""
+        asks_all = self.session.ask_all  # then every window is asked: quiet ones too
+        quiet = " · quiet windows" if self.quiet and self.windows and lone and not asks_all else ""
         step = self.session.match.version
         self.title_bar.update(
             Text(f"{self.game.title} · {who} · step {step}{extra}{quiet}"), layout=False
@@ -258,6 +259,8 @@ class TableBase(App[TableResult]):
                 return f"[b reverse] RACE [/] first hand wins: press a key now!{clock}"
             if kind == Kind.REACTION.value:
                 return f"[b magenta]Window:[/] answer or pass{clock}"
+            if self.session.lone is None:  # a shared screen: say whose move it is
+                return f"[b]{escape(self.session.names[seat])}, your move[/]{clock}"
             return f"[b]Your move[/]{clock}"
         update = self.latest.get(seat) if seat is not None else self.latest.get(None)
         if update is None:
