@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -147,6 +148,13 @@ def test_simulate_shows_the_whole_interval_at_80_columns() -> None:
     assert "…" not in out
     rows = [line for line in out.splitlines() if "smart" in line and "%" in line]
     assert rows and "-" in rows[0].split("%")[-2] + rows[0].split("%")[-1]
+    # a figure made of many entries (the share of each roll) wraps between entries, never
+    # inside one: every entry "name: 0.123" stands whole on its line
+    shares = out.split("roll shares:", 1)[1].split("rounds won during:", 1)[0]
+    lines = [line.strip() for line in shares.splitlines() if line.strip()]
+    assert len(lines) >= 2
+    for line in lines:
+        assert re.fullmatch(r"([a-z_]+( [a-z0-9_]+)?: \d\.\d{3}\s*)+", line), line
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.columns import Columns
+from rich.padding import Padding
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -214,7 +216,13 @@ def print_report(data: dict[str, Any]) -> None:
     out.print(f"mean game length: {float(data['mean_turns']):.1f} turns")
     skip = {"game", "config", "games", "seed", "mean_turns", "seats", "rotate_seats", "bots"}
     for key, value in data.items():
-        if key not in skip:
+        if key in skip:
+            continue
+        if isinstance(value, dict):  # its entries in columns, each kept whole
+            out.print(f"{key.replace('_', ' ')}:")
+            entries = [f"{k}: {_fmt(v)}" for k, v in value.items()]
+            out.print(Padding(Columns(entries, padding=(0, 3)), (0, 0, 0, 2)))
+        else:
             out.print(f"{key.replace('_', ' ')}: {_fmt(value)}")
 
 
