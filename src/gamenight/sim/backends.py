@@ -16,6 +16,7 @@ and the wait for the last chunk small.
 from __future__ import annotations
 
 import json
+import logging
 import multiprocessing
 import os
 import socket
@@ -188,7 +189,13 @@ def _ray_chunks(
         if why is not None:
             raise NoBackend(f"cannot reach a Ray cluster at {address}: {why}")
         try:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+            # Ray's own start-up lines (INFO, a WARNING about tokens) are not the job's output
+            ray.init(
+                address=address,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.ERROR,
+            )
         except (ConnectionError, ValueError, RuntimeError) as exc:
             raise NoBackend(f"cannot reach a Ray cluster at {address}: {exc}") from None
     play = ray.remote(_play_chunk)
