@@ -289,3 +289,15 @@ def test_a_ray_address_where_nothing_listens_is_refused_at_once() -> None:
     game = make_game("toss-up", players=2)
     with pytest.raises(NoBackend, match=f"cannot reach a Ray cluster at 127.0.0.1:{port}"):
         simulate(game, ["random", "random"], 10, seed=1, backend="ray", address=f"127.0.0.1:{port}")
+
+
+def test_the_sweep_table_names_the_bot_in_each_seat() -> None:
+    """The sweep's columns say which bot sat in each seat, not only the seat's number, and at
+    80 columns every column keeps its heading whole."""
+    bots = ["--bots", "smart,random,random,random", "--games", "2"]
+    args = ["sweep", "toss-your-cookies", *bots, "--vary", "rounds=1,2"]
+    result = runner.invoke(app, args, env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    head = result.output.split("┡", 1)[0]
+    assert "…" not in head
+    assert "rounds" in head and "seat 0" in head and "smart" in head and "random" in head

@@ -149,7 +149,7 @@ def sweep_command(
         table.add_column(name, overflow="fold")
     table.add_column("mean turns", justify="right", no_wrap=True)
     for i, entry in enumerate(entries):
-        label = f"{entry['bot']} ({i})" if per_bot else f"seat {i}"
+        label = f"{entry['bot']} ({i})" if per_bot else f"seat {i}\n{entry['bot']}"
         table.add_column(label, justify="right", no_wrap=True, min_width=11)
     for row in rows:
         data = row.to_json()
