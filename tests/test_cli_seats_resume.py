@@ -104,6 +104,9 @@ def test_an_interrupted_match_goes_on_from_its_record(tmp_path: Path) -> None:
     assert code == 0, out
     assert f"Resuming after {len(before['steps'])} steps." in out
     assert "Alice (seat 0)" in out
+    # Alice is asked at once, with the table: it is not shown a second time before that
+    opening = out.split("Your move:", 1)[0]
+    assert opening.count("Score sheet") == 1, opening
     assert "Game over: " in out
     after = json.loads(record.read_text())
     assert after["outcome"] is not None

@@ -99,7 +99,9 @@ def play(
     console.print(f"[bold]{escape(game.title)}[/]: {escape(', '.join(names))}")
     if match.version:
         console.print(f"Resuming after {plural(match.version, 'step')}.")
-        renderer.show(console, game.view(match.state, viewer), viewer, shown)
+        if not any(table[p].human for p in match.pending.players):
+            # (a person asked at once is shown the table with the question: not twice)
+            renderer.show(console, game.view(match.state, viewer), viewer, shown)
 
     def show(seat: int, events: tuple[Event, ...]) -> None:
         for event in events:
