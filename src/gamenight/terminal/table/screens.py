@@ -15,8 +15,8 @@ from textual.widgets.option_list import Option
 
 from gamenight.terminal.render import Response
 
-#: The keys of the live table, as the help overlay and docs/terminal.md list them; the rows
-#: marked ``arm`` and ``quiet`` are only for games with windows (see :func:`table_keys`).
+#: The keys of the live table, as the help overlay and docs/terminal.md list them; the ``a``
+#: and ``w`` rows are only for games with windows (see :func:`table_keys`).
 TABLE_KEYS = """\
 | key | what it does |
 |---|---|
