@@ -157,3 +157,18 @@ def test_line_mode_at_a_terminal_when_asked_for(tmp_path: Path) -> None:
         code = term.close()
     assert code == 0
     assert "\x1b[?1049h" not in term.seen
+
+
+@pytest.mark.skipif(not GAMENIGHT.exists(), reason="the gamenight command is not installed")
+def test_the_rules_page_opens_in_a_pager_at_a_terminal(tmp_path: Path) -> None:
+    """`gamenight rules` at a terminal shows the page a screen at a time, in colour (not raw
+    escape codes); q leaves."""
+    term = Terminal(["rules", "cover-your-cookies"], tmp_path)
+    try:
+        term.wait_for("Goal")
+        time.sleep(0.5)
+        assert "Rulings this project follows" not in term.text  # not the whole page at once
+        assert "ESC[" not in term.seen and "^[[" not in term.seen
+        term.type("q")
+    finally:
+        assert term.close() == 0

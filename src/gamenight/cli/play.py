@@ -73,12 +73,20 @@ def list_games() -> None:
 
 @app.command()
 def rules(game: GameArg) -> None:
-    """Show a game's rules page, with the rulings this project follows."""
+    """Show a game's rules page, with the rulings this project follows (at a terminal, in a
+    pager: the page is longer than a screen)."""
     try:
         cls = game_class(game)
     except GameError as exc:
         fail(str(exc))
-    out.print(Markdown(cls.rules_text()))
+    page = Markdown(cls.rules_text())
+    if on_a_terminal():
+        # ``less`` shows colours only when told to (-R); someone's own LESS is kept as it is
+        shown = os.environ.setdefault("LESS", "-R")
+        with out.pager(styles="R" in shown or "r" in shown):
+            out.print(page)
+    else:
+        out.print(page)
 
 
 def check_writable(path: Path) -> None:
