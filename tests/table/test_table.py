@@ -4,6 +4,7 @@ between people, names, typed moves, help, and leaving with the record saved to g
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import re
@@ -383,3 +384,43 @@ def test_the_coach_shows_under_the_board_while_the_person_is_asked() -> None:
     shown = asyncio.run(coached(True))
     assert re.search(r"Coach: roll on and you win \d+\.\d%; bank now and you win \d+\.\d%", shown)
     assert "Coach:" not in asyncio.run(coached(False))
+
+
+def test_people_at_one_screen_take_turns_at_being_first_to_a_race() -> None:
+    """Hot seat: people come to the screen one after another, so in a race the first called
+    has the head start. Of the people waiting to grab, the one called to a race least often
+    comes first, so two people at one screen are first in turn, not the lower seat always."""
+
+    async def main() -> list[int]:
+        app = TableApp(session("toss-your-cookies", "human:Ann,human:Bob,smart", seed=2))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: all(s in app.latest for s in (0, 1)))
+            race = {"kind": Kind.RACE.value, "players": [0, 1], "turn": 2, "window": "milk"}
+            for seat in (0, 1):
+                update = app.latest[seat]
+                app.latest[seat] = dataclasses.replace(
+                    update, view={**update.view, "pending": race}
+                )
+            firsts = []
+            for _ in range(4):  # four races in which both wait to grab
+                app.asking = {0: None, 1: None}
+                firsts.append(app._first_to_call())
+            return firsts
+
+    assert asyncio.run(main()) == [0, 1, 0, 1]
+
+
+def test_a_hot_seat_game_with_races_reaches_its_end() -> None:
+    """Two people and two bots at one screen, Toss Your Cookies (races, blind draws, passes):
+    the game is played to its end. (A person whose race closed just as they pressed Enter at
+    the curtain was once never asked again, and the table stood still.)"""
+
+    async def main() -> bool:
+        seats = "human:Ann,human:Bob,smart,smart"
+        app = TableApp(session("toss-your-cookies", seats, seed=1))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await play_through(app, pilot, random.Random(1))
+            await pilot.pause(0.1)
+            return app.session.match.finished
+
+    assert asyncio.run(main())

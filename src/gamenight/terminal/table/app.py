@@ -58,7 +58,14 @@ class TableApp(TableBase):
     # ---- updates -----------------------------------------------------------------------------
     async def _read(self, viewer: int | None, sub: Any) -> None:
         async for update in sub:
-            self._update(viewer, update)
+            try:
+                self._update(viewer, update)
+            except Exception as error:
+                # one update's trouble must not end the stream: a stopped reader would leave
+                # a person never asked again, and the table stuck
+                self._say(
+                    f"[red]The table could not show step {update.version}: {escape(str(error))}[/]"
+                )
 
     async def _watch_end(self) -> None:
         try:
@@ -162,7 +169,9 @@ class TableApp(TableBase):
         """``seat`` has nothing more to decide now: clear the screen of them (hot seat)."""
         self.asking.pop(seat, None)
         if self.curtain is not None and self.curtain[0] == seat:
-            self.curtain[1].dismiss(False)
+            curtain = self.curtain[1]
+            if self.screen is curtain:  # not already on its way out (Enter pressed just now)
+                curtain.dismiss(False)
             return
         if self.session.lone is None and self.shown == seat and self.session.hidden:
             self.shown = None
@@ -176,7 +185,7 @@ class TableApp(TableBase):
             return
         if self.shown is not None and self.shown in self.asking:
             return
-        seat = next(iter(self.asking), None)
+        seat = self._first_to_call()
         if seat is None:
             return
         if not self.session.hidden:
@@ -202,6 +211,18 @@ class TableApp(TableBase):
             self._next_person()
 
         self.push_screen(curtain, arrived)
+
+    def _first_to_call(self) -> int | None:
+        """Who comes to the screen next: the first person asked; in a race, of the people
+        waiting to grab, the one called to a race least often so far (then by seat), so that
+        people at one screen take turns at being first to the cards."""
+        waiting = list(self.asking)
+        racing = [s for s in waiting if self.latest[s].view["pending"]["kind"] == Kind.RACE.value]
+        if not racing:
+            return waiting[0] if waiting else None
+        seat = min(racing, key=lambda s: (self.race_calls.get(s, 0), s))
+        self.race_calls[seat] = self.race_calls.get(seat, 0) + 1
+        return seat
 
     # ---- moves -------------------------------------------------------------------------------
     def _send(self, seat: int, action: Any, version: int, why: Why | None = None) -> None:

@@ -86,6 +86,8 @@ class TableBase(App[TableResult]):
         #: People with a decision the table will not make for them, in the order asked.
         self.asking: dict[int, None] = {}
         self.curtain: tuple[int, Curtain] | None = None
+        #: How often each person was called to the screen for a race (hot seat takes turns).
+        self.race_calls: dict[int, int] = {}
         self.quiet = session.quiet
         kind = type(self.renderer)
         #: Whether the game has responses to arm, and windows that quiet windows would pass.
