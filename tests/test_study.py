@@ -301,3 +301,19 @@ def test_the_sweep_table_names_the_bot_in_each_seat() -> None:
     head = result.output.split("┡", 1)[0]
     assert "…" not in head
     assert "rounds" in head and "seat 0" in head and "smart" in head and "random" in head
+
+
+def test_a_report_draws_scores_only_when_they_say_more_than_the_wins(tmp_path: Path) -> None:
+    """One round of Toss Your Cookies scores 1 for the winner and 0 for the rest: a chart of
+    those scores would repeat the win rates, so the report leaves it out; Toss Up!'s points
+    get theirs."""
+
+    def charts(game: str, bots: str) -> str:
+        page = tmp_path / f"{game}.html"
+        args = ["report", game, "--bots", bots, "--games", "20", "--out", str(page)]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        return page.read_text()
+
+    assert 'alt="Final scores by seat"' not in charts("toss-your-cookies", "smart,random,random")
+    assert 'alt="Final scores by seat"' in charts("toss-up", "hold:20,smart")

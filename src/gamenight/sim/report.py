@@ -152,7 +152,9 @@ def _simulation_section(report: SimulationReport) -> str:
         )
     parts.append(_figures(report))
     parts.append(_histogram("Game length", report.lengths, "turns"))
-    if any(report.scores):
+    # A score that is only ever 0 or 1 (one round of Toss Your Cookies: won it or not) would
+    # draw the win rates again: the chart is for scores that say more.
+    if any(report.scores) and any(set(c) - {0, 1} for c in report.scores):
         parts.append(_scores_chart(report.scores, [f"seat {s['seat']}" for s in seats]))
     return "\n".join(parts)
 
