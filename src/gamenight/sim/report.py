@@ -204,14 +204,16 @@ def sweep_html(rows: Sequence[SweepRow], title: str | None = None) -> str:
     plt = _pyplot()
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 3.6))
     entries = [row.report.to_json().get("bots") or row.report.to_json()["seats"] for row in rows]
-    for i in range(len(entries[0])):
+    names = [
+        f"{e['bot']} ({i})" if "entry" in e else f"seat {i} ({e['bot']})"
+        for i, e in enumerate(entries[0])
+    ]
+    for i, name in enumerate(names):
         rates = [e[i]["win_rate"] for e in entries]
         errs = [
             [e[i]["win_rate"] - e[i]["ci95"][0] for e in entries],
             [e[i]["ci95"][1] - e[i]["win_rate"] for e in entries],
         ]
-        entry = entries[0][i]
-        name = f"{entry['bot']} ({i})" if "entry" in entry else f"seat {i} ({entry['bot']})"
         left.errorbar(range(len(rows)), rates, yerr=errs, capsize=4, marker="o", label=name)
     left.set_xticks(range(len(rows)), labels, rotation=30, ha="right", fontsize="small")
     left.set_ylabel("win rate")
@@ -221,10 +223,6 @@ def sweep_html(rows: Sequence[SweepRow], title: str | None = None) -> str:
     right.set_xticks(range(len(rows)), labels, rotation=30, ha="right", fontsize="small")
     right.set_ylabel("mean turns")
     right.set_title("Game length by variant")
-    names = [
-        f"{e['bot']} ({i})" if "entry" in e else f"seat {i} ({e['bot']})"
-        for i, e in enumerate(entries[0])
-    ]
     comparison = _table(
         ["variant", "mean turns", *(f"{n} win rate (95% interval)" for n in names)],
         [
