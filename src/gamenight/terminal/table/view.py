@@ -94,6 +94,8 @@ class TableBase(App[TableResult]):
         self.arms = kind.responses is not Renderer.responses
         self.windows = kind.quiet_pass is not Renderer.quiet_pass
         self.over = False
+        #: Whether the clock has started (a person starts it at the ``Ready`` screen).
+        self.started = False
         self.failure: str | None = None
         self.deadline: float | None = None
         self.events_forced: bool | None = None
@@ -109,7 +111,13 @@ class TableBase(App[TableResult]):
         self.prompt = Static(id="prompt")
         self.choices = OptionList(id="choices", classes="empty", compact=True)
         self.status = Static(id="status")
-        self.typed = Input(id="typed", placeholder="type a move and press Enter (Esc: close)")
+        # Not selecting on focus: a letter typed right after `:` may land before the focus
+        # does, and a selection would let the next letter replace it.
+        self.typed = Input(
+            id="typed",
+            placeholder="type a move and press Enter (Esc: close)",
+            select_on_focus=False,
+        )
         #: Set once the table is being left: nothing is drawn any more.
         self.leaving = False
         self.live = LiveMatch(
