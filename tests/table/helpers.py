@@ -38,7 +38,9 @@ def session(
     match: Match | None = None,
     **options: Any,
 ) -> Session:
-    """A session of ``game_id`` with ``seats`` as typed after ``--seats``."""
+    """A session of ``game_id`` with ``seats`` as typed after ``--seats``; the clock starts at
+    once unless ``wait_to_start=True`` is given (the start screen has its own tests)."""
+    options.setdefault("wait_to_start", False)
     table = parse_seats(seats.split(","))
     game = match.game if match is not None else make_game(game_id, players=len(table))
     return Session(

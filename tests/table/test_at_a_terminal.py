@@ -65,6 +65,11 @@ class Terminal:
                 except OSError:  # the program has ended and closed the terminal
                     time.sleep(0.05)
 
+    def start(self) -> None:
+        """Start the match at the start screen, as a person does: Enter."""
+        self.wait_for("Press Enter to start")
+        self.type("\r")
+
     def leave_table(self) -> None:
         """Leave the live table as a person does: q, then y at the question."""
         self.type("q")
@@ -95,6 +100,7 @@ def test_play_at_a_terminal_opens_the_live_table_and_leaving_saves_the_record(
     try:
         term.wait_for("Ann (seat 0)")
         assert "\x1b[?1049h" in term.seen  # the alternate screen
+        term.start()
         term.wait_for("Your move")
         term.leave_table()
     finally:
@@ -114,6 +120,7 @@ def test_the_arrows_and_enter_pick_a_move_with_no_tab_first(tmp_path: Path) -> N
     args = ["play", "toss-up", "--seats", "human:Ann,hold:20", "--record", str(record)]
     term = Terminal([*args, "--seed", "9"], tmp_path)
     try:
+        term.start()
         term.wait_for("Your move")
         time.sleep(0.5)
         term.type("\x1b[B")  # the down arrow: the first move on offer
@@ -136,6 +143,7 @@ def test_the_coach_comes_to_the_live_table(tmp_path: Path) -> None:
     try:
         term.wait_for("Ann (seat 0)")
         assert "\x1b[?1049h" in term.seen  # the alternate screen: the live table
+        term.start()
         term.wait_for("Coach: roll on and you win")
         term.leave_table()
     finally:

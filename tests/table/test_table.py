@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from textual.containers import VerticalScroll
+from textual.widgets import Static
 
 from gamenight.engine import Kind
 from gamenight.games.paper_toss.state import PASS, Bully
@@ -21,7 +22,7 @@ from gamenight.terminal.play import load_record, resume_match
 from gamenight.terminal.table import view as table_view
 from gamenight.terminal.table.app import TableApp, TableResult
 from gamenight.terminal.table.capture import plain
-from gamenight.terminal.table.screens import Arm, Curtain, Help, Leave
+from gamenight.terminal.table.screens import Arm, Curtain, Help, Leave, Ready
 from tests.paper_toss.helpers import game as paper_toss
 from tests.paper_toss.helpers import match_at, state_at
 from tests.table.helpers import PATIENT, asked, board_text, events_text, play_through, session
@@ -424,3 +425,37 @@ def test_a_hot_seat_game_with_races_reaches_its_end() -> None:
             return app.session.match.finished
 
     assert asyncio.run(main())
+
+
+def test_nothing_moves_until_the_person_starts_and_q_at_the_start_leaves() -> None:
+    """A new match waits at the start screen: no card is dealt and no bot plays (in Toss Your
+    Cookies a race could open before the person saw the table); Enter starts the clock. `q`
+    there leaves with the match saved, before any step."""
+
+    async def start() -> None:
+        app = TableApp(
+            session("toss-your-cookies", "human,smart,smart", seed=5, wait_to_start=True)
+        )
+        match = app.session.match
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, Ready))
+            assert "Press Enter to start" in plain(app.screen.query_one(Static).render())
+            await pilot.pause(0.3)  # bots on quick clocks would have dealt and played by now
+            assert match.version == 0 and not app.started
+            await pilot.press("enter")
+            await until(pilot, lambda: match.version > 0)
+            assert not isinstance(app.screen, Ready)
+
+    async def leave() -> TableResult | None:
+        app = TableApp(session("toss-up", "smart,human:Ann", wait_to_start=True))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, Ready))
+            await pilot.press("q")
+            await pilot.pause(0.1)
+        assert app.session.match.version == 0
+        return app.return_value
+
+    asyncio.run(start())
+    result = asyncio.run(leave())
+    assert result is not None and not result.over
+    assert result.lines == ("Left the table after 0 steps; it was not recorded.",)

@@ -22,7 +22,7 @@ from gamenight.engine.errors import GameError, GameOver, MalformedAction, StaleV
 from gamenight.live import MatchStopped, Update
 from gamenight.terminal.render import Response, plural
 from gamenight.terminal.table.choices import CHOICE_KEYS, Why, automatic
-from gamenight.terminal.table.screens import Arm, Curtain, Help, Leave, table_keys
+from gamenight.terminal.table.screens import Arm, Curtain, Help, Leave, Ready, table_keys
 from gamenight.terminal.table.session import Session, TableResult
 from gamenight.terminal.table.view import TableBase
 
@@ -46,14 +46,39 @@ class TableApp(TableBase):
         for viewer in viewers:
             sub = self.live.subscribe(viewer)
             self.run_worker(self._read(viewer, sub), group="read", exit_on_error=False)
-        self.live.start()
         self.session.save()  # the record is there from the start, even before a step
         match = self.session.match
         if match.version:
             self._note(f"Resumed after {plural(match.version, 'step')}.")
-        self.run_worker(self._watch_end(), group="end", exit_on_error=False)
         self.set_interval(0.25, self._tick)
-        self._say(self._welcome())
+        if self.session.wait_to_start and self.session.people and not match.finished:
+            self.push_screen(Ready(self._ready_text()), self._started_or_left)
+        else:
+            self._start()
+
+    def _start(self) -> None:
+        """Start the clock: bots play, chance is rolled, people are asked."""
+        self.started = True
+        self.live.start()
+        self.run_worker(self._watch_end(), group="end", exit_on_error=False)
+        self._say(self._welcome())  # the runtime's "start" update asks whoever decides
+
+    def _started_or_left(self, start: bool | None) -> None:
+        if start:
+            self._start()
+        else:
+            self.run_worker(self._leave(), group="end")
+
+    def _ready_text(self) -> str:
+        """The start screen: the game, who sits where, and the keys to start or leave."""
+        match = self.session.match
+        seats = ", ".join(escape(name) for name in self.names)
+        resumed = f"Resumed after {plural(match.version, 'step')}.\n" if match.version else ""
+        return (
+            f"[b]{escape(self.game.title)}[/], {len(self.names)} players: {seats}\n{resumed}\n"
+            "Nothing moves until you start: no bot plays, no card is dealt.\n"
+            "Press [b]Enter[/] to start, [b]q[/] to leave."
+        )
 
     # ---- updates -----------------------------------------------------------------------------
     async def _read(self, viewer: int | None, sub: Any) -> None:
@@ -88,7 +113,8 @@ class TableApp(TableBase):
             self.over = True
         if viewer is not None:
             self.decision[viewer] = self.decisions[viewer].see(update.view, update.events)
-            self._consider(viewer)
+            if self.started:  # before the start nobody is asked (``_start`` asks)
+                self._consider(viewer)
         if viewer == self.shown or (self.shown is None and viewer is None):
             self.deadline = (
                 None

@@ -67,6 +67,37 @@ class Curtain(Screen[bool]):
         self.dismiss(True)
 
 
+class Ready(ModalScreen[bool]):
+    """Before the clock starts: who sits where, and Enter to start (``q`` leaves). Nothing
+    moves until the person is at the screen, so no race or window opens before they see it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", "Start"),
+        Binding("q", "leave", "Leave"),
+    ]
+    DEFAULT_CSS = """
+    Ready { align: center middle; }
+    Ready > Static { width: auto; max-width: 76; padding: 1 4; border: heavy $accent;
+                     background: $panel; }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        """Who plays, and how to start."""
+        yield Static(self.text)
+
+    def action_start(self) -> None:
+        """Start the match."""
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        """Leave before the start (the record is kept all the same)."""
+        self.dismiss(False)
+
+
 class Help(ModalScreen[None]):
     """Keys, then the game's rules page."""
 

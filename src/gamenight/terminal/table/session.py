@@ -86,6 +86,7 @@ class Session:
     written after every step (``None``: nowhere). ``ask_all`` asks a person even when they have
     no real choice; ``quiet`` (for a lone person) passes the windows where only cards that may
     wait for any later window could be played. ``rng`` seeds the bots (tests fix it).
+    ``wait_to_start`` shows the start screen first.
     """
 
     game: Game[Any, Any]
@@ -98,6 +99,9 @@ class Session:
     #: Whether a person about to decide sees the game's coach (``play --coach``).
     coach: bool = False
     rng: random.Random | None = None
+    #: Whether the table waits for a person to press Enter before the clock starts (so no bot
+    #: plays and no race opens before they see the table).
+    wait_to_start: bool = True
     #: Each seat's name (records and shared screens use them).
     names: list[str] = field(init=False)
 
