@@ -370,6 +370,28 @@ def test_a_key_pressed_after_the_decision_closed_says_too_slow() -> None:
     assert status.startswith("Too slow: the table moved on before your bank"), status
 
 
+def test_a_key_pressed_again_after_ones_own_move_is_not_too_slow() -> None:
+    """The key of a move the person has just played, pressed again before they are asked
+    anew, is not "too slow" (their own move closed the decision): the table says nothing is
+    asked of them now."""
+
+    async def main() -> str:
+        slow_bot = dataclasses.replace(PATIENT, bot_think=(30.0, 30.0), bot_forced=(30.0, 30.0))
+        app = TableApp(session("toss-up", "human,hold:20", settings=slow_bot))
+        match = app.session.match
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: asked(app) == 0)
+            app.press("b")  # bank: the turn passes to the bot, which thinks for 30 s
+            banked = match.version + 1
+            await until(pilot, lambda: match.version >= banked and 0 not in app.inflight)
+            assert match.steps[banked - 1].player == 0 and app.legal[0] == []
+            app.press("b")
+            return str(app.query_one("#status").render())
+
+    status = asyncio.run(main())
+    assert status.startswith("Nothing is asked of you now (you played bank)"), status
+
+
 def test_the_coach_shows_under_the_board_while_the_person_is_asked() -> None:
     """`play toss-up --coach` at the live table: while the person decides to roll or bank, the
     board ends with the coach's chances of winning either way; a table without the coach

@@ -151,6 +151,8 @@ class TableApp(TableBase):
         legal = [self.game.action_from_json(a) for a in view["legal"]]
         self.legal[seat] = legal
         self.keys[seat] = []
+        if legal:
+            self.played.pop(seat, None)  # a new decision: no move of theirs has closed it
         if not legal or self.over:
             self.queued[seat].clear()
             self._done_asking(seat)
@@ -263,6 +265,7 @@ class TableApp(TableBase):
             self._lines.append(Text(f"{said}: {label}.", style="dim"))
         try:
             done = await self.live.submit(seat, action, version)
+            self.played[seat] = action
             self._unsay()  # a refusal (or "Armed: ...") said before this move is done with
         except StaleVersion as error:
             text = str(error)
@@ -310,6 +313,9 @@ class TableApp(TableBase):
             label = escape(self._label(action))
             if self.legal[seat]:
                 self._say(f"{label}: no longer possible.")
+            elif seat in self.played:  # the person's own move closed the decision
+                played = escape(self._label(self.played[seat]))
+                self._say(f"Nothing is asked of you now (you played {played}).")
             else:  # the decision it was for has closed (another move came first): not refused
                 self._say(f"[b red]Too slow:[/] the table moved on before your {label}.")
             return

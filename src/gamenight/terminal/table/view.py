@@ -82,6 +82,9 @@ class TableBase(App[TableResult]):
         self.armed: dict[int, Response] = {}
         #: Seat -> the version a move of theirs was sent at, while it is on its way.
         self.inflight: dict[int, int] = {}
+        #: Seat -> their last move accepted, until they are asked again (a key pressed for
+        #: it meanwhile is not "too slow": their own move closed the decision).
+        self.played: dict[int, Any] = {}
         self.queued: dict[int, list[str]] = {s: [] for s in people}
         #: People with a decision the table will not make for them, in the order asked.
         self.asking: dict[int, None] = {}
