@@ -137,3 +137,48 @@ def test_move_labels_use_public_facts_only_and_the_same_for_every_seat() -> None
     assert all(f == facts[0] for f in facts)
     assert "red_velvet" not in repr(facts[0]) and "birthday_cake" not in repr(facts[0])
     assert fresh.action_label("add sugar", AddToBatch("sugar")) == "add Sugar to your top Batch"
+
+
+def test_five_stacks_at_80_columns_take_a_line_each_unless_a_batch_is_long() -> None:
+    """At 80 columns (the smallest common terminal) the board's table is narrowed: the seat
+    joins the player's column and an exposed top Batch (one with Batches below it) is not
+    marked in words, so a stack takes one line unless its top Batch is long; a Batch lists
+    each other card once with its count. At 120 columns the table has every column and mark."""
+    g = game(5)
+    milky = batch(9, "snickerdoodle", "fresh_milk", "fresh_milk", "fresh_milk", count=6)
+    stacks = [
+        [batch(1, "sugar"), batch(2, "white_chip_macadamia")],
+        [batch(3, "sugar"), batch(4, "sugar")],
+        [batch(5, "lemon_glaze")],
+        [],
+        [batch(6, "sugar"), batch(7, "sugar"), milky],
+    ]
+    hands = [["sugar", "sugar", "lemon_glaze"]] * 5
+    view = g.observe(table(g, hands, stacks), 0)
+    names = ["You", "baker (1)", "baker (2)", "baker (3)", "baker (4)"]
+
+    def rows(width: int) -> list[str]:
+        out = StringIO()
+        CoverYourCookiesRenderer().show(Console(file=out, width=width), view, 0, names)
+        lines = out.getvalue().splitlines()
+        head = next(i for i, text in enumerate(lines) if "stack (bottom" in text)
+        end = next(i for i, text in enumerate(lines) if text.startswith("Discard"))
+        return lines[head + 2 : end]
+
+    narrow = rows(80)
+    starts = [i for i, text in enumerate(narrow) if text[1:2].isdigit()]
+    assert [narrow[i].split("│")[0].strip() for i in starts] == [
+        "▶0 You",
+        "1 baker (1)",
+        "2 baker (2)",
+        "3 baker (3)",
+        "4 baker (4)",
+    ]
+    assert starts[1:4] == [starts[1], starts[1] + 1, starts[1] + 2]  # one line each
+    assert len(narrow) <= 7, "\n".join(narrow)  # the long Batches take a second line
+    joined = " ".join(" ".join(text.split("│")[-1].split()) for text in narrow[starts[4] :])
+    assert "2 below [20] | Snickerdoodle x6 + Fresh Milk x3 [105]" in joined
+    assert "(exposed)" not in "\n".join(narrow)
+    assert "Lemon Glaze x2 [20] (protected)" in narrow[starts[2]]
+    wide = "\n".join(rows(120))
+    assert "(exposed)" in wide and "baker (4) │" in wide

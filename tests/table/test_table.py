@@ -481,3 +481,25 @@ def test_nothing_moves_until_the_person_starts_and_q_at_the_start_leaves() -> No
     result = asyncio.run(leave())
     assert result is not None and not result.over
     assert result.lines == ("Left the table after 0 steps; it was not recorded.",)
+
+
+def test_the_board_is_drawn_for_the_width_it_is_shown_at() -> None:
+    """The game's renderer is told the board's width: Cover Your Cookies on 80 columns, or on
+    120 beside the events pane, draws its narrow table (the seat in the player's column); on
+    120 with the events pane hidden (`e`), the full one."""
+
+    async def header(width: int, events: bool) -> str:
+        app = TableApp(session("cover-your-cookies", "human,baker,baker,baker,baker"))
+        async with app.run_test(size=(width, 40)) as pilot:
+            await until(pilot, lambda: asked(app) == 0)
+            if not events:
+                await pilot.press("e")
+            await pilot.pause(0.2)
+            text = plain(app.board_view.content, width=width)
+        return next(line for line in text.splitlines() if "stack (bottom" in line)
+
+    narrow, beside = asyncio.run(header(80, True)), asyncio.run(header(120, True))
+    wide = asyncio.run(header(120, False))
+    assert beside.split()[0] == "player", beside
+    assert narrow.split()[0] == "player", narrow
+    assert wide.split()[0] == "seat", wide

@@ -60,12 +60,23 @@ def plain(card: str) -> str:
 
 
 def batch_text(batch: dict[str, Any]) -> str:
-    """A Batch as ``Lemon Glaze x3 +milk [45]``."""
+    """A Batch as ``Lemon Glaze x3 + Fresh Milk x2, Chocolate Milk [95]``: its cookies, then
+    each other card with its count, then its Dough."""
     cards: list[str] = batch["cards"]
     flavour = batch["flavour"]
-    extras = [plain(c) for c in cards if c != flavour]
+    others: dict[str, int] = {}
+    for card in cards:
+        if card != flavour:
+            others[card] = others.get(card, 0) + 1
+    extras = [plain(c) + (f" x{n}" if n > 1 else "") for c, n in others.items()]
     extra = f" + {', '.join(extras)}" if extras else ""
     return f"{plain(flavour)} x{cards.count(flavour)}{extra} [{batch['value']}]"
+
+
+#: Below this width the board's table is narrowed: the seat goes into the player's column,
+#: and a top Batch with Batches below it is not marked "exposed" (having Batches below is what
+#: exposes it), so a row of five players' stacks mostly fits on one line at 80 columns.
+NARROW = 100
 
 
 def owner(name: str) -> str:
@@ -115,8 +126,9 @@ class CoverYourCookiesRenderer(Renderer):
         mixers = count(view["mixers_in_deck"], "mixer")
         console.print(f"[bold]Cover Your Cookies[/]: {rnd}{deck}, {mixers} in it")
         table = Table(show_edge=False, pad_edge=False)
-        columns = ("seat", "player", "cards", "Dough", "swiped", "stack (bottom → top)")
-        for column in columns:
+        narrow = console.width < NARROW
+        columns = ("player",) if narrow else ("seat", "player")
+        for column in (*columns, "cards", "Dough", "swiped", "stack (bottom → top)"):
             table.add_column(column)
         for p, stack in enumerate(view["stacks"]):
             marker = "▶" if p == view["turn"] and view["phase"] != "over" else " "
@@ -124,18 +136,23 @@ class CoverYourCookiesRenderer(Renderer):
             if len(stack) >= 2:
                 below = sum(b["value"] for b in stack[:-1])
                 batches.append(f"{len(stack) - 1} below [{below}]")
-                batches.append(f"[bold yellow]{escape(batch_text(stack[-1]))}[/] (exposed)")
+                exposed = "" if narrow else " (exposed)"
+                batches.append(f"[bold yellow]{escape(batch_text(stack[-1]))}[/]{exposed}")
             elif stack:
                 batches.append(f"{escape(batch_text(stack[-1]))} (protected)")
             if view["waiting_enhance"][p]:
                 batches.append(f"+{view['waiting_enhance'][p]} Enhance waiting")
+            who = (
+                (f"{marker}{p} {escape(names[p])}",)
+                if narrow
+                else (f"{marker}{p}", escape(names[p]))
+            )
             table.add_row(
-                f"{marker}{p}",
-                escape(names[p]),
+                *who,
                 str(view["hand_sizes"][p]),
                 str(view["dough"][p]),
                 f"{view['crumbs'][p]} (+{view['dough'][p] - sum(b['value'] for b in stack)})",
-                "  |  ".join(batches) or "-",
+                (" | " if narrow else "  |  ").join(batches) or "-",
                 style="bold" if p == seat else "",
             )
         console.print(table)

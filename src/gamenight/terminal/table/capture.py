@@ -26,8 +26,8 @@ class Capture(Console):
     #: Renderers word their hints for keys, not typed lines (``render.at_live_table``).
     live_table = True
 
-    def __init__(self) -> None:
-        super().__init__(highlight=False, force_terminal=True, width=100)
+    def __init__(self, width: int = 100) -> None:
+        super().__init__(highlight=False, force_terminal=True, width=width)
         #: Everything printed so far.
         self.items: list[RenderableType] = []
 
@@ -54,9 +54,12 @@ class Capture(Console):
         return Group(*self.items)
 
 
-def board(renderer: Renderer, view: View, seat: int | None, names: list[str]) -> Group:
-    """What ``renderer.show`` prints for ``seat``, as one renderable."""
-    capture = Capture()
+def board(
+    renderer: Renderer, view: View, seat: int | None, names: list[str], width: int = 100
+) -> Group:
+    """What ``renderer.show`` prints for ``seat``, as one renderable; ``width`` is the width it
+    will be shown at (a renderer may draw a narrower table on a narrow screen)."""
+    capture = Capture(width)
     renderer.show(capture, view, seat, names)
     return capture.renderable()
 

@@ -134,7 +134,9 @@ class ReplayApp(App[None]):
         state = self.states[self.at]
         seat = self.viewer
         view = self.game.view(state, seat)
-        self.query_one("#board", Static).update(board(self.renderer, view, seat, self.names))
+        static = self.query_one("#board", Static)
+        width = static.size.width or 100  # 0 before the first layout
+        static.update(board(self.renderer, view, seat, self.names, width))
         whose = (
             "nobody's hand"
             if seat is None

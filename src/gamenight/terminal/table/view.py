@@ -149,6 +149,7 @@ class TableBase(App[TableResult]):
     def on_resize(self, event: events.Resize) -> None:
         """Narrow screens give the board the whole width (``e`` brings the events back)."""
         self._fit_events(event.size.width)
+        self.call_after_refresh(self._schedule_redraw)  # drawn again at the board's new width
 
     def _fit_events(self, width: int) -> None:
         show = self.events_forced if self.events_forced is not None else width >= 90
@@ -184,6 +185,7 @@ class TableBase(App[TableResult]):
         pane = self.events
         self.events_forced = pane.has_class("hidden")
         pane.set_class(not self.events_forced, "hidden")
+        self.call_after_refresh(self._schedule_redraw)
 
     def _saved_text(self) -> str:
         record = self.session.record
@@ -225,7 +227,8 @@ class TableBase(App[TableResult]):
         if update is None:
             body.update(Text("Setting up the table..."))
         else:
-            shown = board(self.renderer, update.view["state"], seat, self.names)
+            width = self.board_view.size.width or 100  # 0 before the first layout
+            shown = board(self.renderer, update.view["state"], seat, self.names, width)
             advice = self._advice(seat, update)
             body.update(Group(shown, Text(advice, style="cyan")) if advice else shown)
         self._draw_title()
