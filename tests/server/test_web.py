@@ -81,3 +81,23 @@ def test_the_invite_qr_code(sqlite_url: str) -> None:
         assert qr.headers["content-type"] == "image/svg+xml"
         assert qr.text.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
         assert httpx.get(f"{server.url}/api/rooms/ZZZZZZ/qr.svg").status_code == 404
+
+
+def test_each_games_rules_page(sqlite_url: str) -> None:
+    """``/rules/<id>`` is the game's rules page (its rules.md) as a whole HTML page in the
+    shell's style, for every game the server offers, with its tables as tables; raw HTML in a
+    page would be shown as text. An unknown game gets 404 naming the games."""
+    with serving(sqlite_url) as server:
+        for game in ("toss-up", "toss-your-cookies", "paper-toss", "cover-your-cookies"):
+            page = httpx.get(f"{server.url}/rules/{game}")
+            assert page.status_code == 200, game
+            assert page.headers["content-type"].startswith("text/html")
+            assert '<link rel="stylesheet" href="/static/app.css">' in page.text
+            assert "<h1>" in page.text and "<h2>" in page.text, game
+            assert "<script" not in page.text
+        toss_up = httpx.get(f"{server.url}/rules/toss-up").text
+        assert "<title>Toss Up!: rules</title>" in toss_up
+        assert "<table>" in httpx.get(f"{server.url}/rules/paper-toss").text
+        missing = httpx.get(f"{server.url}/rules/no-such-game")
+        assert missing.status_code == 404
+        assert "no game 'no-such-game'" in missing.text and "toss-up" in missing.text

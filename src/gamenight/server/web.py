@@ -5,12 +5,15 @@ served at ``/static/``; the pages ``/``, ``/join/<code>``, ``/room/<code>`` and
 ``/table/<code>`` are all the shell's ``index.html``, which reads the address itself. Each game
 brings its own table in a ``web/`` folder beside its rules, served at ``/games/<id>/``. The folder
 is found from the class the registry holds for the id, so the server never names a game
-package. ``/api/rooms/<code>/qr.svg`` draws the invite link as a QR code (``segno``), so a phone
-at the table can join without typing anything and the page loads nothing from elsewhere.
+package. ``/rules/<id>`` is a game's rules page (its ``rules.md``) as HTML, linked from the
+lobby and the room. ``/api/rooms/<code>/qr.svg`` draws the invite link as a QR code
+(``segno``), so a phone at the table can join without typing anything and the page loads nothing
+from elsewhere.
 """
 
 from __future__ import annotations
 
+import html
 import io
 import sys
 from collections.abc import Callable
@@ -24,10 +27,11 @@ from fastapi import FastAPI, Request
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
 from starlette.types import Scope
 
 from gamenight.engine.errors import UnknownGame
-from gamenight.engine.registry import game_class
+from gamenight.engine.registry import game_class, game_ids
 from gamenight.server.errors import NotFound
 
 #: Every file the browser loads is checked again on each visit (ETag / Last-Modified), so an
@@ -86,6 +90,27 @@ def game_file(game_id: str, path: str) -> Path:
     return target
 
 
+@cache
+def rules_page(game_id: str) -> str:
+    """A game's rules page (its ``rules.md``) as a whole HTML page in the shell's style, for a
+    person to read beside the table; ``NotFound`` naming the games for an unknown id. Raw HTML
+    in the page is shown as text, never run (a game installed from elsewhere brings its own)."""
+    try:
+        cls = game_class(game_id)
+    except UnknownGame:
+        raise NotFound(f"no game {game_id!r}; the games are {', '.join(game_ids())}") from None
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(cls.rules_text())
+    title = html.escape(f"{cls.title}: rules")
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{title}</title>\n"
+        '<link rel="icon" href="/static/icon.svg">\n'
+        '<link rel="stylesheet" href="/static/app.css">\n'
+        f'</head>\n<body>\n<main class="rules-page">\n{body}</main>\n</body>\n</html>\n'
+    )
+
+
 def qr_svg(text: str) -> str:
     """``text`` as a QR code in SVG, black on white with a quiet zone (scales to any size)."""
     out = io.BytesIO()
@@ -122,6 +147,10 @@ def mount_web(app: FastAPI, base_url: Callable[[Request], str]) -> None:
     async def game_static(game_id: str, path: str) -> FileResponse:
         target = game_file(game_id, path)
         return FileResponse(target, media_type=WEB_TYPES[target.suffix], headers=NO_CACHE)
+
+    @app.get("/rules/{game_id}", include_in_schema=False)
+    async def rules(game_id: Annotated[str, PathParam(max_length=64)]) -> Response:
+        return Response(rules_page(game_id), media_type="text/html; charset=utf-8")
 
     @app.get(
         "/api/rooms/{code}/qr.svg",

@@ -119,6 +119,8 @@ export class HomePage {
           h("span", { class: "game-summary" }, w.summary),
           h("span", { class: "game-players" }, t("players_range", { min: g.min_players, max: g.max_players })));
       }));
+    const rules = h("a", { href: `/rules/${game.id}`, target: "_blank", rel: "noopener", class: "rules-link" },
+      t("rules_of", { game: words.title }));
     const seatsDefault = Math.min(Math.max(game.min_players, 3), game.max_players);
     const seats = h("select", { id: "seats", name: "seats" },
       Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i)
@@ -175,6 +177,7 @@ export class HomePage {
     };
     return h("form", { class: "new-form", on: { submit } },
       choices,
+      h("p", { class: "rules-line" }, rules),
       h("div", { class: "form-grid" },
         h("div", { class: "option" }, h("label", { for: "host-name" }, t("your_name")), name, h("small", { class: "help" }, t("host_name_help"))),
         h("div", { class: "option" }, h("label", { for: "seats" }, t("seats")), seats, h("small", { class: "help" }, t("seats_help")))),

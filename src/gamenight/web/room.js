@@ -310,6 +310,7 @@ export class RoomPage {
       h("span", { class: "room-code", title: t("room_code") }, t("room_code_is", { code: this.room.code })),
       me ? h("span", { class: "you-are" }, t("you_are", { name: me })) : h("span", { class: "you-are" }, this.mode === "table" ? t("table_screen") : t("watching")),
       h("span", { class: "head-tools" },
+        h("a", { href: `/rules/${this.room.game}`, target: "_blank", rel: "noopener", class: "button small rules-link" }, t("rules")),
         this.mode === "player" && this.seat !== null
           ? h("label", { class: "toggle", title: t("hand_only_help") },
             h("input", { type: "checkbox", id: "hand-only", checked: this.handOnly, on: { change: (e) => { this.handOnly = e.target.checked; localStorage.setItem("gamenight:hand-only", this.handOnly ? "1" : "0"); this.render(); } } }),

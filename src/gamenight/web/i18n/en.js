@@ -33,6 +33,8 @@ export default {
   room_full: "Every seat is taken.",
   match_started: "The match has started; you can watch.",
   back_home: "Back to the start",
+  rules: "Rules",
+  rules_of: "How to play {game} (the rules, in a new tab)",
   room_title: "Room {code}",
   room_code_is: "Room {code}",
   you_are: "You are {name}",

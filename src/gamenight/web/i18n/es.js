@@ -33,6 +33,8 @@ export default {
   room_full: "Todos los asientos están ocupados.",
   match_started: "La partida ya empezó; puedes mirarla.",
   back_home: "Volver al inicio",
+  rules: "Reglas",
+  rules_of: "Cómo se juega a {game} (las reglas, en inglés, en una pestaña nueva)",
   room_title: "Sala {code}",
   room_code_is: "Sala {code}",
   you_are: "Eres {name}",
