@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from gamenight.engine import GameError, Kind, Match, StaleVersion, make_game
+from gamenight.engine.match import replay
 from gamenight.live import Applied, Controller, LiveMatch, Update
 from tests.engine.grab_bag import Bid, GrabBag, GrabBagConfig, Object, Pass
 from tests.live.helpers import Recorder, quick, run, walk
@@ -117,9 +118,9 @@ def test_two_grabs_sent_at_once_at_one_version_one_wins_the_other_is_too_slow() 
     assert str(refused[0]) == f"too slow: {winner} played 'grab milk' first"
 
 
-def test_many_grabs_at_once_in_a_scramble_only_the_first_at_each_version_counts() -> None:
-    """Every racer sends a grab at the same version: one is applied, every other is refused,
-    and the record still replays (no second grab slipped in at a stale version)."""
+def test_many_grabs_of_one_card_at_once_in_a_scramble_only_the_first_counts() -> None:
+    """Every racer grabs the same card (the only one of its kind in the middle) at the same
+    version: one grab is applied, every other is refused "too slow"."""
 
     async def main() -> list[Any]:
         match = Match(make_game("toss-your-cookies"), seed=3)
@@ -204,3 +205,35 @@ def test_a_secret_bid_made_before_another_commitment_stands_and_a_late_one_hides
     assert versions == [versions[0], versions[0] + 1, versions[0] + 2]
     assert isinstance(error, StaleVersion)
     assert str(error) == "too slow: Cat moved first"  # who closed the bidding; never a bid
+
+
+def test_grabs_of_different_cards_made_at_one_version_all_stand() -> None:
+    """ "The first hand to reach a card gets it": in a scramble, two people grabbing different
+    cookies at the same moment both get theirs, though the second grab arrives after the first
+    was applied; a later grab of the card already taken is too slow, naming who took it. The
+    record replays."""
+
+    async def main() -> tuple[list[Any], Match]:
+        match = Match(make_game("toss-your-cookies"), seed=3)
+        walk(match, random.Random(3), lambda m: m.pending.kind is Kind.RACE)
+        a, b, c = match.pending.players[:3]
+        live = LiveMatch(match, quick(race_limit=None), names=NAMES, rng=random.Random(2))
+        async with live:
+            version = live.version
+            game = live.game
+            results = await asyncio.gather(
+                live.submit(a, game.action_from_text("grab half"), version),
+                live.submit(b, game.action_from_text("grab sandwich"), version),
+                live.submit(c, game.action_from_text("grab half"), version),
+                return_exceptions=True,
+            )
+        return results, match
+
+    results, match = run(main())
+    assert results[0] == results[1] - 1  # both applied, one after the other
+    assert isinstance(results[2], StaleVersion)
+    assert str(results[2]) == f"too slow: {NAMES[0]} played 'grab half' first"
+    grabs = [(s.player, match.game.action_to_text(s.action)) for s in match.steps[-2:]]
+    assert grabs == [(0, "grab half"), (1, "grab sandwich")]
+    replayed = replay(match.record(), type(match.game))
+    assert replayed.state == match.state

@@ -131,6 +131,8 @@ class LiveMatch:
         self._deadline: asyncio.TimerHandle | None = None
         self._deadline_at: float | None = None
         self._settled_from = match.version
+        #: The version the open decision began at (a race goes on through its grabs).
+        self._decision_from = match.version
 
     @classmethod
     def from_record(
@@ -390,6 +392,7 @@ class LiveMatch:
             self._settled_from = match.version
         if not (took_out or (before.kind is Kind.RACE and same_decision(before, after))):
             self._decision += 1
+            self._decision_from = match.version
             self._arm_deadline()
         applied = Applied(
             version=match.version,
@@ -420,8 +423,10 @@ class LiveMatch:
         """Check what the runtime adds to ``Match.check`` and return the version to check at.
 
         In the engine's order: the action's type, its version (a late answer stands if only
-        passes or commitments came since, see ``decisions``; else it is too slow, even once the
-        match is over), the end of the match, the seat; then whether a bot plays it now.
+        passes or commitments came since, see ``decisions``, and a late grab in a race stands
+        while the same race is open and what it reaches for is still there, as at a table;
+        else it is too slow, even once the match is over), the end of the match, the seat;
+        then whether a bot plays it now.
         """
         match, now = self.match, self.match.version
         if not isinstance(action, self.game.action_types):
@@ -432,8 +437,15 @@ class LiveMatch:
         if version is not None and version > now:
             raise StaleVersion(f"version {version} is ahead of the match (now at {now})")
         if version is not None and version < now:
-            if match.pending.kind in STANDING_KINDS and version >= self._settled_from:
+            kind = match.pending.kind
+            if kind in STANDING_KINDS and version >= self._settled_from:
                 version = now  # only passes or commitments came since: the answer stands
+            elif (
+                kind is Kind.RACE
+                and version >= self._decision_from
+                and self.game.is_legal(match.state, seat, action)
+            ):
+                version = now  # the same race, and what it reaches for is still there
             else:
                 beaten = beaten_by(self._log, version)
                 seen_as = [self._name(s, seat) for s in range(self.game.players)]
