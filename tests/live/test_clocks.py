@@ -227,7 +227,7 @@ def test_a_slow_bot_reacts_no_later_than_the_cap() -> None:
         async def persist(applied: Applied) -> None:
             stored.append(applied)
 
-        settings = LiveSettings(reaction_scale=1.0, reaction_cap=0.01, race_limit=None)
+        settings = LiveSettings(reaction_cap=0.01, race_limit=None, start_pause=0.0)
         bots = [Recorder(match.game, seat, speed=600) for seat in range(3)]
         live = LiveMatch(match, settings, controllers=bots, persist=persist)
         sub = live.subscribe(None)

@@ -121,6 +121,9 @@ class Game(ABC, Generic[S, A]):
     action_types: ClassVar[tuple[type[Any], ...]]
     #: Whether some of the state is hidden from some players (hands, commitments).
     hidden_information: ClassVar[bool] = True
+    #: Event kinds after which a live table pauses before going on (``LiveSettings.round_pause``)
+    #: so that everyone sees what happened: a round won, before the next is dealt.
+    pause_after: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, config: Config | None = None) -> None:
         config = config if config is not None else self.config_type()

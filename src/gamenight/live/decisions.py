@@ -113,10 +113,12 @@ def bot_delay(
     rng: random.Random,
 ) -> float:
     """Seconds before a planned move lands: the agent's own reaction time in a race or window
-    (scaled and capped by the room), else a think time (shorter for a lone legal move)."""
+    (scaled, held to the room's floor and cap), else a think time (shorter for a lone legal
+    move)."""
     if kind in (Kind.RACE, Kind.REACTION):
         view = game.observe(state, agent.seat)
         delay = agent.reaction_time(view, action, rng) * settings.reaction_scale
+        delay = max(delay, settings.reaction_floor)
         if settings.reaction_cap is not None:
             delay = min(delay, settings.reaction_cap)
         return max(0.0, delay)

@@ -271,6 +271,8 @@ class LiveMatch:
     # ---- the match task ----------------------------------------------------------------------
     async def _run(self) -> Outcome:
         try:
+            if self.settings.start_pause and not self.match.finished:
+                await asyncio.sleep(self.settings.start_pause)  # everyone sees the table first
             self._arm_deadline()
             self._notify("start", None)  # the clock now runs: tell those who joined before
             await self._settle()
@@ -417,6 +419,9 @@ class LiveMatch:
         finally:
             self._publishing = False
             self._idle.set()
+        pause_after = self.game.pause_after
+        if pause_after and not match.finished and any(e.kind in pause_after for e in events):
+            await asyncio.sleep(self.settings.round_pause)  # everyone sees who won the round
         return applied
 
     def _judge(self, seat: int, action: Any, version: int | None, *, person: bool) -> int | None:

@@ -38,6 +38,15 @@ class LiveSettings:
     #: before passing; the window stays open for the people all the same, so the cap only saves
     #: a table of people waiting on bots.
     reaction_cap: float | None = 2.5
+    #: No bot reacts quicker than this in a race or window (the cap wins if it is lower): about
+    #: the quickest a person sees a race open on a screen and presses, so people can win races.
+    reaction_floor: float = 0.7
+    #: Seconds the table waits after the start, before the first step (chance included), so
+    #: everyone has the table in front of them first.
+    start_pause: float = 3.0
+    #: Seconds the table waits after a step that ends a round (the game's ``pause_after``
+    #: events), before the next round is dealt, so everyone sees who won it.
+    round_pause: float = 5.0
     #: Time for a turn or a simultaneous choice (single and simultaneous decisions); when it runs
     #: out, each person still deciding is played by their stand-in bot for that decision.
     turn_limit: float | None = 60.0
@@ -68,8 +77,10 @@ class LiveSettings:
             low, high = _pair(name, getattr(self, name))
             if not 0 <= low <= high:
                 raise ConfigError(f"{name} needs 0 <= low <= high, got ({low}, {high})")
-        if not _finite(self.reaction_scale) or self.reaction_scale < 0:
-            raise ConfigError(f"reaction_scale must be 0 or more, got {self.reaction_scale!r}")
+        for name in ("reaction_scale", "reaction_floor", "start_pause", "round_pause"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not _finite(value) or value < 0:
+                raise ConfigError(f"{name} must be 0 or more, got {value!r}")
         for name in ("reaction_cap", "turn_limit", "window_limit", "race_limit"):
             value = getattr(self, name)
             if value is not None and (not _finite(value) or value <= 0):
@@ -109,6 +120,9 @@ class LiveSettings:
             elif f.name in (
                 "reaction_scale",
                 "reaction_cap",
+                "reaction_floor",
+                "start_pause",
+                "round_pause",
                 "turn_limit",
                 "window_limit",
                 "race_limit",

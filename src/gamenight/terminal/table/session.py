@@ -25,8 +25,9 @@ from gamenight.terminal.render import plural, winners_line
 from gamenight.terminal.seats import Seat, screen_names, seat_names
 
 #: The clock at a terminal: no limit on your own turn (nobody is waiting on a server), ten
-#: seconds to answer a window or join a race before the runtime passes or stands in for you.
-TABLE_CLOCK = LiveSettings(turn_limit=None, window_limit=10.0, race_limit=10.0)
+#: seconds to answer a window or join a race before the runtime passes or stands in for you;
+#: no pause at the start (the person starts the clock at the start screen).
+TABLE_CLOCK = LiveSettings(turn_limit=None, window_limit=10.0, race_limit=10.0, start_pause=0.0)
 
 #: Several people at one screen come to it one at a time: windows wait for each of them, and a
 #: race gives them longer before a stand-in grabs for them.
@@ -46,6 +47,8 @@ def table_settings(hot_seat: bool, pace: float = 1.0) -> LiveSettings:
         bot_forced=(base.bot_forced[0] * pace, base.bot_forced[1] * pace),
         reaction_scale=base.reaction_scale * pace,
         reaction_cap=None if base.reaction_cap is None else base.reaction_cap * pace,
+        reaction_floor=base.reaction_floor * pace,
+        round_pause=base.round_pause * pace,
     )
 
 
