@@ -81,8 +81,11 @@ def serving(db_url: str, **changes: Any) -> Iterator[ServerThread]:
 class ServerProcess:
     """``python -m gamenight.server`` in a subprocess, which a test may SIGKILL."""
 
-    def __init__(self, db_url: str, port: int, log: Path, **env: str) -> None:
+    def __init__(
+        self, db_url: str, port: int, log: Path, log_level: str = "warning", **env: str
+    ) -> None:
         self.db_url, self.port, self.log, self.env = db_url, port, log, env
+        self.log_level = log_level
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -97,7 +100,7 @@ class ServerProcess:
             self.process = subprocess.Popen(
                 [
                     *(sys.executable, "-m", "gamenight.server", "--port", str(self.port)),
-                    *("--db", self.db_url, "--log-level", "warning"),
+                    *("--db", self.db_url, "--log-level", self.log_level),
                 ],
                 env=env,
                 stdout=out,

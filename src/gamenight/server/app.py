@@ -36,6 +36,7 @@ from gamenight.server.cluster import Cluster, serve_or_forward
 from gamenight.server.collector import CollectorPolicy
 from gamenight.server.connection import Connection
 from gamenight.server.errors import Forbidden, NotFound, ServiceError, Unavailable
+from gamenight.server.logs import hide_tokens_in_logs
 from gamenight.server.protocol import Error, ErrorCode, RoomInfo, Welcome
 from gamenight.server.rooms import Room, RoomService
 from gamenight.server.settings import Settings
@@ -87,6 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hide_tokens_in_logs()  # after the web server has set up its loggers
         discover()
         store = SqlStore(settings.db_url, run_migrations=settings.migrate)
         await store.open()
