@@ -360,3 +360,40 @@ def test_a_viewer_who_joins_mid_game_is_told_the_recent_steps_as_they_may_see_th
     assert any("card" in e for e in seen[1])
     assert not any("card" in e for e in seen[None] + seen[2] if e["player"] == 1)
     assert Update.to_json(joined[1])["earlier"] == list(joined[1].earlier)
+
+
+def test_a_match_resumed_from_its_record_still_tells_the_recent_steps() -> None:
+    """A match rebuilt from its record (a server restart) has lost its steps' events; the
+    runtime works them out again, so a screen that joins after the restart gets the same
+    recent steps, redacted for it, as it would have before."""
+    from gamenight.live.runtime import RECAP_STEPS
+
+    async def before_restart() -> tuple[dict[str, Any], dict[int | None, Update]]:
+        match = Match(make_game("cover-your-cookies", players=3), seed=5)
+        stored: list[Applied] = []
+
+        async def persist(applied: Applied) -> None:
+            stored.append(applied)
+
+        live = LiveMatch(
+            match, quick(), controllers=["random"] * 3, persist=persist, rng=random.Random(2)
+        )
+        watcher = live.subscribe(None)
+        async with live:
+            await first(watcher, lambda u: u.version >= 60)
+            await live.stop()
+        joined = {viewer: await anext(aiter(live.subscribe(viewer))) for viewer in (None, 1)}
+        return record_of(match, stored), joined
+
+    async def after_restart(record: dict[str, Any]) -> dict[int | None, Update]:
+        game_class = type(make_game("cover-your-cookies"))
+        live = LiveMatch.from_record(record, game_class, quick(), controllers=["random"] * 3)
+        return {viewer: await anext(aiter(live.subscribe(viewer))) for viewer in (None, 1)}
+
+    record, before = run(before_restart())
+    after = run(after_restart(record))
+    for viewer in (None, 1):
+        assert after[viewer].version == before[viewer].version
+        assert len(after[viewer].earlier) > 0
+        assert list(after[viewer].earlier) == list(before[viewer].earlier)
+    assert len({step["player"] for step in record["steps"][-RECAP_STEPS:]}) > 1

@@ -47,6 +47,7 @@ from gamenight.live.decisions import (
     too_slow,
 )
 from gamenight.live.planner import Decider, Planner
+from gamenight.live.recap import recalled
 from gamenight.live.settings import LiveSettings
 from gamenight.live.updates import Applied, Audience, By, Reason, Subscription, Table, update_for
 
@@ -120,6 +121,9 @@ class LiveMatch:
         self._idle = asyncio.Event()
         self._idle.set()
         self._log: deque[Applied] = deque(maxlen=LOG_SIZE)
+        # A match resumed from its record (a restart) has lost its steps' events: work out the
+        # last ones again, so a screen that joins can still say what happened.
+        self._log.extend(recalled(match, RECAP_STEPS))
         self._planner = Planner(
             self.game, self.settings, self._rng, self._seat_rngs, self._inbox.put_nowait
         )
