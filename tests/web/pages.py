@@ -11,6 +11,10 @@ from playwright.sync_api import Page
 #: Either this seat must act now, or the match is over.
 MY_MOVE_OR_OVER = """() => document.querySelector('#result') ||
     document.querySelector('#table[data-mine="1"]')"""
+#: The page's guard is over: for 200 ms after a decision of this seat gives way to another of
+#: theirs, a move is taken as meant for the decision before and dropped.
+SETTLED = """() => performance.now() >
+    Number(document.querySelector('#table').dataset.guardUntil) + 10"""
 #: The table shows a newer version than ``v`` (somebody moved), or the match is over.
 MOVED_ON = """v => document.querySelector('#result') ||
     (document.querySelector('#table') && document.querySelector('#table').dataset.version !== v)"""
@@ -62,11 +66,12 @@ def play_to_end(page: Page, move: Callable[[Page], None], limit: float = 300) ->
         page.wait_for_function(MY_MOVE_OR_OVER, timeout=90_000)
         if page.locator("#result").count():
             return moves
+        page.wait_for_function(SETTLED)
         version, mine = page.evaluate(
             "() => [document.querySelector('#table').dataset.version,"
             " document.querySelector('#table').dataset.mine]"
         )
-        if mine != "1":
+        if mine != "1" or page.locator("#result").count():
             continue  # the view moved on while we looked
         move(page)
         moves += 1

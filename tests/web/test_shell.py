@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, Response, expect
 
 from tests.web.conftest import shot
-from tests.web.pages import fill_with_bots_and_start, open_room
+from tests.web.pages import MOVED_ON, SETTLED, fill_with_bots_and_start, open_room
 
 # Real servers, browsers and clocks: under a loaded machine a step can miss its time limit, so
 # these end-to-end tests get two more tries (pytest-rerunfailures); a real fault fails all three.
@@ -158,3 +158,55 @@ def test_the_whole_page_weighs_under_300_kb(new_page: Callable[..., Page]) -> No
         assert total < 300_000, f"{game}: {total} bytes: {sorted(sizes.items())}"
         assert all(url.startswith(page.url.split("/room/")[0]) for url in sizes), sizes
         assert code in page.url
+
+
+def test_the_rules_are_a_click_away(new_page: Callable[..., Page]) -> None:
+    """Under the games, "How to play ..." names the chosen game and opens its rules page in a
+    new tab; the room's header has a Rules button to the same page."""
+    page = new_page()
+    page.goto("/")
+    page.locator('.game-choice:has(input[value="paper-toss"])').click()
+    link = page.locator(".rules-line a.rules-link")
+    expect(link).to_have_text("How to play Paper Toss! (the rules, in a new tab)")
+    expect(link).to_have_attribute("target", "_blank")
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    expect(rules.locator("main.rules-page h1")).to_have_text("Paper Toss!")
+    expect(rules.locator("main.rules-page")).to_contain_text("Bully")
+    rules.close()
+    open_room(page, "toss-up", 2)
+    expect(page.locator(".head-tools a.rules-link")).to_have_attribute("href", "/rules/toss-up")
+
+
+def test_a_double_click_makes_one_room_and_plays_one_move(new_page: Callable[..., Page]) -> None:
+    """A double click on "Create the room" creates one room (the address and the page show the
+    same code); a double click on Roll rolls once, with no "too slow" for one's own click."""
+    page = new_page()
+    created: list[str] = []
+    page.on(
+        "request",
+        lambda r: (
+            created.append(r.url) if r.method == "POST" and r.url.endswith("/api/rooms") else None
+        ),
+    )
+    page.goto("/")
+    page.locator('.game-choice:has(input[value="toss-up"])').click()
+    page.select_option("#seats", "2")
+    page.fill("#host-name", "Ann")
+    page.dblclick("#create")
+    page.wait_for_url("**/room/*")
+    code = page.locator("#room-code").inner_text().strip()
+    assert page.url.endswith(f"/room/{code}")
+    assert len(created) == 1
+    fill_with_bots_and_start(page)
+    page.wait_for_function(
+        "() => document.querySelector('#table').dataset.mine === '1'", timeout=60_000
+    )
+    page.wait_for_function(SETTLED)
+    version = int(page.locator("#table").get_attribute("data-version") or "0")
+    page.locator("button", has_text="Roll").first.dblclick()
+    page.wait_for_function(MOVED_ON, arg=str(version))
+    page.wait_for_timeout(500)
+    expect(page.locator("#toast.show")).to_have_count(0)

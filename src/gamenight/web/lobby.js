@@ -152,8 +152,13 @@ export class HomePage {
       const input = h("input", { id: `limit-${key}`, type: "number", min, max, value, step: "any" });
       return [key, value, input, h("div", { class: "option" }, h("label", { for: `limit-${key}` }, t(`limit_${key}`)), input)];
     });
+    let creating = false;
     const submit = async (event) => {
       event.preventDefault();
+      if (creating) return; // a double click makes one room, not two
+      creating = true;
+      const button = byId("create");
+      if (button) button.disabled = true;
       const options = {};
       for (const [option, kind, input] of inputs) {
         const text = kind === "bool" ? String(input.checked) : input.value.trim();
@@ -173,6 +178,8 @@ export class HomePage {
         go(`/room/${made.code}`);
       } catch (err) {
         toast(err.message, "error");
+        creating = false;
+        if (button) button.disabled = false;
       }
     };
     return h("form", { class: "new-form", on: { submit } },
@@ -188,7 +195,19 @@ export class HomePage {
 }
 
 /** Take a seat in a room under a name, then open the room. */
+let joining = false;
+
 async function joinRoom(code, rawName) {
+  if (joining) return; // a double tap takes one seat, not a seat and a "name taken"
+  joining = true;
+  try {
+    await joinOnce(code, rawName);
+  } finally {
+    joining = false;
+  }
+}
+
+async function joinOnce(code, rawName) {
   const name = rawName.trim();
   const known = saved.get(code);
   if (known.token) {

@@ -12,6 +12,8 @@ import { gameWords } from "./lobby.js";
 import { showNet, toast } from "./ui.js";
 
 const LOG_SIZE = 40;
+// Moves made this soon after a decision of mine gives way to another are dropped.
+const NEW_DECISION_GUARD_MS = 200;
 
 export class RoomPage {
   constructor(code, mode) {
@@ -20,6 +22,9 @@ export class RoomPage {
     this.room = null;
     this.seat = null;
     this.update = null;
+    this.decision = null;
+    this.guardUntil = 0;
+    this.lastSent = null;
     this.over = null;
     this.log = [];
     this.game = null;
@@ -136,6 +141,16 @@ export class RoomPage {
       this.advice = null;
       this.coachAsked = null;
     }
+    const pending = m.view && m.view.pending;
+    const decision = pending ? `${m.match_number}|${pending.kind}|${pending.window}|${pending.turn}|${pending.players.includes(this.seat)}` : null;
+    if (decision !== this.decision) {
+      // A key or tap just after a decision of mine gave way to another one of mine was meant
+      // for the one before (a grab pressed as the scramble ended must not pick a card in the
+      // next blind draw): moves are dropped for a moment.
+      const wasMine = this.decision !== null && this.decision.endsWith("|true");
+      this.decision = decision;
+      this.guardUntil = wasMine ? performance.now() + NEW_DECISION_GUARD_MS : 0;
+    }
     this.update = m;
     if (m.time_left !== null && m.time_left !== undefined) {
       this.deadline = performance.now() + m.time_left * 1000;
@@ -178,8 +193,17 @@ export class RoomPage {
 
   act(action) {
     if (!this.update) return;
+    if (performance.now() < this.guardUntil) return; // meant for the decision before
+
+    const version = this.update.version;
+    const json = JSON.stringify(action);
+    const racing = this.update.view.pending.kind === "race";
+    // A second click on the same move at the same version is the same move: not sent again
+    // (in a race a second grab of the same kind of card is a second card, and is sent).
+    if (!racing && this.lastSent && this.lastSent.version === version && this.lastSent.json === json) return;
+    this.lastSent = { version, json };
     this.refs += 1;
-    const sent = this.conn && this.conn.send({ type: "act", action, version: this.update.version, ref: `a${this.refs}` });
+    const sent = this.conn && this.conn.send({ type: "act", action, version, ref: `a${this.refs}` });
     if (!sent) toast(t("not_connected"), "error");
   }
 
@@ -226,6 +250,7 @@ export class RoomPage {
       legal: view.legal || [],
       pending: view.pending,
       version: u.version,
+      matchNumber: u.match_number,
       deciding: u.deciding || [],
       events: u.events || [],
       reason: u.reason,
@@ -288,7 +313,7 @@ export class RoomPage {
       if (playing) {
         const view = this.update.view;
         const mine = this.seat !== null && view.pending.players.includes(this.seat);
-        Object.assign(this.el.table.dataset, { version: this.update.version, phase: view.state.phase || view.pending.kind, mine: mine ? "1" : "0" });
+        Object.assign(this.el.table.dataset, { version: this.update.version, phase: view.state.phase || view.pending.kind, mine: mine ? "1" : "0", guardUntil: String(this.guardUntil) });
         this.table.ctx = this.ctx();
         this.table.render(this.model());
         this.drawStatus();

@@ -55,9 +55,10 @@ class CookiesTable {
     // waiting, it stays only a moment.
     const deciding = Boolean(model.legal && model.legal.length);
     if (this.win && this.win.seen && deciding) this.closeWin();
+    if (this.win && this.win.match !== model.matchNumber) this.closeWin(); // a rematch began
     for (const event of model.events) {
       if (event.kind === "snickerdoodle") {
-        this.showWin({ player: event.player, hand: event.hand, during: event.during }, deciding ? 2500 : 9000);
+        this.showWin({ player: event.player, hand: event.hand, during: event.during, match: model.matchNumber }, deciding ? 2500 : 9000);
       }
     }
     if (this.win) this.win.seen = true;
