@@ -103,7 +103,7 @@ class CoverTable {
     const answers = answering ? model.legal.filter((a) => a.type === "answer") : [];
     const yielding = answering ? model.legal.find((a) => a.type === "yield") : null;
     return kit.section(t("duel_title"), [
-      h("p", { class: "cyc-duel-words" }, t("duel_words", { name: this.ctx.name(duel.challenger), target: this.ctx.name(duel.defender), flavour: t(`card_${duel.flavour}`) })),
+      h("p", { class: "cyc-duel-words" }, duelWords(model, this.ctx)),
       h("div", { class: "cyc-plays" }, plays),
       h("p", { class: "cyc-duel-next" }, answering ? t(duel.need > 1 ? "duel_you_two" : "duel_you", { flavour: t(`card_${duel.flavour}`) }) : t("duel_waiting", { name: this.ctx.name(duel.responder) })),
       answering ? h("div", { class: "actions cyc-actions" },
@@ -285,12 +285,19 @@ function results(outcome, model, ctx) {
     })));
 }
 
+/** Who is swiping whose Batch ("your Batch" on the defender's own screen). */
+function duelWords(model, ctx) {
+  const duel = model.state.duel;
+  const words = { name: ctx.name(duel.challenger), target: ctx.name(duel.defender), flavour: ctx.t(`card_${duel.flavour}`) };
+  return ctx.t(model.me !== null && duel.defender === model.me ? "duel_words_yours" : "duel_words", words);
+}
+
 /** The decision line during a swipe: who is swiping whose Batch, and who answers now. */
 function status(model, ctx) {
   const { t } = ctx;
   const duel = model.state.duel;
   if (model.state.phase !== "duel" || !duel) return null;
-  const words = t("duel_words", { name: ctx.name(duel.challenger), target: ctx.name(duel.defender), flavour: t(`card_${duel.flavour}`) });
+  const words = duelWords(model, ctx);
   if (model.me === null || duel.responder !== model.me) return `${words} ${t("duel_waiting", { name: ctx.name(duel.responder) })}`;
   return `${words} ${t(duel.responder === duel.defender ? "status_duel_defender" : "status_duel_challenger")}`;
 }

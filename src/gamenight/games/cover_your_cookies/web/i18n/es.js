@@ -73,6 +73,7 @@ export default {
   discard_top: "Encima de los descartes",
   duel_title: "¡Robo!",
   duel_words: "{name} intenta robar la Hornada de {flavour} de {target}.",
+  duel_words_yours: "{name} intenta robar tu Hornada de {flavour}.",
   duel_you: "Tu respuesta: una {flavour} o una leche, o para aquí y el último en jugar se queda la Hornada.",
   duel_you_two: "Tu respuesta debe valer dos cartas (una Leche con Chocolate, o dos cartas iguales), o para aquí y el último en jugar se queda la Hornada.",
   status_duel_defender: "Responde, o deja que se la lleve.",
