@@ -26,8 +26,10 @@ def open_room(
     seats: int,
     name: str | None = "Ann",
     options: dict[str, str | bool] | None = None,
+    limits: dict[str, str] | None = None,
 ) -> str:
-    """Create a room from the home page; return its code (the page is then in the room)."""
+    """Create a room from the home page (game ``options`` and time ``limits``, e.g.
+    ``{"reaction_seconds": "600"}``); return its code (the page is then in the room)."""
     page.goto("/")
     page.locator(f'.game-choice:has(input[value="{game}"])').click()
     page.select_option("#seats", str(seats))
@@ -42,6 +44,11 @@ def open_room(
             field.select_option(value)
         else:
             field.fill(value)
+    for limit, value in (limits or {}).items():
+        field = page.locator(f"#limit-{limit}")
+        if not field.is_visible():
+            page.locator("details.more summary").click()
+        field.fill(value)
     page.click("#create")
     page.wait_for_url("**/room/*")
     code = page.locator("#room-code").inner_text().strip()

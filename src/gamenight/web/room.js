@@ -191,9 +191,10 @@ export class RoomPage {
     }
   }
 
-  act(action) {
+  act(action, auto = false) {
     if (!this.update) return;
-    if (performance.now() < this.guardUntil) return; // meant for the decision before
+    // meant for the decision before (``auto``: the table answers for the person, not a key)
+    if (!auto && performance.now() < this.guardUntil) return;
 
     const version = this.update.version;
     const json = JSON.stringify(action);
@@ -236,7 +237,7 @@ export class RoomPage {
       gameId: this.room.game,
       config: this.room.config,
       name: (seat) => this.name(seat),
-      act: (action) => this.act(action),
+      act: (action, auto = false) => this.act(action, auto),
       coach: () => this.askCoach(),
     };
   }

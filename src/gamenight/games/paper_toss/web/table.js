@@ -25,6 +25,12 @@ const TOSS = {
 };
 const ORDER = Object.keys(PAPER);
 const WINDOWS = new Set(["hazard", "counter", "after"]);
+const QUIET_KEY = "gamenight:paper-toss-quiet";
+
+/** Whether quiet windows are on (the default) in this browser. */
+function quietWindows() {
+  return localStorage.getItem(QUIET_KEY) !== "0";
+}
 const has = (v) => v !== null && v !== undefined && v !== -1;
 
 function paperCard(ctx, id, opts = {}) {
@@ -56,7 +62,23 @@ class PaperTossTable {
       if (event.kind === "landed") this.landed = { card: event.card, chooser: event.chooser, hazard: event.hazard };
     }
     if (st.flipped && st.flipped.length) this.flips = [...st.flipped];
+    this.quietPass(model);
     this.ctx.redraw(this.root, [this.board(model), this.air(model), this.mine(model)]);
+  }
+
+  // Quiet windows (on unless the person turns them off): a window where only Bully or Flat
+  // Tire could be played is passed at once, as at the terminal; those cards may wait for any
+  // later window, and the person is not asked three times a turn.
+  quietPass(model) {
+    const me = model.me;
+    if (me === null || !quietWindows() || !WINDOWS.has(model.state.phase)) return;
+    if (!model.pending.players.includes(me) || this.passedAt === model.version) return;
+    const legal = model.legal;
+    const anytime = legal.every((a) => a.type === "pass" || a.type === "bully" || a.type === "flat_tire");
+    if (anytime && legal.some((a) => a.type === "pass")) {
+      this.passedAt = model.version;
+      this.ctx.act({ type: "pass" }, true);
+    }
   }
 
   board(model) {
@@ -157,10 +179,14 @@ class PaperTossTable {
         buttons.push(kit.actionButton(t("pass"), () => this.ctx.act({ type: "pass" }), { key: "pass", shortcut: "P" }));
       }
     }
+    const quiet = h("label", { class: "toggle pt-quiet", title: t("quiet_help") },
+      h("input", { type: "checkbox", id: "pt-quiet", checked: quietWindows(), on: { change: (e) => { localStorage.setItem(QUIET_KEY, e.target.checked ? "1" : "0"); } } }),
+      t("quiet_windows"));
     return kit.section(t("your_hand"), [
       h("div", { class: "cards pt-hand" }, cards),
       prompt ? h("p", { class: "pt-prompt" }, prompt) : null,
       buttons.length ? h("div", { class: "actions pt-actions" }, buttons) : null,
+      quiet,
     ], { cls: "pt-mine" });
   }
 

@@ -81,6 +81,8 @@ export default {
   sprinkle_no: "Keep it",
   window_prompt: "You may answer now; the highlighted cards can.",
   window_prompt_pass: "Nothing to play? Pass (the window closes by itself when time runs out).",
+  quiet_windows: "Quiet windows: pass at once when I could only Bully or Flat-Tire",
+  quiet_help: "Those cards may wait for any later window; untick to be asked at every window.",
   throw_hazard: "Throw {card}",
   play_counter: "Counter with {card}",
   bully_target: "Bully {name}",

@@ -81,6 +81,8 @@ export default {
   sprinkle_no: "Guardarlo",
   window_prompt: "Puedes responder ahora; las cartas resaltadas pueden hacerlo.",
   window_prompt_pass: "¿Nada que jugar? Pasa (la ventana se cierra sola cuando se acaba el tiempo).",
+  quiet_windows: "Ventanas tranquilas: pasar enseguida si solo podría jugar Abusón o Pinchazo",
+  quiet_help: "Esas cartas pueden esperar a cualquier ventana posterior; desmárcalo para que te pregunten en cada ventana.",
   throw_hazard: "Tirar {card}",
   play_counter: "Anular con {card}",
   bully_target: "Abusón contra {name}",
