@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -97,7 +98,7 @@ def test_the_table_screen_and_a_phone_that_shows_only_its_hand(
     tv.goto(f"/table/{code}")
     expect(tv.locator("#room-code")).to_have_text(code)
     expect(tv.locator(".qr")).to_be_visible()
-    assert tv.evaluate("() => document.querySelector('.qr').naturalWidth > 0")
+    tv.wait_for_function("() => document.querySelector('.qr').naturalWidth > 0")  # loaded
     phone.check("#hand-only")
     fill_with_bots_and_start(phone)
     tv.wait_for_selector("#table[data-version]")
@@ -210,3 +211,28 @@ def test_a_double_click_makes_one_room_and_plays_one_move(new_page: Callable[...
     page.wait_for_function(MOVED_ON, arg=str(version))
     page.wait_for_timeout(500)
     expect(page.locator("#toast.show")).to_have_count(0)
+
+
+def test_back_to_your_room_from_the_home_page(new_page: Callable[..., Page]) -> None:
+    """A closed tab is not a seat lost: the home page lists the rooms this browser has a seat
+    in, and the link goes back to the seat. A room code typed with spaces, as it is read out,
+    finds the room; on a loopback address the room warns that phones cannot open the link."""
+    ann = new_page()
+    code = open_room(ann, "toss-up", 2, name="Ann")
+    expect(ann.locator("#loopback-hint")).to_contain_text("make run HOST=0.0.0.0")
+    ann.goto("/")
+    mine = ann.locator(".your-rooms a")
+    expect(mine).to_have_count(1)
+    expect(mine).to_have_text(f"Toss Up!, room {code}, as Ann (waiting to start)")
+    mine.click()  # a link within the page: the address changes without a new page load
+    expect(ann).to_have_url(re.compile(f"/room/{code}$"))
+    expect(ann.locator(".you-are")).to_contain_text("Ann")
+
+    bob = new_page()
+    bob.goto("/")
+    expect(bob.locator(".your-rooms")).to_have_count(0)
+    bob.fill("#join-code", f"{code[:3].lower()} {code[3:].lower()}")
+    bob.fill("#join-name", "Bob")
+    bob.locator('.join-form button[value="join"]').click()
+    bob.wait_for_url(f"**/room/{code}")
+    expect(ann.locator(".seat-list")).to_contain_text("Bob")

@@ -61,9 +61,24 @@ export const saved = {
     }
   },
   update(code, changes) {
-    const next = { ...saved.get(code), ...changes };
+    const next = { ...saved.get(code), ...changes, at: Date.now() };
     localStorage.setItem(`gamenight:room:${code}`, JSON.stringify(next));
     return next;
+  },
+  /** The rooms this browser holds a seat or the host token of, the most recently used first. */
+  rooms() {
+    const out = [];
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith("gamenight:room:")) continue;
+      const code = key.slice("gamenight:room:".length);
+      const data = saved.get(code);
+      if (data.token || data.host) out.push({ code, ...data });
+    }
+    return out.sort((a, b) => (b.at || 0) - (a.at || 0));
+  },
+  forget(code) {
+    localStorage.removeItem(`gamenight:room:${code}`);
   },
   name() {
     return localStorage.getItem("gamenight:name") || "";

@@ -65,6 +65,7 @@ export class HomePage {
     } catch (err) {
       this.error = err.message;
     }
+    this.mine = await yourRooms();
     this.render();
   }
 
@@ -77,19 +78,33 @@ export class HomePage {
         h("section", { class: "panel join-panel" },
           h("h1", {}, t("home_title")),
           h("p", { class: "lead" }, t("home_lead")),
-          this.joinForm()),
+          this.joinForm(),
+          this.yourRoomsList()),
         h("section", { class: "panel new-panel" },
           h("h2", {}, t("new_room")),
           this.error ? h("p", { class: "error" }, this.error) : null,
           this.games ? this.newRoomForm() : h("p", { class: "loading" }, t("loading")))));
   }
 
+  /** Back to a room this browser has a seat in (or hosts): a tab closed is not a seat lost. */
+  yourRoomsList() {
+    if (!this.mine || !this.mine.length) return null;
+    return h("div", { class: "your-rooms" },
+      h("h2", {}, t("your_rooms")),
+      h("ul", {}, this.mine.map(({ code, room, name }) => {
+        const title = translator(room.game).maybe("game_title") || room.title;
+        const as = name ? t("your_room_as", { name }) : t("your_room_host");
+        return h("li", {}, h("a", { href: `/room/${code}`, "data-link": true },
+          t("your_room_line", { game: title, code, as, status: t(`room_status_${room.status}`) })));
+      })));
+  }
+
   joinForm() {
-    const code = h("input", { id: "join-code", name: "code", autocomplete: "off", autocapitalize: "characters", maxlength: 8, required: true, placeholder: "ABC234", class: "code-input", spellcheck: "false" });
+    const code = h("input", { id: "join-code", name: "code", autocomplete: "off", autocapitalize: "characters", maxlength: 12, required: true, placeholder: "ABC234", class: "code-input", spellcheck: "false" });
     const name = h("input", { id: "join-name", name: "name", maxlength: 24, autocomplete: "nickname", value: saved.name() });
     const submit = async (event) => {
       event.preventDefault();
-      const room = code.value.trim().toUpperCase();
+      const room = code.value.replace(/[\s-]+/g, "").toUpperCase(); // "xmc fjv" as read out
       if (!room) return;
       if (event.submitter && event.submitter.value === "watch") {
         go(`/table/${room}`);
@@ -194,8 +209,24 @@ export class HomePage {
   }
 }
 
-/** Take a seat in a room under a name, then open the room. */
+/** The rooms this browser has a seat in or hosts (up to five, the latest first) that the
+ * server still has, with what it says of them; the others are forgotten. */
+async function yourRooms() {
+  const out = [];
+  for (const entry of saved.rooms().slice(0, 5)) {
+    try {
+      const room = await api.room(entry.code);
+      out.push({ ...entry, room });
+    } catch (err) {
+      if (err.status === 404) saved.forget(entry.code);
+    }
+  }
+  return out;
+}
+
 let joining = false;
+
+/** Take a seat in a room under a name, then open the room. */
 
 async function joinRoom(code, rawName) {
   if (joining) return; // a double tap takes one seat, not a seat and a "name taken"

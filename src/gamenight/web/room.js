@@ -12,6 +12,8 @@ import { gameWords } from "./lobby.js";
 import { showNet, toast } from "./ui.js";
 
 const LOG_SIZE = 40;
+// Addresses only this computer can open: a phone scanning the code could not join.
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 // Moves made this soon after a decision of mine gives way to another are dropped.
 const NEW_DECISION_GUARD_MS = 200;
 
@@ -364,7 +366,8 @@ export class RoomPage {
         h("p", { class: "invite-link" },
           h("a", { href: invite, id: "invite-link" }, invite),
           navigator.clipboard ? h("button", { type: "button", class: "small", on: { click: () => navigator.clipboard.writeText(invite).then(() => toast(t("copied")), () => toast(invite)) } }, t("copy")) : null),
-        h("p", { class: "help" }, t("invite_help"))),
+        h("p", { class: "help" }, t("invite_help")),
+        LOOPBACK.has(location.hostname) ? h("p", { class: "help warn", id: "loopback-hint" }, t("loopback_hint")) : null),
       h("section", { class: "panel seats-box" },
         h("h2", {}, t("seats_title", { count: room.seats.length })),
         h("ol", { class: "seat-list" }, seats),
