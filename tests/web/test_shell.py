@@ -236,3 +236,24 @@ def test_back_to_your_room_from_the_home_page(new_page: Callable[..., Page]) -> 
     bob.locator('.join-form button[value="join"]').click()
     bob.wait_for_url(f"**/room/{code}")
     expect(ann.locator(".seat-list")).to_contain_text("Bob")
+
+
+def test_a_person_the_host_removes_is_told_and_may_take_a_seat_again(
+    new_page: Callable[..., Page],
+) -> None:
+    """The host gives Bob's seat back to the room: Bob's page says so and shows the invite
+    page, where he can take a seat again under his name."""
+    ann, bob = new_page(), new_page()
+    code = open_room(ann, "toss-up", 3, name="Ann")
+    bob.goto(f"/join/{code}")
+    bob.fill("#name", "Bob")
+    bob.click("#join")
+    bob.wait_for_url(f"**/room/{code}")
+    expect(ann.locator(".seat-list")).to_contain_text("Bob")
+    ann.locator('.seat-list [data-key="clear-1"]').click()
+    expect(bob.locator("#toast")).to_contain_text("The host gave your seat back to the room")
+    expect(bob).to_have_url(re.compile(f"/join/{code}$"))
+    bob.fill("#name", "Bob")
+    bob.click("#join")
+    expect(bob).to_have_url(re.compile(f"/room/{code}$"))
+    expect(ann.locator(".seat-list")).to_contain_text("Bob")

@@ -9,7 +9,7 @@ import { byId, h, redraw, s } from "./dom.js";
 import { loadGameStrings, t, translator } from "./i18n.js";
 import * as kit from "./kit.js";
 import { gameWords } from "./lobby.js";
-import { showNet, toast } from "./ui.js";
+import { go, showNet, toast } from "./ui.js";
 
 const LOG_SIZE = 40;
 // Addresses only this computer can open: a phone scanning the code could not join.
@@ -121,6 +121,15 @@ export class RoomPage {
     } else if (m.type === "room") {
       const before = this.room;
       this.room = m.room;
+      const held = this.seat !== null ? m.room.seats[this.seat] : null;
+      if (held && held.kind !== "human" && m.room.status === "lobby") {
+        // the host gave this seat back to the room: the token is void, the invite page asks
+        // for a name again
+        saved.update(this.code, { token: null, seat: null });
+        toast(t("seat_given_back"), "error");
+        go(`/join/${this.code}`);
+        return;
+      }
       if (this.over && m.room.match_number > this.over.match_number) this.over = null;
       this.render(before && before.status === m.room.status ? "room" : "all");
     } else if (m.type === "update") {

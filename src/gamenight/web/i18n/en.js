@@ -36,6 +36,7 @@ export default {
   rules: "Rules",
   rules_of: "How to play {game} (the rules, in a new tab)",
   room_title: "Room {code}",
+  seat_given_back: "The host gave your seat back to the room. Take a seat again to play.",
   your_rooms: "Your rooms",
   your_room_as: "as {name}",
   your_room_host: "hosting",

@@ -36,6 +36,7 @@ export default {
   rules: "Reglas",
   rules_of: "Cómo se juega a {game} (las reglas, en inglés, en una pestaña nueva)",
   room_title: "Sala {code}",
+  seat_given_back: "El anfitrión ha liberado tu asiento. Vuelve a sentarte para jugar.",
   your_rooms: "Tus salas",
   your_room_as: "como {name}",
   your_room_host: "de anfitrión",
