@@ -234,7 +234,7 @@ def test_back_to_your_room_from_the_home_page(new_page: Callable[..., Page]) -> 
     bob.fill("#join-code", f"{code[:3].lower()} {code[3:].lower()}")
     bob.fill("#join-name", "Bob")
     bob.locator('.join-form button[value="join"]').click()
-    bob.wait_for_url(f"**/room/{code}")
+    expect(bob).to_have_url(re.compile(f"/room/{code}$"))
     expect(ann.locator(".seat-list")).to_contain_text("Bob")
 
 
@@ -248,7 +248,7 @@ def test_a_person_the_host_removes_is_told_and_may_take_a_seat_again(
     bob.goto(f"/join/{code}")
     bob.fill("#name", "Bob")
     bob.click("#join")
-    bob.wait_for_url(f"**/room/{code}")
+    expect(bob).to_have_url(re.compile(f"/room/{code}$"))
     expect(ann.locator(".seat-list")).to_contain_text("Bob")
     ann.locator('.seat-list [data-key="clear-1"]').click()
     expect(bob.locator("#toast")).to_contain_text("The host gave your seat back to the room")

@@ -100,8 +100,10 @@ export class HomePage {
   }
 
   joinForm() {
-    const code = h("input", { id: "join-code", name: "code", autocomplete: "off", autocapitalize: "characters", maxlength: 12, required: true, placeholder: "ABC234", class: "code-input", spellcheck: "false" });
-    const name = h("input", { id: "join-name", name: "name", maxlength: 24, autocomplete: "nickname", value: saved.name() });
+    // what was typed survives the page drawing itself again (the list of games arriving)
+    const typed = this.typed || (this.typed = { code: "", name: saved.name() });
+    const code = h("input", { id: "join-code", key: "join-code", name: "code", autocomplete: "off", autocapitalize: "characters", maxlength: 12, required: true, placeholder: "ABC234", class: "code-input", spellcheck: "false", value: typed.code, on: { input: (e) => { typed.code = e.target.value; } } });
+    const name = h("input", { id: "join-name", key: "join-name", name: "name", maxlength: 24, autocomplete: "nickname", value: typed.name, on: { input: (e) => { typed.name = e.target.value; } } });
     const submit = async (event) => {
       event.preventDefault();
       const room = code.value.replace(/[\s-]+/g, "").toUpperCase(); // "xmc fjv" as read out

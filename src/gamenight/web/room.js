@@ -97,6 +97,12 @@ export class RoomPage {
         // This browser's seat is gone (a new room with the same code cannot happen; a cleared
         // seat can): watch instead.
         saved.update(this.code, { token: null, seat: null });
+        if (!this.room || this.room.status === "lobby") {
+          // before the start, the host gave the seat back: a seat may be taken again
+          toast(t("seat_given_back"), "error");
+          go(`/join/${this.code}`);
+          return;
+        }
         toast(t("seat_lost"), "error");
         this.connect();
       } else {
@@ -551,10 +557,20 @@ export class RoomPage {
     const urgent = me !== null && (u.deciding || []).includes(me);
     this.el.status.className = ["status", urgent && "urgent", p.kind === "race" && "race"].filter(Boolean).join(" ");
     const turn = p.turn !== null && p.turn !== undefined && p.kind !== "terminal"
-      ? h("span", { class: "status-turn" }, me === p.turn ? t("your_turn") : t("turn_of", { name: this.name(p.turn) }))
+      ? h("span", { class: "status-turn" }, this.turnWords(p, urgent))
       : null;
     redraw(this.el.status, turn, h("span", { class: "status-text" }, this.statusText()));
     this.tick();
+  }
+
+  // Whose turn it is, and who must act now when that is someone else: "Your turn." only when
+  // it is yours and you act (a family reads it as "I must do something").
+  turnWords(p, urgent) {
+    const me = this.seat;
+    const others = (this.update.deciding || []).filter((seat) => seat !== me);
+    if (me !== p.turn) return urgent ? t("turn_of_your_move", { name: this.name(p.turn) }) : t("turn_of", { name: this.name(p.turn) });
+    if (urgent || !others.length || p.kind === "chance") return t("your_turn");
+    return t("your_turn_others", { names: others.map((seat) => this.name(seat)).join(", ") });
   }
 
   tick() {

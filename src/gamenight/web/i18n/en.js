@@ -92,6 +92,8 @@ export default {
   stand_in: "bot standing in",
   your_turn: "Your turn.",
   turn_of: "{name}'s turn.",
+  turn_of_your_move: "{name}'s turn; your move.",
+  your_turn_others: "Your turn; {names} to move now.",
   status_over: "The game is over.",
   status_chance: "…",
   status_you_decide: "Your decision.",

@@ -92,6 +92,8 @@ export default {
   stand_in: "juega un bot por él",
   your_turn: "Tu turno.",
   turn_of: "Turno de {name}.",
+  turn_of_your_move: "Turno de {name}; te toca decidir.",
+  your_turn_others: "Tu turno; ahora decide: {names}.",
   status_over: "La partida terminó.",
   status_chance: "…",
   status_you_decide: "Te toca decidir.",
