@@ -134,6 +134,9 @@ def test_two_people_race_through_a_toss_scramble(new_page: Callable[..., Page]) 
         expect(page.locator(".tyc-hand .card")).to_have_count(7)
         expect(page.locator(".tyc-seat .card")).to_have_count(0)  # others: counts only
         page.keyboard.press("1")
+        if page is bob:  # a short phone, scrolled to the top: the middle is below the fold
+            bob.set_viewport_size({"width": 390, "height": 560})
+            bob.evaluate("() => window.scrollTo(0, 0)")
         page.keyboard.press("Enter")
         if page is ann:  # Bob has not chosen yet: Ann waits for him
             expect(ann.locator(".tyc-prompt")).to_contain_text("You chose")
@@ -144,6 +147,11 @@ def test_two_people_race_through_a_toss_scramble(new_page: Callable[..., Page]) 
             "() => document.querySelector('#table').dataset.phase === 'scramble'"
         )
         page.wait_for_function(SETTLED)  # a key at once would be taken as meant for the toss
+    # on Bob's phone the race's cards were brought into view (they start below the fold)
+    assert bob.evaluate(
+        """() => { const box = document.querySelector('.tyc-centre button.card')
+            .getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; }"""
+    )
 
     # Ann grabs a card that is the only one of its kind in the middle, if there is one (a
     # grab of a kind still there stands, as at a table: the first hand to reach a card gets it)

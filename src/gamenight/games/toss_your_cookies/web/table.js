@@ -70,7 +70,21 @@ class CookiesTable {
 
     const parts = [this.board(model), this.middle(model), this.mine(model), this.win ? this.winOverlay() : null];
     this.ctx.redraw(this.root, parts);
+    this.showRace(model, st);
+  }
 
+  // A race of mine opening (the scramble, the milk) brings the cards in the middle into view:
+  // on a phone they start below the fold, and the race is over in a second or two.
+  showRace(model, st) {
+    const racing = (st.phase === "scramble" || st.phase === "milk_race") && model.me !== null
+      && model.pending.players.includes(model.me);
+    const race = racing ? `${model.matchNumber}|${st.phase}|${st.round}|${st.turn}` : null;
+    if (race && race !== this.raceShown) {
+      const middle = this.root.querySelector(".tyc-middle");
+      const box = middle && middle.getBoundingClientRect();
+      if (box && (box.top < 0 || box.bottom > window.innerHeight)) middle.scrollIntoView({ block: "center", behavior: "instant" });
+    }
+    this.raceShown = race;
   }
 
   showWin(win, ms) {
