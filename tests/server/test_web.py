@@ -101,3 +101,20 @@ def test_each_games_rules_page(sqlite_url: str) -> None:
         missing = httpx.get(f"{server.url}/rules/no-such-game")
         assert missing.status_code == 404
         assert "no game 'no-such-game'" in missing.text and "toss-up" in missing.text
+
+
+def test_an_address_that_serves_nothing_is_a_page_for_a_browser(sqlite_url: str) -> None:
+    """A browser opening an address that serves nothing gets a page saying so, with a link
+    back to the start (the name of the address shown as text); a program asking for JSON, or
+    anything under /api/, still gets the usual refusal."""
+    with serving(sqlite_url) as server:
+        page = httpx.get(server.url + "/nonsense<b>", headers={"accept": "text/html"})
+        assert page.status_code == 404
+        assert page.headers["content-type"].startswith("text/html")
+        assert '<a href="/">Back to the start</a>' in page.text
+        assert "/nonsense&lt;b&gt;" in page.text or "/nonsense%3Cb%3E" in page.text
+        plain = httpx.get(server.url + "/nonsense")
+        assert plain.status_code == 404
+        assert plain.json()["error"] == "http_404"
+        api = httpx.get(server.url + "/api/nothing", headers={"accept": "text/html"})
+        assert api.json()["error"] == "http_404"

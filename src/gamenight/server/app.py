@@ -8,6 +8,7 @@ kept in the database unless ``record_key`` is set) and every unfinished match is
 
 from __future__ import annotations
 
+import html
 import logging
 import secrets
 from collections.abc import AsyncIterator, Sequence
@@ -16,7 +17,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Path, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -152,10 +153,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(problem.model_dump(), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
         message = str(exc.detail)
         if exc.status_code == 404 and message == "Not Found":
             message = f"nothing is served at {request.url.path}"
+            if browsing(request):  # an address typed or followed in a browser: a page
+                return HTMLResponse(not_found_page(request.url.path), status_code=404)
         elif exc.status_code == 405:
             message = f"{request.method} is not allowed on {request.url.path}"
         problem = Problem(error="http_" + str(exc.status_code), message=message)
@@ -282,6 +285,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     mount_web(app, lambda request: base_url(request, settings))
     return app
+
+
+def browsing(request: Request) -> bool:
+    """Whether a request is a browser opening a page (a GET outside the API that asks for
+    HTML), which is answered with a page rather than JSON."""
+    return (
+        request.method == "GET"
+        and not request.url.path.startswith("/api/")
+        and "text/html" in request.headers.get("accept", "")
+    )
+
+
+def not_found_page(path: str) -> str:
+    """A small page in the shell's style for an address that serves nothing."""
+    shown = html.escape(path)
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        "<title>Nothing here: gamenight</title>\n"
+        '<link rel="stylesheet" href="/static/app.css">\n</head>\n<body>\n'
+        f'<main class="rules-page">\n<h1>Nothing here</h1>\n<p>Nothing is served at <code>{shown}'
+        "</code>. A room's link looks like <code>/join/ABC234</code>.</p>\n"
+        '<p><a href="/">Back to the start</a></p>\n</main>\n</body>\n</html>\n'
+    )
 
 
 def validation_message(request: Request, errors: Sequence[Any]) -> str:
