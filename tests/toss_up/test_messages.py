@@ -58,13 +58,18 @@ def test_numbers_agree_with_their_nouns() -> None:
         "kind": "rolled",
         "player": 2,
         "green": 1,
-        "yellow": 0,
+        "yellow": 1,
         "red": 0,
         "bust": False,
         "turn_points": 1,
         "dice": 1,
     }
     assert str(r.describe(rolled, names)).endswith("→ 1 point this turn")
+    # rules.md, 4: every die set aside as green means all ten are rolled again; the line says so
+    all_green = {**rolled, "green": 2, "yellow": 0, "turn_points": 12, "dice": 10}
+    assert str(r.describe(all_green, names)).endswith(
+        "→ 12 points this turn (all 10 dice set aside: rolled again)"
+    )
     one = TossUpState(scores=(0, 0, 0), player=0, turn_points=1, dice_left=1, rolled=True)
     assert "Your turn: 1 point this turn, 1 die to roll" in screen(one, names)
     two = TossUpState(scores=(0, 0, 0), player=0, turn_points=2, dice_left=2, rolled=True)

@@ -116,6 +116,9 @@ class TossUpRenderer(Renderer):
             if event["bust"]:
                 return f"{who} rolled {dice}→ [bold red]red light![/]"
             points = count(event["turn_points"], "point", "points")
+            if not event["yellow"] and not event["red"]:  # every die rolled is green
+                again = f"all {event['dice']} dice set aside: rolled again"
+                return f"{who} rolled {dice}→ {points} this turn ({again})"
             return f"{who} rolled {dice}→ {points} this turn"
         if kind == "busted":
             lost = verb(names[event["player"]], "lose", "loses")

@@ -126,7 +126,9 @@ function describe(event, ctx) {
     case "rolled":
       return event.bust
         ? t("ev_rolled_bust", { name: name(event.player), yellow: event.yellow, red: event.red })
-        : t("ev_rolled", { name: name(event.player), green: event.green, yellow: event.yellow, red: event.red, total: event.turn_points });
+        : event.yellow === 0 && event.red === 0 // every die rolled is green: all set aside
+          ? t("ev_rolled_all", { name: name(event.player), green: event.green, dice: event.dice, total: event.turn_points })
+          : t("ev_rolled", { name: name(event.player), green: event.green, yellow: event.yellow, red: event.red, total: event.turn_points });
     case "busted":
       return t("ev_busted", { name: name(event.player), lost: event.lost });
     case "banked":

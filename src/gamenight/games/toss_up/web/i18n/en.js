@@ -45,6 +45,7 @@ export default {
   scores: "Scores",
   dice_title: "{name}'s dice",
   ev_rolled: "{name} rolled {green} green, {yellow} yellow, {red} red: turn total {total}",
+  ev_rolled_all: "{name} rolled {green} green: every die is set aside, so all {dice} are rolled again (turn total {total})",
   ev_rolled_bust: "{name} rolled no green and {red} red: bust!",
   ev_busted: "{name} busted and lost {lost} points",
   ev_banked: "{name} banked {points} (total {total})",

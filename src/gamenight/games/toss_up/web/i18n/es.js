@@ -45,6 +45,7 @@ export default {
   scores: "Puntuación",
   dice_title: "Dados de {name}",
   ev_rolled: "{name} sacó {green} verdes, {yellow} amarillos, {red} rojos: total del turno {total}",
+  ev_rolled_all: "{name} sacó {green} verdes: todos los dados están apartados, así que se vuelven a tirar los {dice} (total del turno {total})",
   ev_rolled_bust: "{name} no sacó ningún verde y sí {red} rojos: ¡se pasa!",
   ev_busted: "{name} se pasó y pierde {lost} puntos",
   ev_banked: "{name} se planta con {points} (total {total})",
