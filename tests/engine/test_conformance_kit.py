@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from gamenight.engine import View
+from gamenight.engine import Kind, View
 from gamenight.engine.conformance import ConformanceError, check_game
 from tests.engine.grab_bag import GrabBag, GrabBagConfig, GrabBagState
 
@@ -45,9 +45,16 @@ class ForgetfulBag(GrabBag):
         return self.initial_state()
 
 
+class UnderstatedBag(GrabBag):
+    """Says it asks only single decisions, but its bids are a simultaneous choice."""
+
+    decisions = frozenset({Kind.SINGLE})
+
+
 @pytest.mark.parametrize(
     ("cls", "message"),
     [
+        (UnderstatedBag, "a simultaneous decision, which the game's decisions"),
         (LeakyBag, "changes when hidden information is re-dealt"),
         (LazyBag, "shuffle_hidden never changed a state"),
         (MutatingBag, "apply changed the state it was given"),

@@ -257,3 +257,27 @@ def test_a_person_the_host_removes_is_told_and_may_take_a_seat_again(
     bob.click("#join")
     expect(bob).to_have_url(re.compile(f"/room/{code}$"))
     expect(ann.locator(".seat-list")).to_contain_text("Bob")
+
+
+def test_the_lobby_offers_only_the_time_limits_a_game_has(new_page: Callable[..., Page]) -> None:
+    """Toss Up! has no response windows and no races, so its room asks for neither time
+    limit; Paper Toss! has windows, Toss Your Cookies races."""
+    page = new_page()
+    page.goto("/")
+    offered = {}
+    for game in ("toss-up", "paper-toss", "toss-your-cookies"):
+        page.locator(f'.game-choice:has(input[value="{game}"])').click()
+        offered[game] = {
+            name: page.locator(f"#limit-{name}").count()
+            for name in ("turn_seconds", "reaction_seconds", "race_seconds", "grace_seconds")
+        }
+    assert offered["toss-up"] == {
+        "turn_seconds": 1,
+        "reaction_seconds": 0,
+        "race_seconds": 0,
+        "grace_seconds": 1,
+    }
+    assert offered["paper-toss"]["reaction_seconds"] == 1
+    assert offered["paper-toss"]["race_seconds"] == 0
+    assert offered["toss-your-cookies"]["race_seconds"] == 1
+    assert offered["toss-your-cookies"]["reaction_seconds"] == 0

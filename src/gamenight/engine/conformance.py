@@ -57,6 +57,12 @@ def check_pending(game: Game[Any, Any], state: Any, step: int) -> None:
             raise _fail(step, f"player {player} is asked to decide but has no legal action")
         if not listed and legal:
             raise _fail(step, f"player {player} has legal actions but is not asked ({pending})")
+    if pending.kind not in (Kind.CHANCE, Kind.TERMINAL) and pending.kind not in game.decisions:
+        raise _fail(
+            step,
+            f"a {pending.kind.value} decision, which the game's decisions "
+            f"({', '.join(sorted(k.value for k in game.decisions))}) do not list",
+        )
     if pending.kind in (Kind.SINGLE,) and len(pending.players) != 1:
         raise _fail(step, f"a single decision lists {len(pending.players)} players")
     if pending.kind in (Kind.SIMULTANEOUS, Kind.RACE, Kind.REACTION) and not pending.players:

@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from gamenight.engine.codec import ActionCodec
 from gamenight.engine.config import Config
-from gamenight.engine.core import Event, Outcome, Pending, View
+from gamenight.engine.core import Event, Kind, Outcome, Pending, View
 from gamenight.engine.errors import MalformedAction, UnknownSeat, brief
 
 S = TypeVar("S")
@@ -121,6 +121,11 @@ class Game(ABC, Generic[S, A]):
     action_types: ClassVar[tuple[type[Any], ...]]
     #: Whether some of the state is hidden from some players (hands, commitments).
     hidden_information: ClassVar[bool] = True
+    #: The kinds of decision the game can ask for (the conformance kit holds it to them; the
+    #: browser's lobby offers only the time limits that apply).
+    decisions: ClassVar[frozenset[Kind]] = frozenset(
+        {Kind.SINGLE, Kind.SIMULTANEOUS, Kind.RACE, Kind.REACTION}
+    )
     #: Event kinds after which a live table pauses before going on (``LiveSettings.round_pause``)
     #: so that everyone sees what happened: a round won, before the next is dealt.
     pause_after: ClassVar[frozenset[str]] = frozenset()

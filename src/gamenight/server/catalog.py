@@ -59,6 +59,11 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     hidden_information: bool
+    decisions: list[str] = Field(
+        default_factory=list,
+        description="the kinds of decision the game asks for (single, simultaneous, race, "
+        "reaction): the time limits that apply to it",
+    )
     options: list[OptionInfo]
     bots: list[BotInfo]
     default_bot: str
@@ -80,6 +85,7 @@ def game_info(game_id: str) -> GameInfo:
         min_players=config.min_players,
         max_players=config.max_players,
         hidden_information=cls.hidden_information,
+        decisions=sorted(kind.value for kind in cls.decisions),
         options=[
             OptionInfo(name=n, default=d, default_value=defaults[n], choices=choices.get(n), help=h)
             for n, d, h in config.option_help()

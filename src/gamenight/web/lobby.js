@@ -6,11 +6,13 @@ import { byId, h, redraw } from "./dom.js";
 import { loadGameStrings, t, translator } from "./i18n.js";
 import { go, toast } from "./ui.js";
 
+// The room's time limits: the name, default, bounds, and the kinds of decision each is for
+// (none: every game); a game is offered only the limits of the decisions it has.
 const LIMITS = [
-  ["turn_seconds", 60, 5, 3600],
-  ["reaction_seconds", 6, 1, 600],
-  ["race_seconds", 10, 1, 600],
-  ["grace_seconds", 30, 0, 3600],
+  ["turn_seconds", 60, 5, 3600, ["single", "simultaneous"]],
+  ["reaction_seconds", 6, 1, 600, ["reaction"]],
+  ["race_seconds", 10, 1, 600, ["race"]],
+  ["grace_seconds", 30, 0, 3600, []],
 ];
 
 /** The words of a game, translated when its catalogue has them, else as the server gives them. */
@@ -165,7 +167,8 @@ export class HomePage {
         : h("div", { class: "option" }, h("label", { for: id }, words.optionLabel(option)), input, help);
       (kind === "words" || kind === "ints" ? lists : plain).push(row);
     }
-    const limitInputs = LIMITS.map(([key, value, min, max]) => {
+    const applies = ([, , , , kinds]) => !kinds.length || !game.decisions || kinds.some((k) => game.decisions.includes(k));
+    const limitInputs = LIMITS.filter(applies).map(([key, value, min, max]) => {
       const input = h("input", { id: `limit-${key}`, type: "number", min, max, value, step: "any" });
       return [key, value, input, h("div", { class: "option" }, h("label", { for: `limit-${key}` }, t(`limit_${key}`)), input)];
     });

@@ -79,6 +79,7 @@ class CoverYourCookies(Game[CoverYourCookiesState, Action]):
     title = "Cover Your Cookies"
     summary = "Pair cookies into Batches, swipe the exposed top Batches, most Dough wins."
     config_type = CoverYourCookiesConfig
+    decisions = frozenset({Kind.SINGLE})
     #: The live table pauses here so everyone sees the round scored, before the next is dealt.
     pause_after = frozenset({"round_over"})
     action_types = ACTION_TYPES

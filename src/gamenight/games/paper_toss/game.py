@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamenight.engine.config import Config
-from gamenight.engine.core import Event, Outcome, Pending, View
+from gamenight.engine.core import Event, Kind, Outcome, Pending, View
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
 from gamenight.engine.sampling import checked
@@ -71,6 +71,7 @@ class PaperToss(Game[PaperTossState, Action]):
     title = "Paper Toss!"
     summary = "Toss paper, throw hazards at other tosses, counter them; first to ten tokens wins."
     config_type = PaperTossConfig
+    decisions = frozenset({Kind.SINGLE, Kind.REACTION})
     action_types = ACTION_TYPES
     config: PaperTossConfig
 

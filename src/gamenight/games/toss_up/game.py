@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamenight.engine.config import Config
-from gamenight.engine.core import Event, Outcome, Pending, View
+from gamenight.engine.core import Event, Kind, Outcome, Pending, View
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
 from gamenight.engine.sampling import checked
@@ -44,6 +44,7 @@ class TossUp(Game[TossUpState, Action]):
     title = "Toss Up!"
     summary = "Push-your-luck dice: keep the greens, bank or roll on, and beware the red light."
     config_type = TossUpConfig
+    decisions = frozenset({Kind.SINGLE})
     action_types = ACTION_TYPES
     hidden_information = False
     config: TossUpConfig

@@ -58,6 +58,7 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
     title = "Toss Your Cookies"
     summary = "Pass, swap and toss cookie cards; five of a kind plus the milk: Snickerdoodle!"
     config_type = TossYourCookiesConfig
+    decisions = frozenset({Kind.SINGLE, Kind.SIMULTANEOUS, Kind.RACE})
     #: The live table pauses here so everyone sees the round won, before the next is dealt.
     pause_after = frozenset({"new_round"})
     action_types = (Commit, Target, Grab, Take, Pick, Deal, Dice, Draw)
