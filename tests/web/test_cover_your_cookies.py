@@ -44,11 +44,14 @@ def test_a_whole_round_of_cover_your_cookies_against_two_bots(
             status = " ".join(p.locator(".status-text").inner_text().split())
             assert "tries to swipe" in status, status
             assert status.endswith(("Answer, or let it go.", "Answer, or give up the swipe."))
+            if status.endswith("Answer, or let it go."):  # the person defends their own Batch
+                assert "tries to swipe your " in status, status
         cover_move(p)
 
     play_to_end(page, move, limit=500)
     expect(page.locator(".cyc-final")).to_be_visible()
     expect(page.locator(".cyc-final")).to_contain_text("Dough")
+    expect(page.locator(".cyc-player.turn")).to_have_count(0)  # nobody's turn after the end
     shot(page, "cover-your-cookies-over")
     assert "turn" in seen
 

@@ -43,6 +43,7 @@ def test_a_whole_game_of_toss_up_against_two_bots(new_page: Callable[..., Page])
     assert moves > 0
     expect(page.locator("#result")).to_be_visible()
     expect(page.locator("#rematch")).to_be_visible()
+    expect(page.locator(".tu-play")).to_have_count(0)  # no dice of a turn after the end
     shot(page, "toss-up-over")
 
     # The host offers a rematch: the same seats, a new match from the start.

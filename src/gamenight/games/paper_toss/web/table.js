@@ -255,7 +255,9 @@ function describe(event, ctx) {
     case "sprinklers":
       return t(event.discarded ? "ev_sprinkle_yes" : "ev_sprinkle_no", { name: name(event.player) });
     case "scored":
-      return t("ev_scored", { name: name(event.player), card: t(`toss_${event.card}`), change: event.change > 0 ? `+${event.change}` : String(event.change), count: event.tokens });
+      return event.change === 0 // a token lost with none to lose: say so, not "Window 0"
+        ? t("ev_scored_nothing", { name: name(event.player), card: t(`toss_${event.card}`), count: event.tokens })
+        : t("ev_scored", { name: name(event.player), card: t(`toss_${event.card}`), change: event.change > 0 ? `+${event.change}` : String(event.change), count: event.tokens });
     case "game_over":
       return has(event.winner) ? t("ev_game_over", { name: name(event.winner) }) : t("ev_game_over", { name: (event.winners || []).map(name).join(" & ") });
     case "turn_limit":

@@ -73,7 +73,8 @@ class TossUpTable {
       : h("p", { class: "tu-wait" }, st.winners.length ? "" : t("watching_turn", { name: turnName }));
     const board = [
       kit.section(t("scores"), [banner, scores], { public: true, cls: "tu-board" }),
-      kit.section(t("dice_title", { name: turnName }), [rolled, aside > 0 ? h("div", { class: "tu-aside", "aria-label": t("set_aside") }, h("span", { class: "help" }, t("set_aside")), dice(this.ctx, "green", aside, { dim: true })) : null, panel], { cls: "tu-play" }),
+      // once the game is over there is no turn to show dice for
+      st.winners.length ? null : kit.section(t("dice_title", { name: turnName }), [rolled, aside > 0 ? h("div", { class: "tu-aside", "aria-label": t("set_aside") }, h("span", { class: "help" }, t("set_aside")), dice(this.ctx, "green", aside, { dim: true })) : null, panel], { cls: "tu-play" }),
       actions,
       this.coach(model, mine),
     ];

@@ -111,6 +111,8 @@ export default {
   ev_sprinkle_no: "{name} keeps their Paper Toss: no token from the Sprinklers",
   ev_scored_one: "{name}: {card} {change}, now {count} token",
   ev_scored_other: "{name}: {card} {change}, now {count} tokens",
+  ev_scored_nothing_one: "{name}: {card}, nothing changes (still {count} token)",
+  ev_scored_nothing_other: "{name}: {card}, nothing changes (still {count} tokens)",
   ev_game_over: "{name} wins!",
   ev_turn_limit: "The turn limit is reached: {names} wins",
   ev_paper_deck_rebuilt: "The Paper discards are shuffled into a new deck",

@@ -111,6 +111,8 @@ export default {
   ev_sprinkle_no: "{name} guarda su Lanzamiento: sin ficha de los Aspersores",
   ev_scored_one: "{name}: {card} {change}, ahora {count} ficha",
   ev_scored_other: "{name}: {card} {change}, ahora {count} fichas",
+  ev_scored_nothing_one: "{name}: {card}, nada cambia (sigue con {count} ficha)",
+  ev_scored_nothing_other: "{name}: {card}, nada cambia (sigue con {count} fichas)",
   ev_game_over: "¡Gana {name}!",
   ev_turn_limit: "Se alcanzó el límite de turnos: gana {names}",
   ev_paper_deck_rebuilt: "Los descartes de Papel se barajan en un mazo nuevo",
