@@ -3,7 +3,7 @@ export default {
   game_title: "Toss Your Cookies",
   game_summary: "Pass, swap and toss cookie cards; five of a kind plus the milk: Snickerdoodle!",
   option_rounds: "rounds",
-  option_rounds_help: "rounds in the match: 1, 3 or 5 (the first to win most of them wins)",
+  option_rounds_help: "rounds agreed, 1 to 99 (3 or 5 suggested): the first to win more than half of them wins",
   option_free_scramble: "free scramble",
   option_free_scramble_help: "house rule: grab as many tossed cards as you can; players left short then take from the over-full hands",
   option_action_die: "action die",

@@ -3,7 +3,7 @@ export default {
   game_title: "Toss Your Cookies",
   game_summary: "Pasa, cambia y lanza cartas de galletas; cinco iguales y la leche: ¡Snickerdoodle!",
   option_rounds: "rondas",
-  option_rounds_help: "rondas de la partida: 1, 3 o 5 (gana quien gane la mayoría)",
+  option_rounds_help: "rondas acordadas, de 1 a 99 (se sugieren 3 o 5): gana quien gane más de la mitad",
   option_free_scramble: "rebatiña libre",
   option_free_scramble_help: "regla de la casa: coge todas las cartas lanzadas que puedas; quien se quede corto toma de las manos que tengan de más",
   option_action_die: "dado de acción",
