@@ -281,3 +281,19 @@ def test_the_lobby_offers_only_the_time_limits_a_game_has(new_page: Callable[...
     assert offered["paper-toss"]["race_seconds"] == 0
     assert offered["toss-your-cookies"]["race_seconds"] == 1
     assert offered["toss-your-cookies"]["reaction_seconds"] == 0
+
+
+def test_the_first_player_is_a_seat_numbered_as_the_room_numbers_them(
+    new_page: Callable[..., Page],
+) -> None:
+    """The first player is picked from "Seat 1" to the largest seat, as the room numbers its
+    seats (the game counts from 0): Seat 2 makes the second seat take the first turn."""
+    page = new_page()
+    page.goto("/")
+    page.locator('.game-choice:has(input[value="toss-up"])').click()
+    choices = page.locator("#opt-first_player option")
+    expect(choices.first).to_have_text("Seat 1")
+    expect(page.locator("#opt-first_player")).to_have_value("0")
+    code = open_room(page, "toss-up", 2, options={"first_player": "1"})
+    room = page.request.get(f"/api/rooms/{code}").json()
+    assert room["config"]["first_player"] == 1

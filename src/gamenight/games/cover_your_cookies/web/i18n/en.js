@@ -3,7 +3,7 @@ export default {
   game_title: "Cover Your Cookies",
   game_summary: "Pair cookies into Batches, swipe the exposed top Batches, most Dough wins.",
   option_first_player: "first player",
-  option_first_player_help: "seat that takes the first turn (0 is the first seat)",
+  option_first_player_help: "seat that takes the first turn (seat 1 is the host's)",
   option_mixers: "mixers",
   option_mixers_help: "shuffle the 8 Mixer cards into the deck",
   option_three_player_rules: "three-player rules",

@@ -3,7 +3,7 @@ export default {
   game_title: "Cover Your Cookies",
   game_summary: "Forma Hornadas por parejas, róbate las Hornadas de encima y gana quien tenga más Masa.",
   option_first_player: "primer jugador",
-  option_first_player_help: "asiento que empieza (0 es el primer asiento)",
+  option_first_player_help: "asiento que empieza (el asiento 1 es el del anfitrión)",
   option_mixers: "batidoras",
   option_mixers_help: "barajar las 8 cartas Batidora en el mazo",
   option_three_player_rules: "reglas para tres",

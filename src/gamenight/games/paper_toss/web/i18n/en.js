@@ -11,7 +11,7 @@ export default {
   option_target: "target",
   option_target_help: "Paper Tokens that win at once",
   option_first_player: "first player",
-  option_first_player_help: "seat that goes first (the rulebook says the youngest; 0 is the first seat)",
+  option_first_player_help: "seat that goes first (the rulebook says the youngest; seat 1 is the host's)",
   option_turn_limit: "turn limit",
   option_turn_limit_help: "end after this many turns, the most tokens winning (0: play to the target)",
   bot_smart: "smart",

@@ -11,7 +11,7 @@ export default {
   option_target: "meta",
   option_target_help: "fichas de Papel que ganan al instante",
   option_first_player: "primer jugador",
-  option_first_player_help: "asiento que empieza (el reglamento dice el más joven; 0 es el primer asiento)",
+  option_first_player_help: "asiento que empieza (el reglamento dice el más joven; el asiento 1 es el del anfitrión)",
   option_turn_limit: "límite de turnos",
   option_turn_limit_help: "terminar tras tantos turnos, gana quien tenga más fichas (0: jugar hasta la meta)",
   bot_smart: "listo",

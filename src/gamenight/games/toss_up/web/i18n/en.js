@@ -13,7 +13,7 @@ export default {
   option_faces: "faces of a die",
   option_faces_help: "colours of one die's six faces",
   option_first_player: "first player",
-  option_first_player_help: "seat that takes the first turn (0 is the first seat)",
+  option_first_player_help: "seat that takes the first turn (seat 1 is the host's)",
   bot_smart: "smart",
   bot_smart_help: "plays the solved points-maximising policy, racing at the end",
   bot_random: "random",
