@@ -297,3 +297,17 @@ def test_the_first_player_is_a_seat_numbered_as_the_room_numbers_them(
     code = open_room(page, "toss-up", 2, options={"first_player": "1"})
     room = page.request.get(f"/api/rooms/{code}").json()
     assert room["config"]["first_player"] == 1
+
+
+def test_switching_the_language_at_the_table_switches_every_heading(
+    new_page: Callable[..., Page],
+) -> None:
+    """The language switch at a table turns the "What happened" heading too (it stayed in the
+    old language until a reload)."""
+    page = new_page()
+    open_room(page, "toss-up", 2)
+    fill_with_bots_and_start(page)
+    expect(page.locator(".log-box .zone-title")).to_have_text("What happened")
+    page.select_option("#lang", "es")
+    page.wait_for_function(MOVED_ON, arg=page.locator("#table").get_attribute("data-version"))
+    expect(page.locator(".log-box .zone-title")).to_have_text("Qué pasó")
