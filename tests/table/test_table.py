@@ -373,23 +373,26 @@ def test_a_key_pressed_after_the_decision_closed_says_too_slow() -> None:
 def test_a_key_pressed_again_after_ones_own_move_is_not_too_slow() -> None:
     """The key of a move the person has just played, pressed again before they are asked
     anew, is not "too slow" (their own move closed the decision): the table says nothing is
-    asked of them now."""
+    asked of them now, until they are asked again."""
 
-    async def main() -> str:
-        slow_bot = dataclasses.replace(PATIENT, bot_think=(30.0, 30.0), bot_forced=(30.0, 30.0))
-        app = TableApp(session("toss-up", "human,hold:20", settings=slow_bot))
+    async def main() -> tuple[str, str]:
+        slow_bot = dataclasses.replace(PATIENT, bot_think=(0.6, 0.6), bot_forced=(0.6, 0.6))
+        app = TableApp(session("toss-up", "human,hold:1", settings=slow_bot))
         match = app.session.match
         async with app.run_test(size=(100, 32)) as pilot:
             await until(pilot, lambda: asked(app) == 0)
-            app.press("b")  # bank: the turn passes to the bot, which thinks for 30 s
+            app.press("b")  # bank: the turn passes to the bot, which thinks for 0.6 s a move
             banked = match.version + 1
             await until(pilot, lambda: match.version >= banked and 0 not in app.inflight)
             assert match.steps[banked - 1].player == 0 and app.legal[0] == []
             app.press("b")
-            return str(app.query_one("#status").render())
+            said = str(app.query_one("#status").render())
+            await until(pilot, lambda: match.version > banked + 1 and asked(app) == 0)
+            return said, str(app.query_one("#status").render())
 
-    status = asyncio.run(main())
-    assert status.startswith("Nothing is asked of you now (you played bank)"), status
+    said, later = asyncio.run(main())
+    assert said.startswith("Nothing is asked of you now (you played bank)"), said
+    assert "Nothing is asked" not in later, later
 
 
 def test_the_coach_shows_under_the_board_while_the_person_is_asked() -> None:
@@ -449,10 +452,10 @@ def test_a_hot_seat_game_with_races_reaches_its_end() -> None:
     assert asyncio.run(main())
 
 
-def test_nothing_moves_until_the_person_starts_and_q_at_the_start_leaves() -> None:
+def test_nothing_moves_until_the_person_starts_and_q_at_the_start_leaves(tmp_path: Path) -> None:
     """A new match waits at the start screen: no card is dealt and no bot plays (in Toss Your
     Cookies a race could open before the person saw the table); Enter starts the clock. `q`
-    there leaves with the match saved, before any step."""
+    there leaves before any step, and no record of the unplayed match is left behind."""
 
     async def start() -> None:
         app = TableApp(
@@ -468,19 +471,22 @@ def test_nothing_moves_until_the_person_starts_and_q_at_the_start_leaves() -> No
             await until(pilot, lambda: match.version > 0)
             assert not isinstance(app.screen, Ready)
 
-    async def leave() -> TableResult | None:
-        app = TableApp(session("toss-up", "smart,human:Ann", wait_to_start=True))
+    async def leave(record: Path) -> TableResult | None:
+        app = TableApp(session("toss-up", "smart,human:Ann", wait_to_start=True, record=record))
         async with app.run_test(size=(100, 32)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, Ready))
+            assert record.exists()  # written when the table opened
             await pilot.press("q")
             await pilot.pause(0.1)
         assert app.session.match.version == 0
         return app.return_value
 
     asyncio.run(start())
-    result = asyncio.run(leave())
+    record = tmp_path / "looked.json"
+    result = asyncio.run(leave(record))
     assert result is not None and not result.over
-    assert result.lines == ("Left the table after 0 steps; it was not recorded.",)
+    assert result.lines == ("Left before the start: nothing was played.",)
+    assert not record.exists()  # nothing to go on with: no record left behind
 
 
 def test_the_board_is_drawn_for_the_width_it_is_shown_at() -> None:

@@ -219,7 +219,7 @@ def test_back_to_your_room_from_the_home_page(new_page: Callable[..., Page]) -> 
     finds the room; on a loopback address the room warns that phones cannot open the link."""
     ann = new_page()
     code = open_room(ann, "toss-up", 2, name="Ann")
-    expect(ann.locator("#loopback-hint")).to_contain_text("make run HOST=0.0.0.0")
+    expect(ann.locator("#loopback-hint")).to_contain_text("gamenight serve --host 0.0.0.0")
     ann.goto("/")
     mine = ann.locator(".your-rooms a")
     expect(mine).to_have_count(1)

@@ -66,6 +66,10 @@ class TableApp(TableBase):
     def _started_or_left(self, start: bool | None) -> None:
         if start:
             self._start()
+        elif self.session.match.version == 0:  # left before anything happened: no record
+            self.leaving = True
+            self.session.discard_record()
+            self.exit(TableResult(False, ("Left before the start: nothing was played.",)))
         else:
             self.run_worker(self._leave(), group="end")
 
@@ -151,8 +155,10 @@ class TableApp(TableBase):
         legal = [self.game.action_from_json(a) for a in view["legal"]]
         self.legal[seat] = legal
         self.keys[seat] = []
-        if legal:
-            self.played.pop(seat, None)  # a new decision: no move of theirs has closed it
+        if legal and self.played.pop(seat, None) is not None:
+            # a new decision: no move of theirs has closed it, and what was said about the
+            # last one ("Nothing is asked of you now") is out of date
+            self._unsay()
         if not legal or self.over:
             self.queued[seat].clear()
             self._done_asking(seat)

@@ -171,6 +171,12 @@ class Session:
             lines.append(f"Match record: {escape(str(record))} (gamenight replay to watch it)")
         return TableResult(True, tuple(lines))
 
+    def discard_record(self) -> None:
+        """Remove the record of a match left before its first step (it holds nothing to go on
+        with)."""
+        if self.record is not None and self.match.version == 0:
+            self.record.unlink(missing_ok=True)
+
     def save(self) -> None:
         """Write the record now (if there is a record path)."""
         if self.record is not None:

@@ -66,7 +66,7 @@ export default {
   copy: "Copy",
   copied: "Link copied",
   invite_help: "Phones at this table: scan the code. Friends far away: send the link or read out the room code.",
-  loopback_hint: "This address works on this computer only: phones and other computers cannot open it. To let them join, start the server with make run HOST=0.0.0.0 (or gamenight serve --host 0.0.0.0) and open it by this computer's network address.",
+  loopback_hint: "This address works on this computer only: phones and other computers cannot open it. To let them join, start the server with gamenight serve --host 0.0.0.0 (from a checkout: make run HOST=0.0.0.0) and open it by this computer's network address.",
   seats_title_one: "{count} seat",
   seats_title_other: "{count} seats",
   open_seat: "Open seat",

@@ -66,7 +66,7 @@ export default {
   copy: "Copiar",
   copied: "Enlace copiado",
   invite_help: "Móviles en esta mesa: escaneen el código. Amigos lejos: mándales el enlace o díctales el código de la sala.",
-  loopback_hint: "Esta dirección solo funciona en este ordenador: los móviles y otros ordenadores no pueden abrirla. Para que se unan, arranca el servidor con make run HOST=0.0.0.0 (o gamenight serve --host 0.0.0.0) y ábrelo con la dirección de red de este ordenador.",
+  loopback_hint: "Esta dirección solo funciona en este ordenador: los móviles y otros ordenadores no pueden abrirla. Para que se unan, arranca el servidor con gamenight serve --host 0.0.0.0 (desde el código: make run HOST=0.0.0.0) y ábrelo con la dirección de red de este ordenador.",
   seats_title_one: "{count} asiento",
   seats_title_other: "{count} asientos",
   open_seat: "Asiento libre",
