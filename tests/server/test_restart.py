@@ -18,7 +18,7 @@ from gamenight.engine.match import replay
 from gamenight.engine.registry import game_class
 from gamenight.server.storage import make_engine
 from gamenight.server.storage import tables as t
-from tests.server.helpers import Client, ServerProcess, drive, ws_address
+from tests.server.helpers import Client, ServerProcess, drive, host_call, ws_address
 from tests.server.pgcluster import free_port
 from tests.server.test_secrecy import expected_messages
 from tests.server.test_ws import table
@@ -116,3 +116,47 @@ async def scenario(server: ServerProcess, db_url: str) -> dict[str, Any]:
         for client in clients.values():
             await client.close()
     return results
+
+
+def test_a_room_whose_match_was_over_shows_its_end_after_a_restart(tmp_path: Path) -> None:
+    """A match played to its end, then the server restarts: a person coming back gets the
+    last view and how it ended (before, a blank page), a move is refused as the match is over,
+    and the host can still offer a rematch."""
+    db = f"sqlite:///{tmp_path / 'gamenight.db'}"
+    server = ServerProcess(db, free_port(), tmp_path / "server.log")
+    server.start()
+    try:
+
+        async def play() -> tuple[dict[str, Any], dict[int, str]]:
+            made, clients, tokens = await table(server.url, "toss-up", ["Ann"], bots=["random"])
+            assert await drive(clients, random.Random(3)) is None
+            await clients[0].wait(lambda m: m["type"] == "over")
+            await clients[0].close()
+            return made, tokens
+
+        made, tokens = asyncio.run(play())
+        server.stop()
+        server.start()
+
+        async def come_back() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+            address = ws_address(server.url, made["code"], tokens[0])
+            client = await Client.open(address, "Ann")
+            update = await client.wait(lambda m: m["type"] == "update")
+            over = await client.wait(lambda m: m["type"] == "over")
+            act = {"type": "act", "action": {"type": "roll"}, "version": update["version"]}
+            await client.send({**act, "ref": "late"})
+            refused = await client.wait(lambda m: m["type"] == "error")
+            await client.close()
+            return update, over, refused
+
+        update, over, refused = asyncio.run(come_back())
+        assert update["reason"] == "joined" and update["view"]["pending"]["kind"] == "terminal"
+        assert over["match_number"] == 1 and over["outcome"]["winners"]
+        assert "over" in refused["message"]
+        rematch = host_call(
+            server.url, "POST", f"/api/rooms/{made['code']}/rematch", made["host_token"]
+        )
+        assert rematch.status_code == 200, rematch.text
+        assert rematch.json()["match_number"] == 2
+    finally:
+        server.stop()

@@ -152,6 +152,8 @@ class RoomService:
                 if row is None:
                     raise NotFound(f"no room {code!r}: check the code you were given")
                 room = self.rooms[code] = Room(row)
+                if row.status == "over":  # its last match, to show how it ended
+                    await self._load_finished(room)
         return room
 
     def info(self, room: Room) -> RoomInfo:
@@ -353,6 +355,44 @@ class RoomService:
                 self._start_grace(room, seat.index)
         self.announce(room)
 
+    async def _load_finished(self, room: Room) -> None:
+        """Rebuild a room's finished last match from the store (after a restart), so that
+        whoever comes back sees how it ended, and the host may offer a rematch."""
+        number = room.row.match_number
+        stored = await self.store.load_match(room.code, number)
+        if stored is None:
+            return
+        steps = await self.store.load_steps(room.code, number)
+        record = {
+            "format": RECORD_FORMAT,
+            "game": room.row.game,
+            "config": stored.config,
+            "seed": stored.seed,
+            "steps": [{"player": s.player, "action": s.action} for s in steps],
+        }
+        try:
+            match = replay(record, game_class(room.row.game))
+        except (GameError, UnknownGame) as exc:
+            log.error("room %s: match %d does not replay: %s", room.code, number, exc)
+            return
+        if match.finished:
+            self._show_finished(room, match, number)
+
+    def _show_finished(self, room: Room, match: Match, number: int) -> None:
+        """A finished match, wrapped to be followed: each connection gets its last view and
+        how it ended; moves are refused (the match is over)."""
+        seats = room.row.seats
+        live = LiveMatch(
+            match,
+            live_settings(Limits(**room.row.limits), self.settings),
+            controllers=[s.bot if s.kind == "bot" else None for s in seats],
+            names=seat_names(seats),
+        )
+        room.live = live
+        live.start()  # ends at once: the match is over
+        for listener in list(room.listeners):
+            listener.follow(live, number)
+
     def _persister(self, room: Room, number: int) -> Persist:
         async def persist(applied: Applied) -> None:
             step = StepRow(applied.index, applied.record["player"], applied.record["action"])
@@ -418,6 +458,7 @@ class RoomService:
             return False
         if match.finished:  # its last step was stored, its end was not
             await self._finish(room, match, stored.number)
+            self._show_finished(room, match, stored.number)
             return False
         self._run(room, match, stored.number)
         return True
@@ -435,6 +476,8 @@ class RoomService:
             stored = await self.store.load_match(code, row.match_number)
             if stored is not None and stored.status == "live":
                 await self._resume_room(room, stored)
+        elif row.status == "over":
+            await self._load_finished(room)
 
     async def drop(self, code: str) -> None:
         """Stop serving a room (another process has it now); its connections are closed."""
