@@ -322,30 +322,35 @@ def test_a_viewer_who_stops_reading_is_dropped_and_can_subscribe_again() -> None
     run(main())
 
 
+async def cover_past_60(
+    viewers: tuple[int | None, ...],
+) -> tuple[Match, list[Applied], dict[int | None, Update]]:
+    """Random bots play Cover Your Cookies (3 seats, seed 5) live past version 60, then stop:
+    the match, its stored steps, and the ``joined`` update each of ``viewers`` gets then."""
+    match = Match(make_game("cover-your-cookies", players=3), seed=5)
+    stored: list[Applied] = []
+
+    async def persist(applied: Applied) -> None:
+        stored.append(applied)
+
+    live = LiveMatch(
+        match, quick(), controllers=["random"] * 3, persist=persist, rng=random.Random(2)
+    )
+    watcher = live.subscribe(None)
+    async with live:
+        await first(watcher, lambda u: u.version >= 60)
+        await live.stop()
+    joined = {viewer: await anext(aiter(live.subscribe(viewer))) for viewer in viewers}
+    return match, stored, joined
+
+
 def test_a_viewer_who_joins_mid_game_is_told_the_recent_steps_as_they_may_see_them() -> None:
     """A screen that joins (or reloads) mid-game gets, with its ``joined`` update, the events of
     the last steps (up to ``RECAP_STEPS``), oldest first, redacted for it: a Cover Your Cookies
     card drawn by seat 1 is named to seat 1 and to nobody else."""
     from gamenight.live.runtime import RECAP_STEPS
 
-    async def main() -> tuple[list[Applied], dict[int | None, Update]]:
-        match = Match(make_game("cover-your-cookies", players=3), seed=5)
-        stored: list[Applied] = []
-
-        async def persist(applied: Applied) -> None:
-            stored.append(applied)
-
-        live = LiveMatch(
-            match, quick(), controllers=["random"] * 3, persist=persist, rng=random.Random(2)
-        )
-        watcher = live.subscribe(None)
-        async with live:
-            await first(watcher, lambda u: u.version >= 60)
-            await live.stop()
-        joined = {viewer: await anext(aiter(live.subscribe(viewer))) for viewer in (None, 1, 2)}
-        return stored, joined
-
-    stored, joined = run(main())
+    _match, stored, joined = run(cover_past_60((None, 1, 2)))
     recent = stored[-RECAP_STEPS:]
     for viewer, update in joined.items():
         assert update.reason == "joined" and update.version == stored[-1].version
@@ -368,29 +373,13 @@ def test_a_match_resumed_from_its_record_still_tells_the_recent_steps() -> None:
     recent steps, redacted for it, as it would have before."""
     from gamenight.live.runtime import RECAP_STEPS
 
-    async def before_restart() -> tuple[dict[str, Any], dict[int | None, Update]]:
-        match = Match(make_game("cover-your-cookies", players=3), seed=5)
-        stored: list[Applied] = []
-
-        async def persist(applied: Applied) -> None:
-            stored.append(applied)
-
-        live = LiveMatch(
-            match, quick(), controllers=["random"] * 3, persist=persist, rng=random.Random(2)
-        )
-        watcher = live.subscribe(None)
-        async with live:
-            await first(watcher, lambda u: u.version >= 60)
-            await live.stop()
-        joined = {viewer: await anext(aiter(live.subscribe(viewer))) for viewer in (None, 1)}
-        return record_of(match, stored), joined
-
     async def after_restart(record: dict[str, Any]) -> dict[int | None, Update]:
         game_class = type(make_game("cover-your-cookies"))
         live = LiveMatch.from_record(record, game_class, quick(), controllers=["random"] * 3)
         return {viewer: await anext(aiter(live.subscribe(viewer))) for viewer in (None, 1)}
 
-    record, before = run(before_restart())
+    match, stored, before = run(cover_past_60((None, 1)))
+    record = record_of(match, stored)
     after = run(after_restart(record))
     for viewer in (None, 1):
         assert after[viewer].version == before[viewer].version

@@ -331,16 +331,13 @@ def test_a_race_goes_to_the_first_to_arrive_and_a_late_grab_is_too_slow(sqlite_u
         legal = views[a]["view"]["legal"]
         centre = views[a]["view"]["state"]["centre"] or []
         lone = [g for g in legal if g.get("card") == "milk" or centre.count(g.get("card")) == 1]
+
+        async def both_grab(grab: dict[str, Any]) -> None:
+            act = {"type": "act", "action": grab, "version": version}
+            await asyncio.gather(*(clients[s].send({**act, "ref": f"grab{s}"}) for s in (a, b)))
+
         if not lone:  # every card has a twin: both grabs of one kind stand, one after the other
-            grab = legal[0]
-            await asyncio.gather(
-                *(
-                    clients[s].send(
-                        {"type": "act", "action": grab, "version": version, "ref": f"grab{s}"}
-                    )
-                    for s in (a, b)
-                )
-            )
+            await both_grab(legal[0])
             second = await clients[a].wait(
                 lambda m: m["type"] == "update" and m["version"] == version + 2
             )
@@ -349,14 +346,7 @@ def test_a_race_goes_to_the_first_to_arrive_and_a_late_grab_is_too_slow(sqlite_u
                 await client.close()
             return
         grab = lone[0]
-        await asyncio.gather(
-            *(
-                clients[s].send(
-                    {"type": "act", "action": grab, "version": version, "ref": f"grab{s}"}
-                )
-                for s in (a, b)
-            )
-        )
+        await both_grab(grab)
         after = await clients[a].wait(
             lambda m: m["type"] == "update" and m["version"] == version + 1
         )

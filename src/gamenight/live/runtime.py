@@ -121,8 +121,7 @@ class LiveMatch:
         self._idle = asyncio.Event()
         self._idle.set()
         self._log: deque[Applied] = deque(maxlen=LOG_SIZE)
-        # A match resumed from its record (a restart) has lost its steps' events: work out the
-        # last ones again, so a screen that joins can still say what happened.
+        # a match resumed from its record has lost its steps' events: worked out again here
         self._log.extend(recalled(match, RECAP_STEPS))
         self._planner = Planner(
             self.game, self.settings, self._rng, self._seat_rngs, self._inbox.put_nowait
@@ -432,10 +431,9 @@ class LiveMatch:
         """Check what the runtime adds to ``Match.check`` and return the version to check at.
 
         In the engine's order: the action's type, its version (a late answer stands if only
-        passes or commitments came since, see ``decisions``, and a late grab in a race stands
-        while the same race is open and what it reaches for is still there, as at a table;
-        else it is too slow, even once the match is over), the end of the match, the seat;
-        then whether a bot plays it now.
+        passes or commitments came since, see ``decisions``, or if a grab in a race still open
+        whose card is still there; else it is too slow, even once the match is over), the end
+        of the match, the seat; then whether a bot plays it now.
         """
         match, now = self.match, self.match.version
         if not isinstance(action, self.game.action_types):

@@ -336,21 +336,13 @@ class RoomService:
     def _run(self, room: Room, match: Match, number: int) -> None:
         """Wrap ``match`` in a live match and start it (every seat's person assumed present
         until a grace period without a connection hands the seat to a bot)."""
-        seats = room.row.seats
-        live = LiveMatch(
-            match,
-            live_settings(Limits(**room.row.limits), self.settings),
-            controllers=[s.bot if s.kind == "bot" else None for s in seats],
-            names=seat_names(seats),
-            persist=self._persister(room, number),
-        )
-        room.live = live
+        live = room.live = self._live(room, match, self._persister(room, number))
         room.stand_ins.clear()
         live.start()
         room.watcher = asyncio.create_task(self._watch(room, live))
         for listener in list(room.listeners):
             listener.follow(live, number)
-        for seat in seats:
+        for seat in room.row.seats:
             if seat.kind == "human" and not room.present(seat.index):
                 self._start_grace(room, seat.index)
         self.announce(room)
@@ -362,7 +354,40 @@ class RoomService:
         stored = await self.store.load_match(room.code, number)
         if stored is None:
             return
-        steps = await self.store.load_steps(room.code, number)
+        try:
+            cls = game_class(room.row.game)
+        except UnknownGame:
+            log.error("room %s: game %s is not installed", room.code, room.row.game)
+            return
+        match = await self._stored_match(room, stored, cls)
+        if match is not None and match.finished:
+            self._show_finished(room, match, number)
+
+    def _show_finished(self, room: Room, match: Match, number: int) -> None:
+        """A finished match, wrapped to be followed: each connection gets its last view and
+        how it ended; moves are refused (the match is over)."""
+        live = room.live = self._live(room, match)
+        live.start()  # ends at once: the match is over
+        for listener in list(room.listeners):
+            listener.follow(live, number)
+
+    def _live(self, room: Room, match: Match, persist: Persist | None = None) -> LiveMatch:
+        """``match`` wrapped for the room: its clock, its seats' bots and names."""
+        seats = room.row.seats
+        return LiveMatch(
+            match,
+            live_settings(Limits(**room.row.limits), self.settings),
+            controllers=[s.bot if s.kind == "bot" else None for s in seats],
+            names=seat_names(seats),
+            persist=persist,
+        )
+
+    async def _stored_match(
+        self, room: Room, stored: MatchRow, cls: type[Game[Any, Any]]
+    ) -> Match | None:
+        """A stored match rebuilt from its seed and steps (``None``, logged, if it does not
+        replay)."""
+        steps = await self.store.load_steps(room.code, stored.number)
         record = {
             "format": RECORD_FORMAT,
             "game": room.row.game,
@@ -371,27 +396,10 @@ class RoomService:
             "steps": [{"player": s.player, "action": s.action} for s in steps],
         }
         try:
-            match = replay(record, game_class(room.row.game))
-        except (GameError, UnknownGame) as exc:
-            log.error("room %s: match %d does not replay: %s", room.code, number, exc)
-            return
-        if match.finished:
-            self._show_finished(room, match, number)
-
-    def _show_finished(self, room: Room, match: Match, number: int) -> None:
-        """A finished match, wrapped to be followed: each connection gets its last view and
-        how it ended; moves are refused (the match is over)."""
-        seats = room.row.seats
-        live = LiveMatch(
-            match,
-            live_settings(Limits(**room.row.limits), self.settings),
-            controllers=[s.bot if s.kind == "bot" else None for s in seats],
-            names=seat_names(seats),
-        )
-        room.live = live
-        live.start()  # ends at once: the match is over
-        for listener in list(room.listeners):
-            listener.follow(live, number)
+            return replay(record, cls)
+        except GameError as exc:
+            log.error("room %s: match %d does not replay: %s", room.code, stored.number, exc)
+            return None
 
     def _persister(self, room: Room, number: int) -> Persist:
         async def persist(applied: Applied) -> None:
@@ -443,18 +451,8 @@ class RoomService:
         except UnknownGame:
             log.error("room %s: game %s is not installed; not resumed", row.code, row.game)
             return False
-        steps = await self.store.load_steps(row.code, stored.number)
-        record = {
-            "format": RECORD_FORMAT,
-            "game": row.game,
-            "config": stored.config,
-            "seed": stored.seed,
-            "steps": [{"player": s.player, "action": s.action} for s in steps],
-        }
-        try:
-            match = replay(record, cls)
-        except GameError as exc:
-            log.error("room %s: match %d does not replay: %s", row.code, stored.number, exc)
+        match = await self._stored_match(room, stored, cls)
+        if match is None:
             return False
         if match.finished:  # its last step was stored, its end was not
             await self._finish(room, match, stored.number)

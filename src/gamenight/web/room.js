@@ -9,11 +9,10 @@ import { byId, h, redraw, s } from "./dom.js";
 import { loadGameStrings, t, translator } from "./i18n.js";
 import * as kit from "./kit.js";
 import { gameWords } from "./lobby.js";
+import { lobbyMethods } from "./room_lobby.js";
 import { go, showNet, toast } from "./ui.js";
 
 const LOG_SIZE = 40;
-// Addresses only this computer can open: a phone scanning the code could not join.
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 // Moves made this soon after a decision of mine gives way to another are dropped.
 const NEW_DECISION_GUARD_MS = 200;
 
@@ -364,146 +363,6 @@ export class RoomPage {
           : (saving.token ? h("a", { href: `/room/${this.room.code}`, "data-link": true, class: "button small" }, t("back_to_seat")) : null)));
   }
 
-  drawLobby() {
-    const room = this.room;
-    const lobby = room.status === "lobby" && !this.update;
-    this.el.lobby.hidden = !lobby;
-    if (!lobby) return;
-    const host = saved.get(this.code).host;
-    const invite = `${location.origin}/join/${room.code}`;
-    const seats = room.seats.map((seat) => this.seatRow(seat, host));
-    const open = room.seats.filter((seat) => seat.kind === "open").length;
-    redraw(this.el.lobby,
-      h("section", { class: "panel invite-box" },
-        h("h2", {}, t("invite_title")),
-        h("p", { class: "code-big", id: "room-code" }, room.code),
-        h("img", { class: "qr", src: api.qrUrl(room.code), alt: t("qr_alt", { link: invite }), width: 180, height: 180 }),
-        h("p", { class: "invite-link" },
-          h("a", { href: invite, id: "invite-link" }, invite),
-          navigator.clipboard ? h("button", { type: "button", class: "small", on: { click: () => navigator.clipboard.writeText(invite).then(() => toast(t("copied")), () => toast(invite)) } }, t("copy")) : null),
-        h("p", { class: "help" }, t("invite_help")),
-        LOOPBACK.has(location.hostname) ? h("p", { class: "help warn", id: "loopback-hint" }, t("loopback_hint")) : null),
-      h("section", { class: "panel seats-box" },
-        h("h2", {}, t("seats_title", { count: room.seats.length })),
-        h("ol", { class: "seat-list" }, seats),
-        host ? this.hostTools(open, host) : h("p", { class: "help" }, t("host_starts")),
-        this.mode === "player" && this.seat === null ? this.joinHere(open) : null));
-  }
-
-  seatRow(seat, host) {
-    const label = seat.kind === "open" ? t("open_seat") : this.name(seat.index);
-    const tags = [];
-    if (seat.kind === "bot") tags.push(h("span", { class: "tag" }, t("bot")));
-    if (seat.index === this.seat) tags.push(h("span", { class: "tag me" }, t("you")));
-    if (seat.kind === "human") tags.push(h("span", { class: ["tag", seat.connected ? "on" : "off"] }, seat.connected ? t("here") : t("away")));
-    let tools = null;
-    if (host && seat.kind === "open") {
-      tools = h("button", { type: "button", class: "small", key: `bot-${seat.index}`, on: { click: () => this.addBot(seat.index, host) } }, t("add_bot"));
-    } else if (host && seat.index !== this.seat) {
-      tools = h("button", { type: "button", class: "small", key: `clear-${seat.index}`, on: { click: () => this.clearSeat(seat.index, host) } }, t("remove"));
-    }
-    return h("li", { class: ["seat", `seat-${seat.kind}`] },
-      h("span", { class: "seat-no" }, String(seat.index + 1)),
-      h("span", { class: "seat-name", style: { "--seat": kit.seatColour(seat.index) } }, label), tags, tools);
-  }
-
-  hostTools(open, host) {
-    const bots = this.game.bots;
-    const words = gameWords(this.game);
-    const current = this.botChoice || this.game.default_bot;
-    const select = h("select", { id: "bot-level", on: { change: (e) => { this.botChoice = e.target.value; this.render("room"); } } },
-      bots.map((b) => h("option", { value: b.name, selected: b.name === current.split(":")[0], title: words.botHelp(b) },
-        `${words.botLabel(b)}${b.name === this.game.default_bot ? ` (${t("default")})` : ""}`)));
-    const chosen = bots.find((b) => b.name === current.split(":")[0]) || bots[0];
-    const arg = chosen && chosen.arg
-      ? h("input", { id: "bot-arg", type: "number", value: current.split(":")[1] || 20, "aria-label": chosen.arg, class: "narrow", on: { change: (e) => { this.botChoice = `${chosen.name}:${e.target.value}`; } } })
-      : null;
-    return h("div", { class: "host-tools" },
-      h("div", { class: "bot-pick" },
-        h("label", { for: "bot-level" }, t("bot_level")), select, arg,
-        h("small", { class: "help" }, chosen ? words.botHelp(chosen) : "")),
-      h("div", { class: "buttons" },
-        h("button", { type: "button", id: "fill-bots", disabled: open === 0, on: { click: () => this.fillBots(host) } }, t("fill_with_bots")),
-        h("button", { type: "button", id: "start", class: "primary big", disabled: open > 0, on: { click: () => this.startMatch(host) } }, t("start"))),
-      open > 0 ? h("p", { class: "help" }, t("open_seats_left", { count: open })) : null);
-  }
-
-  botSpec() {
-    const current = this.botChoice || this.game.default_bot;
-    const name = current.split(":")[0];
-    const info = this.game.bots.find((b) => b.name === name);
-    if (info && info.arg) {
-      const input = document.getElementById("bot-arg");
-      return `${name}:${input ? input.value : current.split(":")[1] || 20}`;
-    }
-    return name;
-  }
-
-  async addBot(seat, host) {
-    try {
-      this.room = await api.setBot(this.code, seat, this.botSpec(), host);
-      this.render("room");
-    } catch (err) {
-      toast(err.message, "error");
-    }
-  }
-
-  async fillBots(host) {
-    const spec = this.botSpec();
-    try {
-      for (const seat of this.room.seats.filter((s2) => s2.kind === "open")) {
-        this.room = await api.setBot(this.code, seat.index, spec, host);
-      }
-      this.render("room");
-    } catch (err) {
-      toast(err.message, "error");
-    }
-  }
-
-  async clearSeat(seat, host) {
-    try {
-      this.room = await api.clearSeat(this.code, seat, host);
-      this.render("room");
-    } catch (err) {
-      toast(err.message, "error");
-    }
-  }
-
-  async startMatch(host) {
-    try {
-      this.room = await api.start(this.code, host);
-    } catch (err) {
-      toast(err.message, "error");
-    }
-  }
-
-  async rematch(host) {
-    try {
-      this.room = await api.rematch(this.code, host);
-    } catch (err) {
-      toast(err.message, "error");
-    }
-  }
-
-  joinHere(open) {
-    if (open === 0) return h("p", { class: "help" }, t("room_full"));
-    const name = h("input", { id: "name", maxlength: 24, value: saved.name(), autocomplete: "nickname" });
-    const submit = async (event) => {
-      event.preventDefault();
-      try {
-        const joined = await api.join(this.code, name.value.trim());
-        saved.setName(name.value.trim());
-        saved.update(this.code, { token: joined.token, seat: joined.seat, name: name.value.trim() });
-        this.connect();
-      } catch (err) {
-        toast(err.message, "error");
-      }
-    };
-    return h("form", { class: "join-form", on: { submit } },
-      h("label", { for: "name" }, t("your_name")), name,
-      h("button", { type: "submit", class: "primary", id: "join" }, t("take_seat")));
-  }
-
   drawPlayers() {
     if (!this.update) {
       this.el.players.replaceChildren();
@@ -618,6 +477,9 @@ export class RoomPage {
         h("a", { href: "/", "data-link": true, class: "button small" }, t("new_game")))));
   }
 }
+
+// The lobby half of the page (invite, seats, host's tools) lives in room_lobby.js.
+Object.assign(RoomPage.prototype, lobbyMethods);
 
 function loadStyle(href) {
   if (document.querySelector(`link[href="${href}"]`)) return;
