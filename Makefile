@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PLUGINS := $(VENV)/test-plugins
 PLUGIN_STAMP := $(PLUGINS)/.installed
 
-.PHONY: run play test lint types imports pytest bench clean
+.PHONY: run play test lint types imports pytest bench fast clean
 
 #: Where `make run` listens (HOST=0.0.0.0 lets phones on the same network join).
 HOST ?= 127.0.0.1
@@ -39,8 +39,8 @@ $(PLUGIN_STAMP): $(STAMP) $(wildcard tests/plugin_game/pyproject.toml tests/plug
 	touch $(PLUGIN_STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench examples
-	$(BIN)/ruff format --check src tests bench examples
+	$(BIN)/ruff check src tests bench examples setup.py build_backend
+	$(BIN)/ruff format --check src tests bench examples setup.py build_backend
 
 types: $(STAMP)
 	$(BIN)/mypy
@@ -55,5 +55,20 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python bench/bench_toss_up.py
 
+# The compiled build, for studies at scale (GAMENIGHT_COMPILE=1: mypyc compiles the modules that
+# simulation spends its time in; see setup.py and docs/benchmarks.md). It needs a C compiler and
+# Python's headers, lives in a virtualenv of its own, and is rebuilt when a source changes.
+FAST := .venv-fast
+SOURCES := $(shell find src -name '*.py')
+
+fast: $(FAST)/.installed
+	@echo "gamenight, compiled: $(FAST)/bin/gamenight simulate ... (same seed, same results)"
+
+$(FAST)/.installed: pyproject.toml setup.py build_backend/gamenight_build.py $(SOURCES)
+	test -x $(FAST)/bin/python || $(PYTHON) -m venv $(FAST)
+	$(FAST)/bin/python -m pip install --quiet --upgrade pip
+	GAMENIGHT_COMPILE=1 $(FAST)/bin/python -m pip install --quiet '.[fast,study,bench]'
+	touch $@
+
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) $(FAST) build dist src/*.egg-info .mypy_cache .ruff_cache .pytest_cache

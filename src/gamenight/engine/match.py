@@ -68,7 +68,7 @@ class Match:
     the match draws a fresh secret 128-bit seed.
     """
 
-    def __init__(self, game: Game[Any, Any], seed: int | None = None) -> None:
+    def __init__(self, game: Game[Any, Any], seed: object = None) -> None:
         self.game = game
         self.seed = check_seed(seed) if seed is not None else new_seed()
         self._rng = ChanceRng(self.seed)
@@ -110,7 +110,7 @@ class Match:
                 raise IllegalAction("the match is not over yet")
             return self.game.outcome(self.state)
 
-    def view(self, viewer: int | None) -> View:
+    def view(self, viewer: object) -> View:
         """What ``viewer`` may see now, with the match version and their legal actions.
 
         ``viewer`` is a seat or ``None`` (a spectator); anything else is ``UnknownSeat``.
@@ -133,12 +133,13 @@ class Match:
             }
 
     # ---- acting ------------------------------------------------------------------------------
-    def check(self, player: int, action: Any, version: int | None = None) -> None:
+    def check(self, player: object, action: Any, version: object = None) -> None:
         """Raise the precise error that ``submit`` would raise, or nothing if it would accept."""
         with self.lock:
             self._check(player, action, version)
 
-    def _check(self, player: int, action: Any, version: int | None) -> None:
+    def _check(self, player: object, action: Any, version: object) -> int:
+        """The checks of :meth:`check`; returns the player as a seat number."""
         pending = self.pending
         if not isinstance(action, self.game.action_types):
             names = ", ".join(t.__name__ for t in self.game.action_types)
@@ -166,38 +167,37 @@ class Match:
                 f"a move in a {pending.kind.value} window must name the version it was made at "
                 f"(now {self.version}), so that a late one is answered too slow"
             )
-        player = self.game.check_player(player)
-        if pending.kind is Kind.CHANCE or player not in pending.players:
+        seat = self.game.check_player(player)
+        if pending.kind is Kind.CHANCE or seat not in pending.players:
             deciders = ", ".join(map(str, pending.players)) or "chance"
             why = None
             if pending.kind is not Kind.CHANCE:
-                why = self.game.explain_not_deciding(self.state, player, action)
+                why = self.game.explain_not_deciding(self.state, seat, action)
             raise NotYourDecision(
-                f"player {player} may not act now ({pending.kind.value}; deciding: {deciders})"
+                f"player {seat} may not act now ({pending.kind.value}; deciding: {deciders})"
                 f"{': ' + clip(why) if why else ''}"
             )
-        if not self.game.is_legal(self.state, player, action):
-            legal = [
-                self.game.action_to_text(a) for a in self.game.legal_actions(self.state, player)
-            ]
+        if not self.game.is_legal(self.state, seat, action):
+            legal = [self.game.action_to_text(a) for a in self.game.legal_actions(self.state, seat)]
             shown = ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
-            why = self.game.explain_illegal(self.state, player, action)
+            why = self.game.explain_illegal(self.state, seat, action)
             raise IllegalAction(
-                f"{brief(self.game.action_to_text(action))} is not legal now for player {player}"
+                f"{brief(self.game.action_to_text(action))} is not legal now for player {seat}"
                 f"{': ' + clip(why) if why else ''}; legal: {clip(shown, 400)}"
             )
+        return seat
 
-    def submit(self, player: int, action: Any, version: int | None = None) -> tuple[Event, ...]:
+    def submit(self, player: object, action: Any, version: object = None) -> tuple[Event, ...]:
         """Check and apply a player's action; return its events. Refused actions change nothing."""
         with self.lock:
-            self._check(player, action, version)
-            return self._apply(player, action)
+            seat = self._check(player, action, version)
+            return self._apply(seat, action)
 
-    def submit_json(self, player: int, data: Any, version: int | None = None) -> tuple[Event, ...]:
+    def submit_json(self, player: object, data: Any, version: object = None) -> tuple[Event, ...]:
         """Decode a wire action (raises ``MalformedAction``) and submit it."""
         return self.submit(player, self.game.action_from_json(data), version)
 
-    def submit_text(self, player: int, text: str, version: int | None = None) -> tuple[Event, ...]:
+    def submit_text(self, player: object, text: str, version: object = None) -> tuple[Event, ...]:
         """Decode a typed action (raises ``MalformedAction``) and submit it."""
         return self.submit(player, self.game.action_from_text(text), version)
 

@@ -152,13 +152,13 @@ class CoverYourCookies(Game[CoverYourCookiesState, Action]):
         return DRAWS_IN_ORDER[bisect_right(cumulative, rng.randrange(total))]
 
     # ---- views -------------------------------------------------------------------------------
-    def observe(self, state: CoverYourCookiesState, viewer: int | None) -> ViewData:
+    def observe(self, state: CoverYourCookiesState, viewer: object) -> ViewData:
         """Public table, the viewer's own hand, sizes of the others' hands (a viewer that is not
-        a seat is a spectator)."""
+        a seat, of any type, is a spectator)."""
         return view.observe(self.config, state, viewer)
 
     def shuffle_hidden(
-        self, state: CoverYourCookiesState, viewer: int | None, rng: random.Random
+        self, state: CoverYourCookiesState, viewer: object, rng: random.Random
     ) -> CoverYourCookiesState:
         """Re-deal what the viewer cannot see (see ``view.shuffle_hidden``)."""
         return view.shuffle_hidden(self.config, state, viewer, rng)
