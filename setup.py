@@ -4,7 +4,7 @@ that simulation spends its time in with mypyc (a compiled build, for studies at 
 Everything else about the package is in ``pyproject.toml``. Without the variable (or with
 ``GAMENIGHT_COMPILE=0``) the build is pure Python, as it always was. With it, a C compiler and
 Python's headers are needed; ``build_backend/gamenight_build.py`` adds mypy to the build's
-requirements and refuses an editable install. See docs/benchmarks.md, "A compiled build".
+requirements and refuses an editable install. See docs/benchmarks.md, "The compiled build".
 """
 
 from __future__ import annotations

@@ -246,16 +246,15 @@ class Match:
                 "game": self.game.id,
                 "config": self.game.config.to_json(),
                 "seed": self.seed,
-                "steps": [
-                    {
-                        "player": None if s.player == CHANCE else s.player,
-                        "action": self.game.action_to_json(s.action),
-                    }
-                    for s in self.steps
-                ],
+                "steps": [step_json(self.game, s.player, s.action) for s in self.steps],
                 "outcome": self.outcome().to_json() if self.finished else None,
                 "digest": state_digest(self.state),
             }
+
+
+def step_json(game: Game[Any, Any], player: int, action: Any) -> dict[str, Any]:
+    """One step as a match record writes it: ``player`` is ``None`` for chance."""
+    return {"player": None if player == CHANCE else player, "action": game.action_to_json(action)}
 
 
 def replay(record: Any, game_class: type[Game[Any, Any]], upto: int | None = None) -> Match:

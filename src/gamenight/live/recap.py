@@ -5,7 +5,7 @@ lists under "what happened"."""
 from __future__ import annotations
 
 from gamenight.engine.core import CHANCE
-from gamenight.engine.match import Match
+from gamenight.engine.match import Match, step_json
 from gamenight.live.decisions import takes_out_only
 from gamenight.live.updates import Applied
 
@@ -35,10 +35,7 @@ def recalled(match: Match, count: int) -> list[Applied]:
                 by="chance" if chance else "person",
                 pending=before,
                 took_out_only=not chance and takes_out_only(before, again.pending, step.player),
-                record={
-                    "player": None if chance else step.player,
-                    "action": match.game.action_to_json(step.action),
-                },
+                record=step_json(match.game, step.player, step.action),
             )
         )
     return out

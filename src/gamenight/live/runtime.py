@@ -33,7 +33,7 @@ from gamenight.engine.errors import (
     StaleVersion,
 )
 from gamenight.engine.game import Game
-from gamenight.engine.match import Match, replay
+from gamenight.engine.match import Match, replay, step_json
 from gamenight.live.commands import BotMove, Command, SetController, Submit, Thought, Timeout
 from gamenight.live.decisions import (
     STANDING_KINDS,
@@ -407,10 +407,7 @@ class LiveMatch:
             by=by,
             pending=before,
             took_out_only=took_out,
-            record={
-                "player": None if player == CHANCE else player,
-                "action": self.game.action_to_json(action),
-            },
+            record=step_json(self.game, player, action),
         )
         self._log.append(applied)
         self._publishing = True

@@ -8,7 +8,7 @@ use tiny values (see ``LiveSettings.fast``) so that a whole game runs in a momen
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from gamenight.engine.core import Kind
 from gamenight.engine.errors import ConfigError
@@ -108,29 +108,36 @@ class LiveSettings:
             Kind.REACTION: self.window_limit,
         }.get(kind)
 
+    def paced(self, factor: float) -> LiveSettings:
+        """These settings with every bot delay and table pause times ``factor`` (0.5: bots twice
+        as quick); the time limits stay.
+
+        >>> LiveSettings().paced(0.5).bot_think
+        (0.5, 1.25)
+        """
+        # At 0 every reaction is 0 and the cap bounds nothing: it stays (a cap must be positive).
+        cap = self.reaction_cap
+        return replace(
+            self,
+            bot_think=(self.bot_think[0] * factor, self.bot_think[1] * factor),
+            bot_forced=(self.bot_forced[0] * factor, self.bot_forced[1] * factor),
+            reaction_scale=self.reaction_scale * factor,
+            reaction_cap=cap * factor if cap is not None and factor else cap,
+            reaction_floor=self.reaction_floor * factor,
+            start_pause=self.start_pause * factor,
+            round_pause=self.round_pause * factor,
+        )
+
     @classmethod
     def fast(cls, **changes: object) -> LiveSettings:
         """Settings with every delay and limit a thousand times shorter (for tests and demos)."""
-        base = cls()
-        values: dict[str, object] = {}
-        for f in fields(cls):
-            value = getattr(base, f.name)
-            if f.name in ("bot_think", "bot_forced"):
-                value = (value[0] / 1000, value[1] / 1000)
-            elif f.name in (
-                "reaction_scale",
-                "reaction_cap",
-                "reaction_floor",
-                "start_pause",
-                "round_pause",
-                "turn_limit",
-                "window_limit",
-                "race_limit",
-            ):
-                value = value / 1000 if value is not None else None
-            values[f.name] = value
-        values.update(changes)
-        return cls(**values)  # type: ignore[arg-type]
+        base = cls().paced(1 / 1000)
+        limits = {
+            name: None if value is None else value / 1000
+            for name in ("turn_limit", "window_limit", "race_limit")
+            for value in [getattr(base, name)]
+        }
+        return replace(base, **{**limits, **changes})  # type: ignore[arg-type]
 
     def to_json(self) -> dict[str, object]:
         """The settings as JSON data."""

@@ -42,7 +42,7 @@ from gamenight.server.protocol import Error, ErrorCode, RoomInfo, Welcome
 from gamenight.server.rooms import Room, RoomService
 from gamenight.server.settings import Settings
 from gamenight.server.storage import SqlStore, StorageError
-from gamenight.server.web import mount_web
+from gamenight.server.web import html_page, mount_web
 
 log = logging.getLogger("gamenight.server")
 
@@ -300,14 +300,10 @@ def browsing(request: Request) -> bool:
 def not_found_page(path: str) -> str:
     """A small page in the shell's style for an address that serves nothing."""
     shown = html.escape(path)
-    return (
-        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        "<title>Nothing here: gamenight</title>\n"
-        '<link rel="stylesheet" href="/static/app.css">\n</head>\n<body>\n'
-        f'<main class="rules-page">\n<h1>Nothing here</h1>\n<p>Nothing is served at <code>{shown}'
-        "</code>. A room's link looks like <code>/join/ABC234</code>.</p>\n"
-        '<p><a href="/">Back to the start</a></p>\n</main>\n</body>\n</html>\n'
+    return html_page(
+        "Nothing here: gamenight",
+        f"<h1>Nothing here</h1>\n<p>Nothing is served at <code>{shown}</code>. A room's link looks "
+        'like <code>/join/ABC234</code>.</p>\n<p><a href="/">Back to the start</a></p>\n',
     )
 
 

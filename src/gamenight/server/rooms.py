@@ -107,15 +107,8 @@ def seat_names(seats: Iterable[SeatRow]) -> list[str]:
 
 def live_settings(limits: Limits, settings: Settings) -> LiveSettings:
     """The live runtime's clock for a room: its limits, and the server's bot delay scale."""
-    scale = settings.bot_delay
-    base = LiveSettings()
-    return LiveSettings(
-        bot_think=(base.bot_think[0] * scale, base.bot_think[1] * scale),
-        bot_forced=(base.bot_forced[0] * scale, base.bot_forced[1] * scale),
-        reaction_scale=base.reaction_scale * scale,
-        reaction_floor=base.reaction_floor * scale,
-        start_pause=base.start_pause * scale,
-        round_pause=base.round_pause * scale,
+    return replace(
+        LiveSettings().paced(settings.bot_delay),
         turn_limit=limits.turn_seconds,
         window_limit=limits.reaction_seconds,
         race_limit=limits.race_seconds,
@@ -354,12 +347,7 @@ class RoomService:
         stored = await self.store.load_match(room.code, number)
         if stored is None:
             return
-        try:
-            cls = game_class(room.row.game)
-        except UnknownGame:
-            log.error("room %s: game %s is not installed", room.code, room.row.game)
-            return
-        match = await self._stored_match(room, stored, cls)
+        match = await self._stored_match(room, stored)
         if match is not None and match.finished:
             self._show_finished(room, match, number)
 
@@ -382,11 +370,14 @@ class RoomService:
             persist=persist,
         )
 
-    async def _stored_match(
-        self, room: Room, stored: MatchRow, cls: type[Game[Any, Any]]
-    ) -> Match | None:
-        """A stored match rebuilt from its seed and steps (``None``, logged, if it does not
-        replay)."""
+    async def _stored_match(self, room: Room, stored: MatchRow) -> Match | None:
+        """A stored match rebuilt from its seed and steps (``None``, logged, if its game is not
+        installed or it does not replay)."""
+        try:
+            cls = game_class(room.row.game)
+        except UnknownGame:
+            log.error("room %s: game %s is not installed", room.code, room.row.game)
+            return None
         steps = await self.store.load_steps(room.code, stored.number)
         record = {
             "format": RECORD_FORMAT,
@@ -445,13 +436,7 @@ class RoomService:
 
     async def _resume_room(self, room: Room, stored: MatchRow) -> bool:
         """Rebuild a live match from its seed and stored steps and start it again."""
-        row = room.row
-        try:
-            cls = game_class(row.game)
-        except UnknownGame:
-            log.error("room %s: game %s is not installed; not resumed", row.code, row.game)
-            return False
-        match = await self._stored_match(room, stored, cls)
+        match = await self._stored_match(room, stored)
         if match is None:
             return False
         if match.finished:  # its last step was stored, its end was not

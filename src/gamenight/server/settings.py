@@ -90,7 +90,10 @@ class Settings(BaseSettings):
     bot_delay: float = Field(
         default=1.0,
         ge=0,
-        description="scale of the bots' human-like thinking delays (0: bots act at once)",
+        description=(
+            "scale of the bots' human-like delays and of the table's pauses before the first "
+            "deal and after a round (0: bots act at once, no pauses)"
+        ),
     )
     migrate: bool = Field(default=True, description="upgrade the database schema at start-up")
     ws_compression: bool = Field(

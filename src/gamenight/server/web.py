@@ -100,11 +100,16 @@ def rules_page(game_id: str) -> str:
     except UnknownGame:
         raise NotFound(f"no game {game_id!r}; the games are {', '.join(game_ids())}") from None
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(cls.rules_text())
-    title = html.escape(f"{cls.title}: rules")
+    return html_page(f"{cls.title}: rules", body)
+
+
+def html_page(title: str, body: str) -> str:
+    """A whole HTML page in the shell's style (its stylesheet and icon) around ``body``, HTML
+    already made safe; ``title`` is plain text."""
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{title}</title>\n"
+        f"<title>{html.escape(title)}</title>\n"
         '<link rel="icon" href="/static/icon.svg">\n'
         '<link rel="stylesheet" href="/static/app.css">\n'
         f'</head>\n<body>\n<main class="rules-page">\n{body}</main>\n</body>\n</html>\n'

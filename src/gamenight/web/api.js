@@ -51,18 +51,21 @@ export const api = {
   qrUrl: (code) => `${room(code)}/qr.svg`,
 };
 
+/** The prefix of the local storage key that holds what this browser keeps of each room. */
+const ROOM_KEY = "gamenight:room:";
+
 /** What this browser keeps of a room: its seat token and seat, the host token, the name. */
 export const saved = {
   get(code) {
     try {
-      return JSON.parse(localStorage.getItem(`gamenight:room:${code}`) || "{}");
+      return JSON.parse(localStorage.getItem(`${ROOM_KEY}${code}`) || "{}");
     } catch {
       return {};
     }
   },
   update(code, changes) {
     const next = { ...saved.get(code), ...changes, at: Date.now() };
-    localStorage.setItem(`gamenight:room:${code}`, JSON.stringify(next));
+    localStorage.setItem(`${ROOM_KEY}${code}`, JSON.stringify(next));
     return next;
   },
   /** The rooms this browser holds a seat or the host token of, the most recently used first. */
@@ -70,15 +73,15 @@ export const saved = {
     const out = [];
     for (let i = 0; i < localStorage.length; i += 1) {
       const key = localStorage.key(i);
-      if (!key || !key.startsWith("gamenight:room:")) continue;
-      const code = key.slice("gamenight:room:".length);
+      if (!key || !key.startsWith(ROOM_KEY)) continue;
+      const code = key.slice(ROOM_KEY.length);
       const data = saved.get(code);
       if (data.token || data.host) out.push({ code, ...data });
     }
     return out.sort((a, b) => (b.at || 0) - (a.at || 0));
   },
   forget(code) {
-    localStorage.removeItem(`gamenight:room:${code}`);
+    localStorage.removeItem(`${ROOM_KEY}${code}`);
   },
   name() {
     return localStorage.getItem("gamenight:name") || "";

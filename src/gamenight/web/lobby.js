@@ -60,6 +60,7 @@ export class HomePage {
 
   async start() {
     this.render();
+    const mine = yourRooms(); // looked up while the games load
     try {
       this.games = await api.games();
       await Promise.all(this.games.map((g) => loadGameStrings(g.id).catch(() => null)));
@@ -67,7 +68,7 @@ export class HomePage {
     } catch (err) {
       this.error = err.message;
     }
-    this.mine = await yourRooms();
+    this.mine = await mine;
     this.render();
   }
 
@@ -221,22 +222,20 @@ export class HomePage {
 /** The rooms this browser has a seat in or hosts (up to five, the latest first) that the
  * server still has, with what it says of them; the others are forgotten. */
 async function yourRooms() {
-  const out = [];
-  for (const entry of saved.rooms().slice(0, 5)) {
+  const found = await Promise.all(saved.rooms().slice(0, 5).map(async (entry) => {
     try {
-      const room = await api.room(entry.code);
-      out.push({ ...entry, room });
+      return { ...entry, room: await api.room(entry.code) };
     } catch (err) {
       if (err.status === 404) saved.forget(entry.code);
+      return null;
     }
-  }
-  return out;
+  }));
+  return found.filter(Boolean);
 }
 
-let joining = false;
+let joining = false; // a join under way (see joinRoom)
 
 /** Take a seat in a room under a name, then open the room. */
-
 async function joinRoom(code, rawName) {
   if (joining) return; // a double tap takes one seat, not a seat and a "name taken"
   joining = true;

@@ -1,5 +1,6 @@
-// A room: its lobby (invite link, QR code, seats, bots, start), then the match (the game's own
-// table, whose turn, the clock, the last events in words), then the results and the rematch.
+// A room: its lobby (invite link, QR code, seats, bots, start; drawn by room_lobby.js), then the
+// match (the game's own table, whose turn, the clock, the last events in words), then the
+// results and the rematch.
 // Mode "player" connects with this browser's seat token (or watches when it has none); mode
 // "table" is the table screen: the public board, large, for a laptop or TV in the room.
 
@@ -24,6 +25,7 @@ export class RoomPage {
     this.seat = null;
     this.update = null;
     this.decision = null;
+    this.decisionMine = false; // whether this browser's seat is asked in that decision
     this.guardUntil = 0;
     this.lastSent = null;
     this.over = null;
@@ -95,13 +97,12 @@ export class RoomPage {
       if (info && info.code === 4403 && saved.get(this.code).token) {
         // This browser's seat is gone (a new room with the same code cannot happen; a cleared
         // seat can): watch instead.
-        saved.update(this.code, { token: null, seat: null });
         if (!this.room || this.room.status === "lobby") {
           // before the start, the host gave the seat back: a seat may be taken again
-          toast(t("seat_given_back"), "error");
-          go(`/join/${this.code}`);
+          this.seatGivenBack();
           return;
         }
+        saved.update(this.code, { token: null, seat: null });
         toast(t("seat_lost"), "error");
         this.connect();
       } else {
@@ -116,6 +117,14 @@ export class RoomPage {
     }
   }
 
+  /** The host gave this browser's seat back to the room: its token is void, and the invite page
+   * asks for a name again. */
+  seatGivenBack() {
+    saved.update(this.code, { token: null, seat: null });
+    toast(t("seat_given_back"), "error");
+    go(`/join/${this.code}`);
+  }
+
   message(m) {
     if (m.type === "welcome") {
       this.coachAsked = null; // (re)connected: an unanswered question may be asked again
@@ -128,11 +137,7 @@ export class RoomPage {
       this.room = m.room;
       const held = this.seat !== null ? m.room.seats[this.seat] : null;
       if (held && held.kind !== "human" && m.room.status === "lobby") {
-        // the host gave this seat back to the room: the token is void, the invite page asks
-        // for a name again
-        saved.update(this.code, { token: null, seat: null });
-        toast(t("seat_given_back"), "error");
-        go(`/join/${this.code}`);
+        this.seatGivenBack();
         return;
       }
       if (this.over && m.room.match_number > this.over.match_number) this.over = null;
@@ -158,13 +163,15 @@ export class RoomPage {
       this.coachAsked = null;
     }
     const pending = m.view && m.view.pending;
-    const decision = pending ? `${m.match_number}|${pending.kind}|${pending.window}|${pending.turn}|${pending.players.includes(this.seat)}` : null;
-    if (decision !== this.decision) {
+    const decision = pending ? `${m.match_number}|${pending.kind}|${pending.window}|${pending.turn}` : null;
+    const mine = Boolean(pending && pending.players.includes(this.seat));
+    if (decision !== this.decision || mine !== this.decisionMine) {
       // A key or tap just after a decision of mine gave way to another one of mine was meant
       // for the one before (a grab pressed as the scramble ended must not pick a card in the
       // next blind draw): moves are dropped for a moment.
-      const wasMine = this.decision !== null && this.decision.endsWith("|true");
+      const wasMine = this.decision !== null && this.decisionMine;
       this.decision = decision;
+      this.decisionMine = mine;
       this.guardUntil = wasMine ? performance.now() + NEW_DECISION_GUARD_MS : 0;
     }
     this.update = m;

@@ -1,6 +1,6 @@
 """How actions and chance change the table: setup, turns, duels, drawing, mixers, scoring.
 
-``apply`` copies the state once (:func:`copy_state`, one argument per field), changes the
+``apply`` copies the state once (``state.copy_state``, one argument per field), changes the
 copy's fields by setting new tuples (a hand stays sorted: a card is inserted in its place, or
 removed), and hands the copy out as the next state; the state it was given is never touched, and
 the fields a step leaves alone are shared with it.
@@ -55,48 +55,8 @@ from gamenight.games.cover_your_cookies.state import (
     Swipe,
     Take,
     Yield,
+    copy_state,
 )
-
-
-def copy_state(s: CoverYourCookiesState) -> CoverYourCookiesState:
-    """A copy of ``s`` whose fields can be set (they hold the same immutable values).
-
-    Written out field by field, in their order (a field added to the state and not here is a
-    ``TypeError`` at the first step): as fast as the engine's ``field_copier`` in Python, and
-    a plain constructor call when the state class is compiled (see ``setup.py``).
-    """
-    return CoverYourCookiesState(
-        s.phase,
-        s.round,
-        s.first,
-        s.turn,
-        s.turns,
-        s.hands,
-        s.deck,
-        s.top_half_left,
-        s.discard,
-        s.mixer_discard,
-        s.box,
-        s.stacks,
-        s.crumbs,
-        s.waiting_enhance,
-        s.actions_taken,
-        s.draw_queue,
-        s.resume,
-        s.defenders_to_draw,
-        s.duel,
-        s.mixer,
-        s.transit,
-        s.takers,
-        s.exchange_count,
-        s.forbidden_batch,
-        s.first_batch,
-        s.totals,
-        s.round_wins,
-        s.last_scores,
-        s.winners,
-    )
-
 
 #: The cards (``CARDS`` order) that are not mixers, by index.
 _NOT_MIXER = tuple(i for i in range(len(CARDS)) if i not in MIXER_INDEX)

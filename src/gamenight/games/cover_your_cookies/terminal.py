@@ -3,6 +3,7 @@ your hand with Dough values, the duel in progress, and moves in words."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,10 +65,7 @@ def batch_text(batch: dict[str, Any]) -> str:
     each other card with its count, then its Dough."""
     cards: list[str] = batch["cards"]
     flavour = batch["flavour"]
-    others: dict[str, int] = {}
-    for card in cards:
-        if card != flavour:
-            others[card] = others.get(card, 0) + 1
+    others = Counter(c for c in cards if c != flavour)
     extras = [plain(c) + (f" x{n}" if n > 1 else "") for c, n in others.items()]
     extra = f" + {', '.join(extras)}" if extras else ""
     return f"{plain(flavour)} x{cards.count(flavour)}{extra} [{batch['value']}]"

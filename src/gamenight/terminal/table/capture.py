@@ -58,8 +58,9 @@ def board(
     renderer: Renderer, view: View, seat: int | None, names: list[str], width: int = 100
 ) -> Group:
     """What ``renderer.show`` prints for ``seat``, as one renderable; ``width`` is the width it
-    will be shown at (a renderer may draw a narrower table on a narrow screen)."""
-    capture = Capture(width)
+    will be shown at (a renderer may draw a narrower table on a narrow screen; 0, a widget's
+    width before its first layout, is taken as 100)."""
+    capture = Capture(width or 100)
     renderer.show(capture, view, seat, names)
     return capture.renderable()
 

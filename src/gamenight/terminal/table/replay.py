@@ -135,8 +135,7 @@ class ReplayApp(App[None]):
         seat = self.viewer
         view = self.game.view(state, seat)
         static = self.query_one("#board", Static)
-        width = static.size.width or 100  # 0 before the first layout
-        static.update(board(self.renderer, view, seat, self.names, width))
+        static.update(board(self.renderer, view, seat, self.names, static.size.width))
         whose = (
             "nobody's hand"
             if seat is None

@@ -94,7 +94,7 @@ class Ready(ModalScreen[bool]):
         self.dismiss(True)
 
     def action_leave(self) -> None:
-        """Leave before the start (the record is kept all the same)."""
+        """Leave before the start (a new match leaves no record; a resumed one keeps its own)."""
         self.dismiss(False)
 
 

@@ -40,16 +40,7 @@ def table_settings(hot_seat: bool, pace: float = 1.0) -> LiveSettings:
     >>> table_settings(False, pace=0.5).bot_think
     (0.5, 1.25)
     """
-    base = HOT_SEAT_CLOCK if hot_seat else TABLE_CLOCK
-    return replace(
-        base,
-        bot_think=(base.bot_think[0] * pace, base.bot_think[1] * pace),
-        bot_forced=(base.bot_forced[0] * pace, base.bot_forced[1] * pace),
-        reaction_scale=base.reaction_scale * pace,
-        reaction_cap=None if base.reaction_cap is None else base.reaction_cap * pace,
-        reaction_floor=base.reaction_floor * pace,
-        round_pause=base.round_pause * pace,
-    )
+    return (HOT_SEAT_CLOCK if hot_seat else TABLE_CLOCK).paced(pace)
 
 
 def state_folder() -> Path:

@@ -227,7 +227,7 @@ class TableBase(App[TableResult]):
         if update is None:
             body.update(Text("Setting up the table..."))
         else:
-            width = self.board_view.size.width or 100  # 0 before the first layout
+            width = self.board_view.size.width
             shown = board(self.renderer, update.view["state"], seat, self.names, width)
             advice = self._advice(seat, update)
             body.update(Group(shown, Text(advice, style="cyan")) if advice else shown)

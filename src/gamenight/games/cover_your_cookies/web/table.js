@@ -54,8 +54,9 @@ class CoverTable {
       const below = stack.slice(0, -1);
       const belowValue = below.reduce((n, b) => n + b.value, 0);
       const inDuel = st.duel && st.duel.defender === seat;
-      return h("div", { class: ["cyc-player", seat === st.turn && st.phase !== "over" && "turn", model.deciding.includes(seat) && "deciding", inDuel && "in-duel"] },
-        h("div", { class: "cyc-player-head" }, kit.seatLabel(this.ctx, seat), seat === st.turn && st.phase !== "over" ? h("span", { class: "tag turn" }, t("their_turn")) : null),
+      const theirTurn = seat === st.turn && st.phase !== "over";
+      return h("div", { class: ["cyc-player", theirTurn && "turn", model.deciding.includes(seat) && "deciding", inDuel && "in-duel"] },
+        h("div", { class: "cyc-player-head" }, kit.seatLabel(this.ctx, seat), theirTurn ? h("span", { class: "tag turn" }, t("their_turn")) : null),
         h("div", { class: "cyc-stats" },
           kit.stat(t("dough"), st.dough[seat]),
           kit.stat(t("crumbs"), `+${st.dough[seat] - st.stacks[seat].reduce((n, b) => n + b.value, 0)}`, { title: t("crumbs_help", { count: st.crumbs[seat] }) }),
