@@ -22,6 +22,7 @@ from tests.server.helpers import (
     ServerProcess,
     create_room,
     drive,
+    drive_to,
     host_call,
     join,
     ws_address,
@@ -97,11 +98,16 @@ async def scenario(
     started = host_call(b.url, "POST", f"/api/rooms/{code}/start", host)
     assert started.status_code == 200, started.text
     clients = {0: ann_ws, 1: bob_ws}
-    found = await drive(clients, random.Random(1), lambda seat, u: u["version"] >= 15)
-    assert found is not None, "the match ended before the kill"
+    _seat, found = await drive_to(
+        b.url, made, clients, random.Random(1), lambda seat, u: u["version"] >= 15
+    )
+    number = found["match_number"]
     await asyncio.sleep(0.2)
     seed = live_seeds(db)[code][1]
-    before = {seat: list(c.messages) for seat, c in clients.items()}
+    before = {  # the messages of this match (not of one that ended at its deal)
+        seat: [m for m in c.messages if m.get("match_number", number) == number]
+        for seat, c in clients.items()
+    }
     seen = max(m["version"] for c in clients.values() for m in c.updates())
     welcomes = sum(1 for m in bob_ws.messages if m["type"] == "welcome")
 
@@ -122,8 +128,8 @@ async def scenario(
     )
     ann_again = await Client.open(ws_address(b.url, code, made["token"]), "Ann@B")
     clients = {0: ann_again, 1: bob_ws}
-    assert await drive(clients, random.Random(2)) is None
-    over = await bob_ws.wait(lambda m: m["type"] == "over")
+    assert await drive(clients, random.Random(2), number=number) is None
+    over = await bob_ws.wait(lambda m: m["type"] == "over" and m["match_number"] == number)
     record = httpx.get(b.url + over["record_url"], timeout=10).json()
     for client in clients.values():
         await client.close()

@@ -18,7 +18,7 @@ from gamenight.engine.match import replay
 from gamenight.engine.registry import game_class
 from gamenight.server.storage import make_engine
 from gamenight.server.storage import tables as t
-from tests.server.helpers import Client, ServerProcess, drive, host_call, ws_address
+from tests.server.helpers import Client, ServerProcess, drive, drive_to, host_call, ws_address
 from tests.server.pgcluster import free_port
 from tests.server.test_secrecy import expected_messages
 from tests.server.test_ws import table
@@ -81,24 +81,28 @@ async def scenario(server: ServerProcess, db_url: str) -> dict[str, Any]:
     rooms = {}
     for n, game in enumerate(GAMES):
         made, clients, tokens = await table(base, game, ["Ann", "Bob"], bots=["random"])
-        found = await drive(clients, random.Random(n), lambda seat, u: u["version"] >= KILL_AT)
-        assert found is not None, f"{game} ended before version {KILL_AT}"
-        rooms[game] = (made["code"], clients, tokens)
+        _seat, found = await drive_to(
+            base, made, clients, random.Random(n), lambda seat, u: u["version"] >= KILL_AT
+        )
+        rooms[game] = (made["code"], clients, tokens, found["match_number"])
     await asyncio.sleep(0.3)
     seeds = live_seeds(db_url)
-    assert {code for code, _c, _t in rooms.values()} <= set(seeds), "every match is live"
+    assert {code for code, *_rest in rooms.values()} <= set(seeds), "every match is live"
     before = {
-        game: {seat: list(c.messages) for seat, c in clients.items()}
-        for game, (_code, clients, _tokens) in rooms.items()
+        game: {  # the messages of the match the kill interrupts (not of one ended at its deal)
+            seat: [m for m in c.messages if m.get("match_number", number) == number]
+            for seat, c in clients.items()
+        }
+        for game, (_code, clients, _tokens, number) in rooms.items()
     }
     await asyncio.to_thread(server.kill)
-    for _code, clients, _tokens in rooms.values():
+    for _code, clients, _tokens, _number in rooms.values():
         for client in clients.values():
             await asyncio.wait_for(client._reader, 10)
             assert client.closed
     await asyncio.to_thread(server.start)
     results = {}
-    for n, (game, (code, old, tokens)) in enumerate(rooms.items()):
+    for n, (game, (code, old, tokens, number)) in enumerate(rooms.items()):
         seen = max(m["version"] for c in old.values() for m in c.updates())
         clients = {
             seat: await Client.open(ws_address(base, code, token), f"{game}:{seat}")
@@ -109,8 +113,10 @@ async def scenario(server: ServerProcess, db_url: str) -> dict[str, Any]:
             assert first["reason"] == "joined"
             assert first["version"] >= seen, "no update sent before the kill is lost"
         resumed_at = min(c.updates()[0]["version"] for c in clients.values())
-        assert await drive(clients, random.Random(100 + n)) is None
-        over = await clients[0].wait(lambda m: m["type"] == "over")
+        assert await drive(clients, random.Random(100 + n), number=number) is None
+        (over,) = [  # drive saw it: the match is over for every client
+            m for m in clients[0].messages if m["type"] == "over" and m["match_number"] == number
+        ]
         record = httpx.get(base + over["record_url"], timeout=10).json()
         results[game] = (record, before[game], seeds[code][1], resumed_at)
         for client in clients.values():

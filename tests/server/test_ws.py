@@ -15,6 +15,7 @@ from tests.server.helpers import (
     Client,
     create_room,
     drive,
+    drive_to,
     host_call,
     join,
     serving,
@@ -186,7 +187,10 @@ def test_a_reconnect_resumes_the_seat_with_its_full_view(sqlite_url: str) -> Non
 
     async def go(base: str) -> None:
         made, clients, tokens = await table(base, "toss-your-cookies", ["Ann", "Bob", "Cy"])
-        await drive(clients, random.Random(3), lambda seat, u: u["version"] >= 25)
+        _seat, found = await drive_to(
+            base, made, clients, random.Random(3), lambda seat, u: u["version"] >= 25
+        )
+        number = found["match_number"]
         bob = clients[1]
         await asyncio.sleep(0.2)
         before = bob.latest()
@@ -201,7 +205,7 @@ def test_a_reconnect_resumes_the_seat_with_its_full_view(sqlite_url: str) -> Non
         assert first["view"] == before["view"]
         assert first["view"]["state"]["hand"] == before["view"]["state"]["hand"]
         clients[1] = again
-        assert await drive(clients, random.Random(4)) is None  # plays to the end
+        assert await drive(clients, random.Random(4), number=number) is None  # to the end
         for client in clients.values():
             await client.close()
 
@@ -264,15 +268,20 @@ def test_a_simultaneous_choice_shows_who_is_still_choosing_never_what(sqlite_url
 
     async def go(base: str) -> None:
         passes = {"action_die": ["pass_left", "pass_right"], "number_die": ["1", "2", "3"]}
-        _made, clients, _tokens = await table(
+        made, clients, _tokens = await table(
             base, "toss-your-cookies", ["Ann", "Bob", "Cy"], options=passes
         )
-        found = await drive(clients, random.Random(11), choosing)
-        assert found is not None, "the match reached a simultaneous choice"
-        seat, update = found
+        seat, update = await drive_to(base, made, clients, random.Random(11), choosing)
+        number = update["match_number"]
         version = update["version"]
         for client in clients.values():
-            await client.wait(lambda m: m["type"] == "update" and m["version"] >= version)
+            await client.wait(
+                lambda m: (
+                    m["type"] == "update"
+                    and m["match_number"] == number
+                    and m["version"] >= version
+                )
+            )
         waiting = update["view"]["pending"]["players"]
         chooser = waiting[0]
         action = (
@@ -283,7 +292,11 @@ def test_a_simultaneous_choice_shows_who_is_still_choosing_never_what(sqlite_url
         await clients[chooser].send({"type": "act", "action": action, "version": version})
         for other, client in clients.items():
             told = await client.wait(
-                lambda m: m["type"] == "update" and m["version"] == version + 1
+                lambda m: (
+                    m["type"] == "update"
+                    and m["match_number"] == number
+                    and m["version"] == version + 1
+                )
             )
             assert told["deciding"] == [s for s in waiting if s != chooser]
             (event,) = [e for e in told["events"] if e["kind"] == "committed"]
@@ -313,19 +326,22 @@ def test_a_race_goes_to_the_first_to_arrive_and_a_late_grab_is_too_slow(sqlite_u
         return pending["kind"] == "race" and len(pending["players"]) >= 2
 
     async def go(base: str) -> None:
-        _made, clients, _tokens = await table(
+        made, clients, _tokens = await table(
             base, "toss-your-cookies", ["Ann", "Bob", "Cy"], options={"action_die": ["toss"]}
         )
         names = {0: "Ann", 1: "Bob", 2: "Cy"}
-        found = await drive(clients, random.Random(2), racing)
-        assert found is not None, "the match reached a race"
-        _seat, update = found
+        _seat, update = await drive_to(base, made, clients, random.Random(2), racing)
+        number = update["match_number"]
         version = update["version"]
         a, b = update["view"]["pending"]["players"][:2]
         views = {}
         for s in (a, b):
             views[s] = await clients[s].wait(
-                lambda m: m["type"] == "update" and m["version"] == version
+                lambda m: (
+                    m["type"] == "update"
+                    and m["match_number"] == number
+                    and m["version"] == version
+                )
             )
         starts = {s: len(clients[s].messages) for s in (a, b)}
         legal = views[a]["view"]["legal"]
@@ -339,7 +355,11 @@ def test_a_race_goes_to_the_first_to_arrive_and_a_late_grab_is_too_slow(sqlite_u
         if not lone:  # every card has a twin: both grabs of one kind stand, one after the other
             await both_grab(legal[0])
             second = await clients[a].wait(
-                lambda m: m["type"] == "update" and m["version"] == version + 2
+                lambda m: (
+                    m["type"] == "update"
+                    and m["match_number"] == number
+                    and m["version"] == version + 2
+                )
             )
             assert second["actor"] in (a, b)
             for client in clients.values():
@@ -348,7 +368,11 @@ def test_a_race_goes_to_the_first_to_arrive_and_a_late_grab_is_too_slow(sqlite_u
         grab = lone[0]
         await both_grab(grab)
         after = await clients[a].wait(
-            lambda m: m["type"] == "update" and m["version"] == version + 1
+            lambda m: (
+                m["type"] == "update"
+                and m["match_number"] == number
+                and m["version"] == version + 1
+            )
         )
         winner = after["actor"]
         assert winner in (a, b)

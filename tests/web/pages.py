@@ -84,3 +84,17 @@ def play_to_end(page: Page, move: Callable[[Page], None], limit: float = 300) ->
         moves += 1
         page.wait_for_function(MOVED_ON, arg=version, timeout=60_000)
     raise AssertionError(f"the game did not end within {limit} s ({moves} moves made)")
+
+
+def wait_in_play(host: Page, ready: str, tries: int = 6) -> None:
+    """Wait until the script ``ready`` (an expression) holds on the host's page. A match that
+    ends first (a Toss Your Cookies deal hands someone a Snickerdoodle about once in forty
+    deals, which ends a one-round match before anyone moves) is followed by the host's rematch,
+    up to ``tries`` matches."""
+    for _ in range(tries):
+        host.wait_for_function(f"() => document.querySelector('#result') || ({ready})")
+        if not host.locator("#result").count():
+            return
+        host.click("#rematch")
+        host.wait_for_selector("#result", state="detached")
+    raise AssertionError(f"{tries} matches in a row ended before {ready}")

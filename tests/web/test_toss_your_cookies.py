@@ -11,11 +11,24 @@ import pytest
 from playwright.sync_api import Page, WebSocket, expect
 
 from tests.web.conftest import shot
-from tests.web.pages import MOVED_ON, SETTLED, fill_with_bots_and_start, open_room, play_to_end
+from tests.web.pages import (
+    MOVED_ON,
+    SETTLED,
+    fill_with_bots_and_start,
+    open_room,
+    play_to_end,
+    wait_in_play,
+)
 
 # Real servers, browsers and clocks: under a loaded machine a step can miss its time limit, so
 # these end-to-end tests get two more tries (pytest-rerunfailures); a real fault fails all three.
 pytestmark = pytest.mark.flaky(reruns=2, reruns_delay=2)
+
+#: This seat is asked to choose cards (to toss or pass) now.
+CHOOSING = (
+    "document.querySelector('#table').dataset.phase === 'commit'"
+    " && document.querySelector('#table').dataset.mine === '1'"
+)
 
 
 def cookies_move(page: Page) -> None:
@@ -126,11 +139,9 @@ def test_two_people_race_through_a_toss_scramble(new_page: Callable[..., Page]) 
     fill_with_bots_and_start(ann)
     bob.wait_for_selector("#table[data-version]")
 
+    wait_in_play(ann, CHOOSING)
     for page in (ann, bob):  # Toss 1: each chooses one card, in secret
-        page.wait_for_function(
-            "() => document.querySelector('#table').dataset.phase === 'commit'"
-            " && document.querySelector('#table').dataset.mine === '1'"
-        )
+        page.wait_for_function(f"() => {CHOOSING}")
         expect(page.locator(".tyc-hand .card")).to_have_count(7)
         expect(page.locator(".tyc-seat .card")).to_have_count(0)  # others: counts only
         page.keyboard.press("1")
@@ -260,12 +271,10 @@ def test_each_person_reads_a_pass_from_their_own_side(new_page: Callable[..., Pa
     bob.click("#join")
     bob.wait_for_url(f"**/room/{code}")
     fill_with_bots_and_start(ann)
+    wait_in_play(ann, CHOOSING)
     for page in (ann, bob):
         page.wait_for_selector("#table[data-version]")
-        page.wait_for_function(
-            "() => document.querySelector('#table').dataset.phase === 'commit'"
-            " && document.querySelector('#table').dataset.mine === '1'"
-        )
+        page.wait_for_function(f"() => {CHOOSING}")
         page.keyboard.press("1")
         page.keyboard.press("Enter")
     log = bob.locator(".ev-received")
