@@ -67,7 +67,7 @@ fast: $(FAST)/.installed
 $(FAST)/.installed: pyproject.toml setup.py build_backend/gamenight_build.py $(SOURCES)
 	test -x $(FAST)/bin/python || $(PYTHON) -m venv $(FAST)
 	$(FAST)/bin/python -m pip install --quiet --upgrade pip
-	GAMENIGHT_COMPILE=1 $(FAST)/bin/python -m pip install --quiet '.[fast,study,bench]'
+	GAMENIGHT_COMPILE=1 $(FAST)/bin/python -m pip install --quiet '.[fast,study,bench,rl]'
 	touch $@
 
 clean:

@@ -2,7 +2,7 @@
 (``setup.py``). These tests build it for real, from a copy of this tree, with the installed
 mypy and the machine's C compiler, and check that it plays the very same games as the Python
 sources: the same seeded reports and per-game records, the conformance kit green at every
-player count."""
+player count, the learning adapters' tests passing."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def run(site: Path | None, *args: str) -> str:
     done = subprocess.run(
         [sys.executable, *args], env=env, capture_output=True, text=True, timeout=600
     )
-    assert done.returncode == 0, done.stderr[-4000:]
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     return done.stdout
 
 
@@ -145,6 +145,20 @@ def test_the_compiled_build_keeps_the_engine_contract(compiled: Path) -> None:
         cls.config_type.max_players - cls.config_type.min_players + 1
         for cls in map(game_class, CARD_GAMES)
     )
+
+
+def test_the_compiled_build_passes_the_adapter_tests(compiled: Path) -> None:
+    """The learning adapters' own tests (PettingZoo's API and seed tests, Gymnasium's checker,
+    OpenSpiel's random simulation test, each encoder against the views, the turns) pass on the
+    compiled build, whose turns and observation encoders are compiled."""
+    out = run(
+        compiled,
+        *("-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0"),
+        str(ROOT / "tests" / "adapters"),
+    )
+    summary = out.strip().splitlines()[-1]
+    assert " passed" in summary and "failed" not in summary and "error" not in summary, summary
+    assert int(summary.split(" passed")[0].split()[-1]) >= 250, summary
 
 
 def test_a_compiled_editable_install_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from gamenight.adapters.turns import Turns, forfeit_rewards, win_rewards
 from gamenight.engine.core import Kind
-from gamenight.engine.errors import GameOver, IllegalAction, MalformedAction
+from gamenight.engine.errors import ConfigError, GameOver, IllegalAction, MalformedAction
 from tests.adapters.helpers import built
 
 
@@ -163,6 +163,38 @@ def test_a_step_limit_truncates_with_no_reward() -> None:
     assert len(record) == 10
     assert turns.truncated and turns.over
     assert turns.rewards() == [0.0, 0.0, 0.0]
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        (0, "at least 1"),
+        (2.5, "whole number"),
+        ("10", "whole number"),
+        (True, "whole number"),
+    ],
+)
+def test_a_bad_step_limit_is_named(value: object, words: str) -> None:
+    """A step limit that is not a whole number of at least 1 is refused, saying what it got."""
+    with pytest.raises(ConfigError, match=words):
+        Turns(built("toss-up", 2), max_steps=value)
+
+
+def test_a_step_limit_or_seed_given_as_a_numpy_integer_works() -> None:
+    """Counts and seeds from numpy (``np.int64``) are whole numbers like any other."""
+    turns = Turns(built("toss-up", 2), max_steps=np.int64(3))
+    turns.reset(np.int64(5))
+    again = Turns(built("toss-up", 2), max_steps=3)
+    again.reset(5)
+    assert turns.max_steps == 3 and turns.state == again.state
+
+
+@pytest.mark.parametrize("seed", ["5", 2.0, False])
+def test_a_seed_that_is_not_a_whole_number_is_named(seed: object) -> None:
+    """``reset`` takes a whole number or None as its seed, and names anything else."""
+    turns = Turns(built("toss-up", 2))
+    with pytest.raises(ConfigError, match="a seed is a whole number"):
+        turns.reset(seed)
 
 
 def test_the_mask_is_the_legal_actions() -> None:

@@ -35,7 +35,14 @@ import numpy as np
 
 from gamenight.engine.config import config_from_options
 from gamenight.engine.core import CHANCE, Kind, Outcome, Pending, View
-from gamenight.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourDecision
+from gamenight.engine.errors import (
+    ConfigError,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourDecision,
+    brief,
+)
 from gamenight.engine.game import Game
 from gamenight.engine.registry import game_class
 
@@ -51,15 +58,18 @@ _DEALS = 100
 ILLEGAL_POLICIES = ("raise", "lose")
 
 
-def build_game(game_id: str, players: int | None = None, **options: Any) -> Game[Any, Any]:
+def build_game(game_id: object, players: object = None, **options: Any) -> Game[Any, Any]:
     """A game from its id, a player count and its options as keywords (``target=50``).
+
+    The id and the count are checked by the registry and the game's config, which name what is
+    wrong (they are typed ``object`` so that the compiled build lets them through to be named).
 
     >>> build_game("toss-up", players=3, target=50).config.target
     50
     """
-    cls = game_class(game_id)
+    cls = game_class(game_id)  # type: ignore[arg-type]
     texts = [f"{key}={_option_text(value)}" for key, value in options.items()]
-    return cls(config_from_options(cls.config_type, texts, players=players))
+    return cls(config_from_options(cls.config_type, texts, players=players))  # type: ignore[arg-type]
 
 
 def _option_text(value: Any) -> str:
@@ -220,6 +230,18 @@ class ActionIds:
         return mask
 
 
+def _step_limit(max_steps: object) -> int | None:
+    """``max_steps`` checked: a whole number of at least 1, or ``None`` for no limit."""
+    if max_steps is None:
+        return None
+    if isinstance(max_steps, bool) or not isinstance(max_steps, Integral):
+        raise ConfigError(f"max_steps must be a whole number or None, got {brief(max_steps)}")
+    steps = int(max_steps)  # a plain int: numpy's comparisons give numpy booleans
+    if steps < 1:
+        raise ConfigError(f"max_steps must be at least 1 (or None for no limit), got {steps}")
+    return steps
+
+
 class Turns:
     """One match at a time as a string of turns, with its own seeded RNG.
 
@@ -228,14 +250,10 @@ class Turns:
     caller applies their actions itself (the parallel PettingZoo environment does).
     """
 
-    def __init__(self, game: Game[Any, Any], max_steps: int | None = None, draw: bool = True):
-        if max_steps is not None and max_steps < 1:
-            raise ValueError(
-                f"max_steps must be at least 1 (or None for no limit), got {max_steps}"
-            )
+    def __init__(self, game: Game[Any, Any], max_steps: object = None, draw: bool = True):
         self.game = game
         self.players = game.players
-        self.max_steps = max_steps
+        self.max_steps = _step_limit(max_steps)
         self.draw = draw
         self.codes = ActionIds(game)
         self.actions = self.codes.actions
@@ -257,7 +275,7 @@ class Turns:
         self._legal: tuple[int, Sequence[Any]] | None = None
 
     # ---- the match ---------------------------------------------------------------------------
-    def reset(self, seed: int | None = None) -> None:
+    def reset(self, seed: object = None) -> None:
         """Start a new match; ``seed`` reseeds the RNG (``None``: go on with its stream).
 
         A match that ends while it is dealt, before anyone decides (a hand dealt as a winner in
@@ -265,7 +283,9 @@ class Turns:
         a reset to leave a decision to make.
         """
         if seed is not None:
-            self.rng.seed(seed)
+            if isinstance(seed, bool) or not isinstance(seed, Integral):
+                raise ConfigError(f"a seed is a whole number (or None), got {brief(seed)}")
+            self.rng.seed(int(seed))
         for _ in range(_DEALS):
             self.state = self.game.initial_state()
             self.steps = 0
