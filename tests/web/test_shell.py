@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, Response, expect
+from playwright.sync_api import Dialog, Page, Response, expect
 
 from tests.web.conftest import shot
 from tests.web.pages import MOVED_ON, SETTLED, fill_with_bots_and_start, open_room
@@ -241,8 +241,9 @@ def test_back_to_your_room_from_the_home_page(new_page: Callable[..., Page]) -> 
 def test_a_person_the_host_removes_is_told_and_may_take_a_seat_again(
     new_page: Callable[..., Page],
 ) -> None:
-    """The host gives Bob's seat back to the room: Bob's page says so and shows the invite
-    page, where he can take a seat again under his name."""
+    """The host gives Bob's seat back to the room, after saying yes to a question that names
+    him (saying no leaves him seated): Bob's page says so and shows the invite page, where he
+    can take a seat again under his name. A bot's seat is cleared without a question."""
     ann, bob = new_page(), new_page()
     code = open_room(ann, "toss-up", 3, name="Ann")
     bob.goto(f"/join/{code}")
@@ -250,6 +251,30 @@ def test_a_person_the_host_removes_is_told_and_may_take_a_seat_again(
     bob.click("#join")
     expect(bob).to_have_url(re.compile(f"/room/{code}$"))
     expect(ann.locator(".seat-list")).to_contain_text("Bob")
+    asked: list[str] = []
+
+    def answer(yes: bool) -> Callable[[Dialog], None]:
+        def reply(dialog: Dialog) -> None:
+            asked.append(dialog.message)
+            dialog.accept() if yes else dialog.dismiss()
+
+        return reply
+
+    ann.once("dialog", answer(False))
+    ann.locator('.seat-list [data-key="clear-1"]').click()
+    for _ in range(100):  # the question comes while the click is handled
+        if asked:
+            break
+        ann.wait_for_timeout(50)
+    assert len(asked) == 1 and "Bob" in asked[0]
+    expect(ann.locator(".seat-list")).to_contain_text("Bob")
+    assert bob.url.endswith(f"/room/{code}")
+    ann.locator('.seat-list [data-key="bot-2"]').click()
+    expect(ann.locator(".seat-list .seat-bot")).to_have_count(1)
+    ann.locator('.seat-list [data-key="clear-2"]').click()  # a bot: no question
+    expect(ann.locator(".seat-list .seat-bot")).to_have_count(0)
+    assert len(asked) == 1
+    ann.once("dialog", answer(True))
     ann.locator('.seat-list [data-key="clear-1"]').click()
     expect(bob.locator("#toast")).to_contain_text("The host gave your seat back to the room")
     expect(bob).to_have_url(re.compile(f"/join/{code}$"))
@@ -286,13 +311,24 @@ def test_the_lobby_offers_only_the_time_limits_a_game_has(new_page: Callable[...
 def test_the_first_player_is_a_seat_numbered_as_the_room_numbers_them(
     new_page: Callable[..., Page],
 ) -> None:
-    """The first player is picked from "Seat 1" to the largest seat, as the room numbers its
-    seats (the game counts from 0): Seat 2 makes the second seat take the first turn."""
+    """The first player is picked from "Seat 1" to the last seat of the room as chosen, as the
+    room numbers its seats (the game counts from 0): Seat 2 makes the second seat take the
+    first turn. Fewer seats chosen offer fewer, and a seat no longer there goes back to Seat 1."""
     page = new_page()
     page.goto("/")
     page.locator('.game-choice:has(input[value="toss-up"])').click()
     choices = page.locator("#opt-first_player option")
+    offered = page.locator("#opt-first_player option:not([disabled])")
     expect(choices.first).to_have_text("Seat 1")
+    expect(page.locator("#opt-first_player")).to_have_value("0")
+    page.select_option("#seats", "4")
+    expect(offered).to_have_count(4)
+    if not page.locator("#opt-first_player").is_visible():
+        page.locator("details.more summary").click()
+    page.select_option("#opt-first_player", "3")
+    page.select_option("#seats", "3")
+    expect(offered).to_have_count(3)
+    expect(offered.last).to_have_text("Seat 3")
     expect(page.locator("#opt-first_player")).to_have_value("0")
     code = open_room(page, "toss-up", 2, options={"first_player": "1"})
     room = page.request.get(f"/api/rooms/{code}").json()

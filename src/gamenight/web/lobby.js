@@ -157,9 +157,18 @@ export class HomePage {
       if (kind === "bool") {
         input = h("input", { id, type: "checkbox", checked: option.default === "true", "aria-describedby": `${id}-help` });
       } else if (option.name === "first_player" && kind === "int") {
-        // a seat, numbered as the room shows seats (from 1; the value sent counts from 0)
-        input = h("select", { id, "aria-describedby": `${id}-help` },
+        // a seat, numbered as the room shows seats (from 1; the value sent counts from 0): only
+        // the seats of the room as chosen are offered, and a seat no longer there goes back to 1
+        const pick = h("select", { id, "aria-describedby": `${id}-help` },
           Array.from({ length: game.max_players }, (_, i) => h("option", { value: String(i), selected: String(i) === option.default }, t("seat_n", { n: i + 1 }))));
+        const fit = () => {
+          const count = Number(seats.value);
+          for (const choice of pick.options) choice.hidden = choice.disabled = Number(choice.value) >= count;
+          if (Number(pick.value) >= count) pick.value = "0";
+        };
+        seats.addEventListener("change", fit);
+        fit();
+        input = pick;
       } else if (option.choices) {  // one of a few words: a list to pick from, nothing to mistype
         input = h("select", { id, "aria-describedby": `${id}-help` },
           option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)));

@@ -110,6 +110,9 @@ export const lobbyMethods = {
   },
 
   async clearSeat(seat, host) {
+    // a person's seat is asked about first (a bot is put back in a click)
+    const held = this.room.seats[seat];
+    if (held && held.kind === "human" && !window.confirm(t("remove_confirm", { name: this.name(seat) }))) return;
     try {
       this.room = await api.clearSeat(this.code, seat, host);
       this.render("room");

@@ -76,6 +76,7 @@ export default {
   away: "away",
   add_bot: "Add a bot",
   remove: "Remove",
+  remove_confirm: "Give {name}'s seat back to the room? They can take an open seat again with the invite link.",
   bot_level: "Bot level",
   default: "default",
   fill_with_bots: "Fill the open seats with bots",

@@ -76,6 +76,7 @@ export default {
   away: "fuera",
   add_bot: "Poner un bot",
   remove: "Quitar",
+  remove_confirm: "¿Devolver a la sala el asiento de {name}? Puede volver a sentarse en un asiento libre con el enlace de invitación.",
   bot_level: "Nivel del bot",
   default: "por defecto",
   fill_with_bots: "Llenar los asientos libres con bots",
