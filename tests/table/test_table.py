@@ -15,7 +15,8 @@ import pytest
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from gamenight.engine import Kind
+from gamenight.engine import Kind, Match
+from gamenight.engine.registry import make_game
 from gamenight.games.paper_toss.state import PASS, Bully
 from gamenight.live import LiveSettings
 from gamenight.terminal.play import load_record, resume_match
@@ -509,3 +510,30 @@ def test_the_board_is_drawn_for_the_width_it_is_shown_at() -> None:
     assert beside.split()[0] == "player", beside
     assert narrow.split()[0] == "player", narrow
     assert wide.split()[0] == "seat", wide
+
+
+def test_after_a_round_the_status_line_says_the_next_round_is_coming() -> None:
+    """After a round is won the table waits before the next deal (so everyone sees how it
+    ended), and the board already shows the new round: the status line says so meanwhile."""
+
+    async def main() -> list[str]:
+        settings = dataclasses.replace(PATIENT, round_pause=0.4)
+        match = Match(make_game("toss-your-cookies", ["rounds=3"], players=3), seed=2)
+        app = TableApp(session("", "human:Ann,smart,smart", match=match, settings=settings))
+        said: list[str] = []
+        real = app._say
+
+        def say(markup: str) -> None:
+            said.append(markup)
+            real(markup)
+
+        app._say = say  # type: ignore[method-assign]
+        async with app.run_test(size=(100, 32)) as pilot:
+            await play_through(
+                app, pilot, random.Random(2), until=lambda: app.session.match.state.round >= 1
+            )
+            await pilot.pause(0.1)
+        return said
+
+    said = asyncio.run(main())
+    assert any("The round is over" in s and "0.4 s" in s for s in said), said

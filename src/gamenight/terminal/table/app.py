@@ -142,6 +142,15 @@ class TableApp(TableBase):
                 else f"{who} passed"
             )
             self._lines.append(Text(f"Time ran out: {done}.", style="dim"))
+        pause = self.game.pause_after
+        wait = self.session.settings.round_pause
+        if (
+            pause
+            and wait > 0
+            and update.outcome is None
+            and any(event.get("kind") in pause for event in update.events)
+        ):  # the table waits before the next deal: the board shows the new round already
+            self._say(f"[b]The round is over.[/] The next round is dealt in {wait:g} s.")
         if self._lines:
             self._schedule_redraw()
 
