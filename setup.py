@@ -14,16 +14,10 @@ import os
 from setuptools import setup
 
 #: The modules compiled (paths under ``src/gamenight``): the match loop and the card games' rules,
-#: which random play at scale spends nearly all its time in, and the learning adapters' inner
-#: loop (turns, action masks and every game's observation encoder). Only code that is handed
-#: checked values is listed: mypyc checks argument types at the door of a compiled function (a
-#: wrong type is a ``TypeError``), where the Python code would name the mistake itself.
+#: which random play at scale spends nearly all its time in. Only code that is handed checked
+#: values is listed: mypyc checks argument types at the door of a compiled function (a wrong
+#: type is a ``TypeError``), where the Python code would name the mistake itself.
 COMPILED = (
-    "adapters/turns.py",
-    "games/cover_your_cookies/encode.py",
-    "games/paper_toss/encode.py",
-    "games/toss_up/encode.py",
-    "games/toss_your_cookies/encode.py",
     "engine/match.py",
     "sim/driver.py",
     "games/cover_your_cookies/cards.py",

@@ -150,7 +150,7 @@ def test_the_compiled_build_keeps_the_engine_contract(compiled: Path) -> None:
 def test_the_compiled_build_passes_the_adapter_tests(compiled: Path) -> None:
     """The learning adapters' own tests (PettingZoo's API and seed tests, Gymnasium's checker,
     OpenSpiel's random simulation test, each encoder against the views, the turns) pass on the
-    compiled build, whose turns and observation encoders are compiled."""
+    compiled build, where the adapters drive the compiled match code and card games' rules."""
     out = run(
         compiled,
         *("-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0"),

@@ -306,6 +306,17 @@ async def drive(
     raise AssertionError(f"the match did not end in time: {json.dumps(report)[:3000]}")
 
 
+def past(version: int) -> Until:
+    """``until`` for :func:`drive_to`: the match has passed ``version`` and someone decides
+    (the deal is over: each dealt card is a step of its own, and a deal can end the match)."""
+
+    def holds(seat: int, update: dict[str, Any]) -> bool:
+        kind = update["view"]["pending"]["kind"]
+        return bool(update["version"] >= version and kind not in ("chance", "terminal"))
+
+    return holds
+
+
 async def drive_to(
     base: str,
     made: dict[str, Any],

@@ -25,6 +25,7 @@ from tests.server.helpers import (
     drive_to,
     host_call,
     join,
+    past,
     ws_address,
 )
 from tests.server.pgcluster import Cluster, free_port
@@ -98,9 +99,7 @@ async def scenario(
     started = host_call(b.url, "POST", f"/api/rooms/{code}/start", host)
     assert started.status_code == 200, started.text
     clients = {0: ann_ws, 1: bob_ws}
-    _seat, found = await drive_to(
-        b.url, made, clients, random.Random(1), lambda seat, u: u["version"] >= 15
-    )
+    _seat, found = await drive_to(b.url, made, clients, random.Random(1), past(15))
     number = found["match_number"]
     await asyncio.sleep(0.2)
     seed = live_seeds(db)[code][1]
@@ -108,23 +107,24 @@ async def scenario(
         seat: [m for m in c.messages if m.get("match_number", number) == number]
         for seat, c in clients.items()
     }
-    seen = max(m["version"] for c in clients.values() for m in c.updates())
+    seen = max(m["version"] for ms in before.values() for m in ms if m["type"] == "update")
     welcomes = sum(1 for m in bob_ws.messages if m["type"] == "welcome")
+    mark = len(bob_ws.messages)  # what Bob is sent from here on comes after the kill
 
     await asyncio.to_thread(a.kill)
     # Bob stays connected to B; B takes the room over and serves him itself.
-    await bob_ws.wait(lambda m: m["type"] == "welcome", timeout=20, start=len(before[1]))
+    await bob_ws.wait(lambda m: m["type"] == "welcome", timeout=20, start=mark)
     assert sum(1 for m in bob_ws.messages if m["type"] == "welcome") == welcomes + 1
     assert owner_url(db, code) == b.url
     resumed = await bob_ws.wait(
-        lambda m: m["type"] == "update" and m["reason"] == "joined", start=len(before[1])
+        lambda m: m["type"] == "update" and m["reason"] == "joined", start=mark
     )
     assert resumed["version"] >= seen, "nothing sent before the kill is lost"
     # Nobody acts: the resumed clock runs out and a stand-in plays for a person.
     await bob_ws.wait(
         lambda m: m["type"] == "update" and m["by"] in ("stand-in", "system"),
         timeout=30,
-        start=len(before[1]),
+        start=mark,
     )
     ann_again = await Client.open(ws_address(b.url, code, made["token"]), "Ann@B")
     clients = {0: ann_again, 1: bob_ws}

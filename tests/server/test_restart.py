@@ -18,7 +18,15 @@ from gamenight.engine.match import replay
 from gamenight.engine.registry import game_class
 from gamenight.server.storage import make_engine
 from gamenight.server.storage import tables as t
-from tests.server.helpers import Client, ServerProcess, drive, drive_to, host_call, ws_address
+from tests.server.helpers import (
+    Client,
+    ServerProcess,
+    drive,
+    drive_to,
+    host_call,
+    past,
+    ws_address,
+)
 from tests.server.pgcluster import free_port
 from tests.server.test_secrecy import expected_messages
 from tests.server.test_ws import table
@@ -81,9 +89,7 @@ async def scenario(server: ServerProcess, db_url: str) -> dict[str, Any]:
     rooms = {}
     for n, game in enumerate(GAMES):
         made, clients, tokens = await table(base, game, ["Ann", "Bob"], bots=["random"])
-        _seat, found = await drive_to(
-            base, made, clients, random.Random(n), lambda seat, u: u["version"] >= KILL_AT
-        )
+        _seat, found = await drive_to(base, made, clients, random.Random(n), past(KILL_AT))
         rooms[game] = (made["code"], clients, tokens, found["match_number"])
     await asyncio.sleep(0.3)
     seeds = live_seeds(db_url)
@@ -103,7 +109,9 @@ async def scenario(server: ServerProcess, db_url: str) -> dict[str, Any]:
     await asyncio.to_thread(server.start)
     results = {}
     for n, (game, (code, old, tokens, number)) in enumerate(rooms.items()):
-        seen = max(m["version"] for c in old.values() for m in c.updates())
+        seen = max(
+            m["version"] for c in old.values() for m in c.updates() if m["match_number"] == number
+        )
         clients = {
             seat: await Client.open(ws_address(base, code, token), f"{game}:{seat}")
             for seat, token in tokens.items()

@@ -18,6 +18,7 @@ from tests.server.helpers import (
     drive_to,
     host_call,
     join,
+    past,
     serving,
     ws_address,
 )
@@ -187,9 +188,7 @@ def test_a_reconnect_resumes_the_seat_with_its_full_view(sqlite_url: str) -> Non
 
     async def go(base: str) -> None:
         made, clients, tokens = await table(base, "toss-your-cookies", ["Ann", "Bob", "Cy"])
-        _seat, found = await drive_to(
-            base, made, clients, random.Random(3), lambda seat, u: u["version"] >= 25
-        )
+        _seat, found = await drive_to(base, made, clients, random.Random(3), past(25))
         number = found["match_number"]
         bob = clients[1]
         await asyncio.sleep(0.2)

@@ -95,6 +95,7 @@ def wait_in_play(host: Page, ready: str, tries: int = 6) -> None:
         host.wait_for_function(f"() => document.querySelector('#result') || ({ready})")
         if not host.locator("#result").count():
             return
+        host.keyboard.press("Escape")  # the Snickerdoodle! pop-up, if any, closes at once
         host.click("#rematch")
         host.wait_for_selector("#result", state="detached")
     raise AssertionError(f"{tries} matches in a row ended before {ready}")

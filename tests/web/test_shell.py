@@ -10,7 +10,13 @@ import pytest
 from playwright.sync_api import Dialog, Page, Response, expect
 
 from tests.web.conftest import shot
-from tests.web.pages import MOVED_ON, SETTLED, fill_with_bots_and_start, open_room
+from tests.web.pages import (
+    MOVED_ON,
+    SETTLED,
+    fill_with_bots_and_start,
+    open_room,
+    wait_in_play,
+)
 
 # Real servers, browsers and clocks: under a loaded machine a step can miss its time limit, so
 # these end-to-end tests get two more tries (pytest-rerunfailures); a real fault fails all three.
@@ -36,10 +42,10 @@ def test_a_phone_sized_screen(new_page: Callable[..., Page]) -> None:
     assert page.evaluate(FITS)
     expect(page.locator(".qr")).to_be_visible()
     fill_with_bots_and_start(page)
-    page.wait_for_function(
-        "() => document.querySelector('#table').dataset.phase === 'commit'"
+    wait_in_play(  # a deal that ends the match at once is followed by a rematch
+        page,
+        "document.querySelector('#table').dataset.phase === 'commit'"
         " && document.querySelector('#table').dataset.mine === '1'",
-        timeout=60_000,
     )
     assert page.evaluate(FITS)
     hand = page.locator(".tyc-hand .card")
