@@ -86,6 +86,20 @@ def play_to_end(page: Page, move: Callable[[Page], None], limit: float = 300) ->
     raise AssertionError(f"the game did not end within {limit} s ({moves} moves made)")
 
 
+#: This seat is asked to choose cards (to toss or pass) now (Toss Your Cookies).
+CHOOSING = (
+    "document.querySelector('#table').dataset.phase === 'commit'"
+    " && document.querySelector('#table').dataset.mine === '1'"
+)
+
+
+def rematch(host: Page) -> None:
+    """The host, on a match's result, starts the next match with the same seats."""
+    host.keyboard.press("Escape")  # the Snickerdoodle! pop-up, if any, closes at once
+    host.click("#rematch")
+    host.wait_for_selector("#result", state="detached")
+
+
 def wait_in_play(host: Page, ready: str, tries: int = 6) -> None:
     """Wait until the script ``ready`` (an expression) holds on the host's page. A match that
     ends first (a Toss Your Cookies deal hands someone a Snickerdoodle about once in forty
@@ -95,7 +109,5 @@ def wait_in_play(host: Page, ready: str, tries: int = 6) -> None:
         host.wait_for_function(f"() => document.querySelector('#result') || ({ready})")
         if not host.locator("#result").count():
             return
-        host.keyboard.press("Escape")  # the Snickerdoodle! pop-up, if any, closes at once
-        host.click("#rematch")
-        host.wait_for_selector("#result", state="detached")
+        rematch(host)
     raise AssertionError(f"{tries} matches in a row ended before {ready}")

@@ -11,6 +11,7 @@ from playwright.sync_api import Dialog, Page, Response, expect
 
 from tests.web.conftest import shot
 from tests.web.pages import (
+    CHOOSING,
     MOVED_ON,
     SETTLED,
     fill_with_bots_and_start,
@@ -42,11 +43,7 @@ def test_a_phone_sized_screen(new_page: Callable[..., Page]) -> None:
     assert page.evaluate(FITS)
     expect(page.locator(".qr")).to_be_visible()
     fill_with_bots_and_start(page)
-    wait_in_play(  # a deal that ends the match at once is followed by a rematch
-        page,
-        "document.querySelector('#table').dataset.phase === 'commit'"
-        " && document.querySelector('#table').dataset.mine === '1'",
-    )
+    wait_in_play(page, CHOOSING)  # a deal that ends the match at once: a rematch
     assert page.evaluate(FITS)
     hand = page.locator(".tyc-hand .card")
     expect(hand).to_have_count(7)
@@ -262,7 +259,10 @@ def test_a_person_the_host_removes_is_told_and_may_take_a_seat_again(
     def answer(yes: bool) -> Callable[[Dialog], None]:
         def reply(dialog: Dialog) -> None:
             asked.append(dialog.message)
-            dialog.accept() if yes else dialog.dismiss()
+            if yes:
+                dialog.accept()
+            else:
+                dialog.dismiss()
 
         return reply
 

@@ -12,23 +12,19 @@ from playwright.sync_api import Page, WebSocket, expect
 
 from tests.web.conftest import shot
 from tests.web.pages import (
+    CHOOSING,
     MOVED_ON,
     SETTLED,
     fill_with_bots_and_start,
     open_room,
     play_to_end,
+    rematch,
     wait_in_play,
 )
 
 # Real servers, browsers and clocks: under a loaded machine a step can miss its time limit, so
 # these end-to-end tests get two more tries (pytest-rerunfailures); a real fault fails all three.
 pytestmark = pytest.mark.flaky(reruns=2, reruns_delay=2)
-
-#: This seat is asked to choose cards (to toss or pass) now.
-CHOOSING = (
-    "document.querySelector('#table').dataset.phase === 'commit'"
-    " && document.querySelector('#table').dataset.mine === '1'"
-)
 
 
 def cookies_move(page: Page) -> None:
@@ -86,8 +82,7 @@ def test_a_whole_match_of_toss_your_cookies_against_two_bots(
         expect(page.locator("#result")).to_contain_text("winning hand")
         if "commit" in seen:
             break
-        page.click("#rematch")
-        page.wait_for_selector("#result", state="detached")
+        rematch(page)
     shot(page, "toss-your-cookies-over")
     assert "commit" in seen
 

@@ -58,18 +58,15 @@ _DEALS = 100
 ILLEGAL_POLICIES = ("raise", "lose")
 
 
-def build_game(game_id: object, players: object = None, **options: Any) -> Game[Any, Any]:
+def build_game(game_id: str, players: int | None = None, **options: Any) -> Game[Any, Any]:
     """A game from its id, a player count and its options as keywords (``target=50``).
-
-    The id and the count are checked by the registry and the game's config, which name what is
-    wrong (they are typed ``object`` so that the compiled build lets them through to be named).
 
     >>> build_game("toss-up", players=3, target=50).config.target
     50
     """
-    cls = game_class(game_id)  # type: ignore[arg-type]
+    cls = game_class(game_id)
     texts = [f"{key}={_option_text(value)}" for key, value in options.items()]
-    return cls(config_from_options(cls.config_type, texts, players=players))  # type: ignore[arg-type]
+    return cls(config_from_options(cls.config_type, texts, players=players))
 
 
 def _option_text(value: Any) -> str:
@@ -236,7 +233,7 @@ def _step_limit(max_steps: object) -> int | None:
         return None
     if isinstance(max_steps, bool) or not isinstance(max_steps, Integral):
         raise ConfigError(f"max_steps must be a whole number or None, got {brief(max_steps)}")
-    steps = int(max_steps)  # a plain int: numpy's comparisons give numpy booleans
+    steps = int(max_steps)  # kept as a plain int, whatever integer type was given
     if steps < 1:
         raise ConfigError(f"max_steps must be at least 1 (or None for no limit), got {steps}")
     return steps
