@@ -149,7 +149,11 @@ class CoverYourCookies(Game[CoverYourCookiesState, Action]):
         if not total:
             raise IllegalAction("the deck is empty: no card can be drawn")
         # The first card whose running sum passes the number drawn: zero weights never are.
-        return DRAWS_IN_ORDER[bisect_right(cumulative, rng.randrange(total))]
+        # ``_randbelow(total)`` is what ``randrange(total)`` returns for ``total > 0`` (the
+        # integer hook every ``Random`` has, and that the engine's chance RNG overrides),
+        # called directly: a chance step comes for nearly every decision.
+        pick: int = rng._randbelow(total)  # type: ignore[attr-defined]
+        return DRAWS_IN_ORDER[bisect_right(cumulative, pick)]
 
     # ---- views -------------------------------------------------------------------------------
     def observe(self, state: CoverYourCookiesState, viewer: object) -> ViewData:
