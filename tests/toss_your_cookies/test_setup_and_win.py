@@ -81,8 +81,10 @@ def test_bad_dice_faces_and_round_counts_are_refused() -> None:
             TossYourCookiesConfig(rounds=rounds)
     with pytest.raises(ConfigError, match="rounds must be a whole number from 1 to 99"):
         TossYourCookiesConfig(rounds=True)
-    with pytest.raises(ConfigError, match="action_die faces must be from swap"):
+    with pytest.raises(ConfigError, match=r"action_die faces must be from swap.*'juggle' is not"):
         TossYourCookiesConfig(action_die=("swap", "juggle"))
+    with pytest.raises(ConfigError, match="action_die needs faces from swap"):
+        TossYourCookiesConfig(action_die=())
     with pytest.raises(ConfigError, match="number_die faces must be from 1, 2, 3, all, milk"):
         TossYourCookiesConfig(number_die=("4",))
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from numbers import Integral
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -33,7 +34,8 @@ from gamenight.adapters.encoding import encodable_games, encoder_for
 from gamenight.adapters.turns import ILLEGAL_POLICIES, Turns, build_game
 from gamenight.bots.base import Agent
 from gamenight.bots.registry import make_bot
-from gamenight.engine.errors import ConfigError, IllegalAction
+from gamenight.engine.errors import ConfigError, GameOver, IllegalAction, brief
+from gamenight.engine.registry import game_class
 from gamenight.sim.driver import agent_rngs
 
 #: What a bot that reads no view is handed instead of one.
@@ -41,6 +43,24 @@ _UNREAD: dict[str, Any] = {}
 
 #: Tries at dealing a match that does not end before the agent's first decision.
 _DEALS = 100
+
+
+def _player_count(game_id: str, players: object, specs: int) -> int:
+    """The number of seats: ``players`` as a plain int, or with one spec for every opponent and
+    no count, as few seats as the game takes (two at least)."""
+    if players is None:
+        fewest = game_class(game_id).config_type.min_players
+        return specs + 1 if specs > 1 else max(2, fewest)
+    if isinstance(players, bool) or not isinstance(players, Integral):
+        raise ConfigError(f"players must be a whole number, got {brief(players)}")
+    return int(players)
+
+
+def _seat_number(seat: object, players: int) -> int:
+    """``seat`` as a plain int (numpy's integers are whole numbers too), if it is a seat."""
+    if isinstance(seat, bool) or not isinstance(seat, Integral) or not 0 <= int(seat) < players:
+        raise ConfigError(f"seat must be from 0 to {players - 1}, got {brief(seat)}")
+    return int(seat)
 
 
 class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -60,11 +80,18 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        specs = [opponents] if isinstance(opponents, str) else list(opponents)
+        if isinstance(opponents, str):
+            specs = [opponents]
+        elif isinstance(opponents, Sequence) and all(isinstance(s, str) for s in opponents):
+            specs = list(opponents)
+        else:
+            raise ConfigError(
+                "opponents is a bot spec or a list of them, e.g. ['random'], "
+                f"got {brief(opponents)}"
+            )
         if not specs:
             raise ConfigError("opponents needs at least one bot spec, e.g. ['random']")
-        if players is None:
-            players = len(specs) + 1
+        players = _player_count(game_id, players, len(specs))
         if len(specs) == 1:
             specs *= players - 1
         if len(specs) != players - 1:
@@ -73,13 +100,13 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
                 f"got {len(specs)}"
             )
         if illegal not in ILLEGAL_POLICIES:
-            raise ConfigError(f"illegal must be one of {', '.join(ILLEGAL_POLICIES)}")
+            raise ConfigError(
+                f"illegal must be one of {', '.join(ILLEGAL_POLICIES)}; got {brief(illegal)}"
+            )
         if render_mode not in (None, "ansi"):
             raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.game = build_game(game_id, players, **options)
-        if isinstance(seat, bool) or not 0 <= seat < players:
-            raise ConfigError(f"seat must be from 0 to {players - 1}, got {seat!r}")
-        self.seat = seat
+        self.seat = _seat_number(seat, players)
         self.illegal = illegal
         self.render_mode = render_mode
         self.encoder = encoder_for(self.game)
@@ -92,6 +119,8 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(self.game.num_actions)
         self._rngs: list[random.Random] = agent_rngs(0, players)
+        #: Whether a match was dealt (``reset``): stepping before is refused.
+        self._dealt = False
 
     # ---- the gymnasium API ---------------------------------------------------------------------
     def reset(
@@ -105,12 +134,15 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
             self._rngs = agent_rngs(match_seed, self.game.players)
             self._play_opponents()
             if not self.turns.over:
+                self._dealt = True
                 return self._observation(), self._info()
         raise IllegalAction(f"{_DEALS} matches in a row ended before seat {self.seat} decided")
 
     def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play your action, then the opponents' up to your next decision or the end."""
         turns, seat = self.turns, self.seat
+        if not self._dealt:
+            raise GameOver("no match is on: reset to play")
         try:
             chosen = turns.decode(seat, action)
         except IllegalAction as exc:
@@ -133,6 +165,8 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The legal action ids now, as booleans."""
+        if not self._dealt:
+            raise GameOver("no match is on: reset to play")
         return self.turns.mask(self.seat).astype(bool)
 
     def render(self) -> str | None:
@@ -143,6 +177,14 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
         lines = [f"{self.game.title}, seat {self.seat}, step {self.turns.steps}"]
         lines += [f"  {key}: {value}" for key, value in view.items()]
         return "\n".join(lines)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps: everything but the encoder's function (made again on load)."""
+        return {k: v for k, v in vars(self).items() if k != "_encode"}
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        vars(self).update(kept)
+        self._encode = self.encoder.state_encoder()
 
     # ---- inside ------------------------------------------------------------------------------
     def _observation(self) -> np.ndarray:

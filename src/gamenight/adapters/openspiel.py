@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import operator
+from bisect import bisect_left
 from typing import Any, ClassVar
 
 import numpy as np
@@ -38,6 +39,7 @@ from gamenight.adapters.encoding import Encoder, encodable_games, encoder_for
 from gamenight.adapters.turns import RACING, ActionIds, win_rewards
 from gamenight.engine.config import Config, config_from_options
 from gamenight.engine.core import CHANCE, Kind, Pending
+from gamenight.engine.errors import GameOver, IllegalAction
 from gamenight.engine.game import Game
 from gamenight.engine.registry import game_class
 
@@ -72,9 +74,11 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
-def register(ids: list[str] | None = None) -> list[str]:
-    """Register every installed game that has an encoder (or those of ``ids``) with OpenSpiel;
-    returns their OpenSpiel names. Registering again is harmless."""
+def register(ids: str | list[str] | None = None) -> list[str]:
+    """Register every installed game that has an encoder (or those of ``ids``: a list of game
+    ids, or one) with OpenSpiel; returns their OpenSpiel names. Registering again is harmless."""
+    if isinstance(ids, str):
+        ids = [ids]
     names = []
     for game_id in ids if ids is not None else encodable_games():
         name = short_name(game_id)
@@ -166,6 +170,10 @@ class GamenightGame(pyspiel.Game):
         state: GamenightState = self.state_class(self)
         return state
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game string (each game's class is made by :func:`register`)."""
+        return (_load_game, (str(self),))
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         """An observer of a seat's view (not of perfect-recall information states)."""
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
@@ -173,6 +181,18 @@ class GamenightGame(pyspiel.Game):
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         return Observer(self.engine, self.encoder)
+
+
+def _load_game(text: str) -> Any:
+    """The game of an OpenSpiel game string, the gamenight games registered first (unpickling)."""
+    register()
+    return pyspiel.load_game(text)
+
+
+def _load_state(text: str) -> Any:
+    """The state of ``pyspiel.serialize_game_and_state``'s text, the games registered first."""
+    register()
+    return pyspiel.deserialize_game_and_state(text)[1]
 
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -297,6 +317,11 @@ class GamenightState(pyspiel.State):
             cls.start = Node(opening, self.engine.pending(opening))
         self.node = cls.start
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as OpenSpiel's serialized game and state (each game's state class is made
+        with the game, so it cannot be found by name)."""
+        return (_load_state, (pyspiel.serialize_game_and_state(self.get_game(), self),))
+
     @property
     def engine_state(self) -> Any:
         """The gamenight state inside (for bots: ``engine.observe(state.engine_state, seat)``)."""
@@ -362,6 +387,8 @@ class GamenightState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node, by index, with their probabilities."""
         node = self.node
+        if node.player != _CHANCE:
+            raise IllegalAction(f"this is not a chance node: {self._whose(node)}")
         if node.pending.kind is not _CHANCE_KIND:
             listed = len(node.pending.players)
             if listed < len(_QUICKER):
@@ -379,16 +406,40 @@ class GamenightState(pyspiel.State):
             kept[id(outcomes)] = (outcomes, converted)
         return converted
 
+    def _whose(self, node: Node) -> str:
+        """Who moves at ``node``, in words (for errors)."""
+        if node.player == _TERMINAL:
+            return "the match is over"
+        if node.player == _CHANCE:
+            return "chance moves next"
+        return f"player {node.player} decides"
+
+    def _refuse(self, player: int, action: int) -> IllegalAction:
+        """The error for an action id that ``player`` may not take now, with the rule's reason."""
+        engine = self.engine
+        if not 0 <= action < engine.num_actions:
+            return IllegalAction(
+                f"action {action} is not an action id of {engine.title} "
+                f"(0 to {engine.num_actions - 1})"
+            )
+        chosen = engine.action_from_id(action)
+        why = engine.explain_illegal(self.node.state, player, chosen)
+        return IllegalAction(
+            f"{engine.action_to_text(chosen)!r} (id {action}) is not legal now for player "
+            f"{player}{': ' + why if why else ''}"
+        )
+
     def _apply_action(self, action: int) -> None:
         node = self.node
         player = node.player
         if player >= 0:  # a seat's decision, the most frequent
-            actions = self.actions
-            if 0 <= action < len(actions):
-                chosen = actions[action]
-            else:
-                chosen = self.engine.action_from_id(action)
-            state = self.apply(node.state, player, chosen)[0]
+            legal = node.legal  # usually asked for just before, and kept
+            if legal is None:
+                legal = node.legal = self.sorted_ids(self.legal_of(node.state, player))
+            at = bisect_left(legal, action)
+            if at == len(legal) or legal[at] != action:
+                raise self._refuse(player, action)
+            state = self.apply(node.state, player, self.actions[action])[0]
             pending = self.pending(state)
             decisions = node.decisions + 1
             kind = pending.kind
@@ -399,10 +450,16 @@ class GamenightState(pyspiel.State):
             else:
                 cut = decisions >= self.max_length and kind is not _TERMINAL_KIND
                 self.node = Node(state, pending, None, decisions, cut)
+        elif player == _TERMINAL:
+            raise GameOver("the match is over: no action can be applied")
         elif node.pending.kind is _CHANCE_KIND:
             outcomes = node.outcomes
             if outcomes is None:
                 outcomes = self._outcomes()
+            if not 0 <= action < len(outcomes):
+                raise IllegalAction(
+                    f"chance outcome {action} is not one of this node's {len(outcomes)} outcomes"
+                )
             state = self.apply(node.state, CHANCE, outcomes[action][0])[0]
             pending = self.pending(state)
             if pending.kind is _SINGLE_KIND:  # one seat's decision next, the usual case
@@ -411,7 +468,13 @@ class GamenightState(pyspiel.State):
                 player = _player(pending, None, False)
             self.node = Node(state, pending, None, node.decisions, False, player)
         else:  # who is quicker
-            seat = node.pending.players[action]
+            listed = node.pending.players
+            if not 0 <= action < len(listed):
+                raise IllegalAction(
+                    f"chance outcome {action} is not one of this node's {len(listed)} outcomes "
+                    "(who is quicker)"
+                )
+            seat = listed[action]
             self.node = Node(node.state, node.pending, seat, node.decisions, False, seat)
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -34,7 +34,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from gamenight.adapters.encoding import Encoder, encoder_for
 from gamenight.adapters.turns import ILLEGAL_POLICIES, RACING, Turns, build_game
 from gamenight.engine.core import Kind
-from gamenight.engine.errors import ConfigError, GameOver, IllegalAction
+from gamenight.engine.errors import ConfigError, GameOver, IllegalAction, UnknownSeat, brief
 from gamenight.engine.game import Game
 
 Observation = dict[str, np.ndarray]
@@ -69,6 +69,22 @@ class _Spaces:
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+
+    def _seat(self, agent: str) -> int:
+        """The seat of ``agent``, or a clear error for a name that is not an agent's."""
+        seat = self.seat_of.get(agent)
+        if seat is None:
+            last = len(self.possible_agents) - 1
+            raise UnknownSeat(f"no agent {brief(agent)}: the agents are player_0 to player_{last}")
+        return seat
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps: everything but the encoder's function (made again on load)."""
+        return {k: v for k, v in vars(self).items() if k != "_encode"}
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        vars(self).update(kept)
+        self._encode = self.encoder.state_encoder()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object every time)."""
@@ -146,7 +162,7 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation and action mask now."""
-        seat = self.seat_of[agent]
+        seat = self._seat(agent)
         turns = self.turns
         if not self._dealt:
             raise GameOver("no match is on: reset to play")
@@ -213,6 +229,10 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
 
     def close(self) -> None:
         """Nothing to release."""
+
+    def state(self) -> np.ndarray:
+        """Not offered: a global state would show hidden cards."""
+        raise NotImplementedError("gamenight environments show each seat only its own view")
 
 
 class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):

@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
+from numbers import Integral
 from typing import Any, ClassVar, TypeVar, get_args, get_origin, get_type_hints
 
 from gamenight.engine.errors import ConfigError, brief
@@ -186,7 +187,9 @@ def config_from_options(cls: type[C], options: Iterable[str] = (), players: int 
             raise ConfigError(f"unknown option {brief(key, 40)}; options are: {allowed}")
         values[key] = option_from_text(key, text, fields[key])
     if players is not None:
-        values["players"] = players
+        # numpy's integers are whole numbers too (a count read from an array)
+        whole = isinstance(players, Integral) and not isinstance(players, bool)
+        values["players"] = int(players) if whole else players
     return cls(**values)
 
 

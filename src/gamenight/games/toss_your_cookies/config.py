@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gamenight.engine.config import Config
-from gamenight.engine.errors import ConfigError
+from gamenight.engine.errors import ConfigError, brief
 from gamenight.games.toss_your_cookies.cards import ACTIONS, COMPONENTS, NUMBERS
 
 #: The most rounds a match may be agreed to last (a guard against typing mistakes).
@@ -47,9 +47,14 @@ class TossYourCookiesConfig(Config):
             ("action_die", self.action_die, ACTIONS),
             ("number_die", self.number_die, NUMBERS),
         ):
-            if not isinstance(faces, tuple) or not faces or any(f not in allowed for f in faces):
-                shown = ",".join(map(str, faces))[:80] if isinstance(faces, tuple) else faces
-                raise ConfigError(f"{name} faces must be from {', '.join(allowed)}; got {shown!r}")
+            if not isinstance(faces, tuple) or not faces:
+                raise ConfigError(f"{name} needs faces from {', '.join(allowed)}; got {faces!r}")
+            unknown = [f for f in faces if f not in allowed]
+            if unknown:
+                raise ConfigError(
+                    f"{name} faces must be from {', '.join(allowed)}; "
+                    f"{brief(unknown[0])} is not one (in {brief(','.join(map(str, faces)))})"
+                )
 
     @property
     def rounds_to_win(self) -> int:
