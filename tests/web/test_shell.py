@@ -113,6 +113,10 @@ def test_the_table_screen_and_a_phone_that_shows_only_its_hand(
     expect(phone.locator(".log-box")).to_be_hidden()
     shot(tv, "table-screen-cover-your-cookies")
     shot(phone, "phone-only-my-hand")
+    phone.reload()  # kept for this room...
+    expect(phone.locator("#hand-only")).to_be_checked()
+    open_room(phone, "toss-up", 2, name="Dad")  # ...and not carried to the next
+    expect(phone.locator("#hand-only")).not_to_be_checked()
 
 
 def test_a_dropped_connection_comes_back_by_itself(new_page: Callable[..., Page]) -> None:

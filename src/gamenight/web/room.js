@@ -40,7 +40,9 @@ export class RoomPage {
     this.error = null;
     this.refs = 0;
     this.clock = null;
-    this.handOnly = localStorage.getItem("gamenight:hand-only") === "1";
+    // "Only my hand" is kept per room: a phone beside one table's screen is not one at the next.
+    this.handOnlyKey = `gamenight:hand-only:${code}`;
+    this.handOnly = localStorage.getItem(this.handOnlyKey) === "1";
     this.netTimer = null;
     this.botChoice = null;
     this.advice = null;
@@ -362,7 +364,7 @@ export class RoomPage {
         h("a", { href: `/rules/${this.room.game}`, target: "_blank", rel: "noopener", class: "button small rules-link" }, t("rules")),
         this.mode === "player" && this.seat !== null
           ? h("label", { class: "toggle", title: t("hand_only_help") },
-            h("input", { type: "checkbox", id: "hand-only", checked: this.handOnly, on: { change: (e) => { this.handOnly = e.target.checked; localStorage.setItem("gamenight:hand-only", this.handOnly ? "1" : "0"); this.render(); } } }),
+            h("input", { type: "checkbox", id: "hand-only", checked: this.handOnly, on: { change: (e) => { this.handOnly = e.target.checked; localStorage.setItem(this.handOnlyKey, this.handOnly ? "1" : "0"); this.render(); } } }),
             t("hand_only"))
           : null,
         this.mode === "player"
