@@ -107,7 +107,7 @@ RotateOpt = Annotated[
 ]
 JsonlOpt = Annotated[
     Path | None,
-    typer.Option(help="write one JSON line per game (seed, seating, result) to this file"),
+    typer.Option(help="write one JSON line per game (seed, seating, options, result) to this file"),
 ]
 BackendOpt = Annotated[str, typer.Option(help="where games are played: local or ray")]
 AddressOpt = Annotated[

@@ -52,6 +52,8 @@ WorkersOpt = Annotated[int, typer.Option(min=0, help="processes to play in (0: o
 def _checked(
     game: str, bots: str, option: list[str] | None, vary: list[str]
 ) -> tuple[list[str], list[str], list[Variation]]:
+    """The bots, options and variations of a sweep or report, refused (exit 2) before anything
+    plays if they cannot make one."""
     bot_list = split_list(bots, "--bots")
     check_seat_count(game, bot_list, "--bots")
     options = check_options(option, "--bots")

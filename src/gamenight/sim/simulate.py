@@ -6,7 +6,8 @@ asked for, and a run is the same whether it plays in one process, in several (``
 a Ray cluster: chunks of games are tallied apart and merged in order. With ``rotate_seats``
 every bot plays every seat equally often (game ``i`` shifts the seating by ``i`` seats), and the
 report gives figures per bot as well as per seat. ``on_game`` receives one small record per
-game, with its seed and seating, so any single game can be played again.
+game, with its seed, seating and the options that differ from the game's defaults, so any single
+game can be played again.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from gamenight.bots import make_bot
-from gamenight.engine.config import config_from_json
+from gamenight.engine.config import changed_options, config_from_json
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.engine.registry import game_class
@@ -29,7 +30,8 @@ from gamenight.sim.stats import wilson_interval
 #: Games per chunk handed to a worker.
 CHUNK = 100
 
-#: A per-game record: index, seed, seating, winners, scores, turns.
+#: A per-game record: index, seed, seating, options (``-o`` values other than the defaults),
+#: winners, scores, turns.
 GameRecord = dict[str, Any]
 
 
@@ -156,6 +158,7 @@ def play_games(
 ) -> Tally:
     """Play games ``indices`` of a run between ``bots``; the tally of results and metrics."""
     n = game.players
+    options = changed_options(game.config)  # what `gamenight play` needs as -o to replay a game
     seatings: dict[int, list[Any]] = {}
     metrics = metrics_for(game.id, n)
     tally = Tally(
@@ -185,6 +188,7 @@ def play_games(
                     "index": index,
                     "seed": match_seed,
                     "seats": seating(bots, index, rotate),
+                    "options": dict(options),
                     "winners": list(outcome.winners),
                     "scores": list(outcome.scores),
                     "turns": outcome.turns,

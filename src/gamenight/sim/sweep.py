@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gamenight.engine.config import changed_options, option_name
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.registry import make_game
 from gamenight.sim.simulate import GameRecord, SimulationReport, simulate
@@ -87,8 +88,12 @@ def sweep(
     on_game: Callable[[GameRecord], None] | None = None,
     **simulate_options: Any,
 ) -> list[SweepRow]:
-    """Simulate every combination; every game is checked to build before any game is played."""
+    """Simulate every combination; every game is checked to build before any game is played.
+
+    Each game's record names every option that differs from the defaults, and the varied ones
+    whatever their value, so that ``gamenight play`` can replay it."""
     combos = combinations(variations)
+    varied = [option_name(v.option) for v in variations]
     built = [
         make_game(
             game_id,
@@ -105,9 +110,11 @@ def sweep(
             if progress is not None:
                 progress(offset + done)
 
-        def record(game_record: GameRecord, combo: dict[str, str] = combo) -> None:
+        options = changed_options(game.config, keep=varied)
+
+        def record(game_record: GameRecord, options: dict[str, str] = options) -> None:
             if on_game is not None:
-                on_game({"options": combo, **game_record})
+                on_game({**game_record, "options": dict(options)})
 
         report = simulate(
             game, bots, games, seed, step, on_game=record if on_game else None, **simulate_options

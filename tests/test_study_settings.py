@@ -1,0 +1,92 @@
+"""What a study's settings amount to: game lines that name their options (so a game from a run
+with ``-o`` or ``--vary`` replays as the same game)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from gamenight.cli import app
+from gamenight.engine.registry import make_game
+from gamenight.sim.simulate import simulate
+from gamenight.sim.sweep import Variation, sweep
+
+runner = CliRunner()
+
+
+def game_lines(path: Path) -> list[dict[str, Any]]:
+    """The game lines a run wrote."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def replayed(line: dict[str, Any], game: str, tmp_path: Path) -> dict[str, Any]:
+    """The outcome of ``gamenight play`` given a game line as the README says: its seating,
+    its seed, ``--line`` and ``-o`` for each of its options."""
+    record = tmp_path / f"replay-{line['index']}.json"
+    options = [arg for name, value in line["options"].items() for arg in ("-o", f"{name}={value}")]
+    seats = ",".join(line["seats"])
+    args = ["play", game, "--seats", seats, "--seed", str(line["seed"]), "--line", *options]
+    result = runner.invoke(app, [*args, "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    outcome: dict[str, Any] = json.loads(record.read_text(encoding="utf-8"))["outcome"]
+    return outcome
+
+
+def test_a_game_line_of_a_run_with_options_replays_as_the_same_game(tmp_path: Path) -> None:
+    """``simulate -o ...``: every line names the options that differ from the defaults, as
+    ``-o`` takes them, and ``gamenight play`` given them plays the same game (same winners,
+    same scores, same length) as the line says; without them it would be another game."""
+    lines = tmp_path / "games.jsonl"
+    options = ["-o", "target=50", "-o", "dice=8", "-o", "strict=False"]
+    args = ["simulate", "toss-up", "--bots", "hold:20,random", "--games", "6", "--seed", "5"]
+    result = runner.invoke(app, [*args, *options, "--jsonl", str(lines)])
+    assert result.exit_code == 0, result.output
+    written = game_lines(lines)
+    assert all(w["options"] == {"target": "50", "dice": "8", "strict": "false"} for w in written)
+    for line in written[:3]:
+        outcome = replayed(line, "toss-up", tmp_path)
+        assert outcome["winners"] == line["winners"]
+        assert outcome["scores"] == line["scores"]
+        assert outcome["turns"] == line["turns"]
+    plain = replayed({**written[0], "options": {}}, "toss-up", tmp_path)
+    assert (plain["scores"], plain["turns"]) != (written[0]["scores"], written[0]["turns"])
+
+
+def test_a_sweep_line_names_the_base_options_and_the_variant(tmp_path: Path) -> None:
+    """``sweep -o dice=8 --vary target=50,100``: each line has ``dice`` as well as its
+    ``target`` (even the default 100, since it was varied), and replays as that game."""
+    lines = tmp_path / "sweep.jsonl"
+    args = ["sweep", "toss-up", "--bots", "random,smart", "--games", "3", "--seed", "2"]
+    result = runner.invoke(
+        app, [*args, "-o", "dice=8", "--vary", "target=50,100", "--jsonl", str(lines)]
+    )
+    assert result.exit_code == 0, result.output
+    written = game_lines(lines)
+    assert [w["options"] for w in written] == [{"target": "50", "dice": "8"}] * 3 + [
+        {"target": "100", "dice": "8"}
+    ] * 3
+    for line in (written[1], written[4]):
+        outcome = replayed(line, "toss-up", tmp_path)
+        assert (outcome["winners"], outcome["scores"]) == (line["winners"], line["scores"])
+
+
+def test_the_python_api_gives_the_options_in_every_record() -> None:
+    """``simulate`` and ``sweep`` called from Python give each record its options too: none
+    for a game at its defaults."""
+    records: list[dict[str, Any]] = []
+    simulate(make_game("toss-up", players=2), ["random", "random"], 2, on_game=records.append)
+    game = make_game("paper-toss", ["hand_size=6"], players=2)
+    simulate(game, ["random", "random"], 2, on_game=records.append)
+    sweep(
+        "toss-up",
+        ["random", "random"],
+        [Variation.parse("shared-victory=true,false")],
+        1,
+        on_game=records.append,
+    )
+    at_defaults, hand_size = {}, {"hand_size": "6"}
+    varied = [{"shared_victory": "true"}, {"shared_victory": "false"}]
+    assert [r["options"] for r in records] == [at_defaults] * 2 + [hand_size] * 2 + varied
