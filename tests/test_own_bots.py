@@ -1,0 +1,136 @@
+"""Bots of one's own (``--bots module:Name``): a mistake in one is a clear line naming the spec
+and what is wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+from typer.testing import CliRunner
+
+from gamenight.cli import app
+
+runner = CliRunner()
+
+MODULE = """
+import gamenight
+
+
+class Careful(gamenight.Agent):
+    def act(self, view, legal, rng):
+        texts = [self.game.action_to_text(a) for a in legal]
+        if "bank" in texts and view["turn_points"] >= 20:
+            return legal[texts.index("bank")]
+        return legal[texts.index("roll")] if "roll" in texts else legal[0]
+
+
+def make_careful(game, seat):
+    return Careful(game, seat, "careful")
+
+
+def careful(game, seat, arg):
+    return Careful(game, seat, "careful")
+
+
+class NotAgent:
+    pass
+
+
+class NoAct(gamenight.Agent):
+    pass
+
+
+class TwoArguments(Careful):
+    def __init__(self, game, seat):
+        super().__init__(game, seat, "two")
+
+
+def not_a_bot(game, seat, arg):
+    return "roll"
+
+
+def broken(game, seat, arg):
+    raise RuntimeError("no table for that many dice")
+
+
+CONST = 3
+
+
+class Flaky(Careful):
+    def act(self, view, legal, rng):
+        if rng.random() < 0.05:
+            raise ValueError("flaked out")
+        return super().act(view, legal, rng)
+"""
+
+
+@pytest.fixture
+def mybots(bot_module: Callable[[str], Path]) -> Path:
+    """``mybots.py`` with the bots above, beside the test."""
+    return bot_module(MODULE)
+
+
+def one_clean_line(result: Result, status: int) -> str:
+    """The error a command ended with: exit ``status``, one line on stderr, no traceback (the
+    command ended by exiting, not by an exception)."""
+    assert result.exit_code == status, result.output
+    assert isinstance(result.exception, SystemExit), result.exception
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+@pytest.mark.usefixtures("mybots")
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        (
+            "mybots:make_careful",
+            "bot 'mybots:make_careful' takes (game, seat), but a factory is called as "
+            "Name(game, seat, arg), arg being the text after a second ':' or None",
+        ),
+        ("mybots:NotAgent", "'mybots:NotAgent' is a class but not an Agent subclass"),
+        ("mybots:CONST", "'mybots:CONST' is neither an Agent subclass nor a factory of agents"),
+        ("mybots:NoAct", "bot class 'mybots:NoAct' does not define act"),
+        (
+            "mybots:TwoArguments",
+            "bot 'mybots:TwoArguments' takes (game, seat), but an Agent subclass is built as "
+            "Name(game, seat, name)",
+        ),
+        ("mybots:not_a_bot", "bot factory 'mybots:not_a_bot' returned 'roll', not an Agent"),
+        (
+            "mybots:broken",
+            "bot 'mybots:broken' could not be built: RuntimeError: no table for that many dice",
+        ),
+        ("mybots:Careful:20", "bot class Careful takes no argument (got '20')"),
+    ],
+)
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "toss-up", "--games", "4", "--bots"],
+        ["ladder", "toss-up", "--games", "4", "--bots"],
+        ["play", "toss-up", "--line", "--seats"],
+    ],
+)
+def test_a_mistake_in_a_bot_of_ones_own_is_one_line(
+    spec: str, expected: str, command: list[str]
+) -> None:
+    """Each kind of mistake is a usage error naming the spec and what is wrong, in every
+    command that takes bots."""
+    line = one_clean_line(runner.invoke(app, [*command, f"{spec},random"]), status=2)
+    assert expected in line
+
+
+def test_a_module_that_does_not_import_is_named_with_its_error(
+    bot_module: Callable[[str], Path],
+) -> None:
+    """A mistake in the module itself (here a name it never defined) is named with its type and
+    message, not as an unknown bot."""
+    bot_module("import gamenight\n\nclass Bot(gamenight.Agent):\n    speed = SLOW\n")
+    result = runner.invoke(app, ["simulate", "toss-up", "--bots", "mybots:Bot,random"])
+    line = one_clean_line(result, status=2)
+    assert "importing 'mybots' for bot 'mybots:Bot' failed: NameError: name 'SLOW'" in line
+    assert "unknown bot" not in line
