@@ -1,8 +1,11 @@
 """Bots of one's own (``--bots module:Name``): a mistake in one is a clear line naming the spec
-and what is wrong."""
+and what is wrong, a bot that fails in the middle of a game names itself, its seat and how to
+play that game again."""
 
 from __future__ import annotations
 
+import re
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 
@@ -134,3 +137,38 @@ def test_a_module_that_does_not_import_is_named_with_its_error(
     line = one_clean_line(result, status=2)
     assert "importing 'mybots' for bot 'mybots:Bot' failed: NameError: name 'SLOW'" in line
     assert "unknown bot" not in line
+
+
+@pytest.mark.usefixtures("mybots")
+def test_a_bot_failing_mid_game_names_itself_its_seat_and_the_replay() -> None:
+    """A bot raising in the middle of a game ends the run with exit 1 and one line: the bot,
+    its seat, the exception, where it was raised, the game's seed and the command that plays
+    that game again, which fails in the same way at the same place."""
+    args = ["--games", "60", "--seed", "3", "-o", "target=50"]
+    result = runner.invoke(app, ["simulate", "toss-up", "--bots", "random,mybots:Flaky", *args])
+    line = one_clean_line(result, status=1)
+    found = re.search(
+        r"in game (\d+) of the run \(seed (\d+)\), bot mybots:Flaky in seat 1 raised "
+        r"ValueError: flaked out \(at mybots\.py:(\d+)\); play that game again with: (.*)$",
+        line,
+    )
+    assert found, line
+    seed, command = found.group(2), found.group(4)
+    assert command == (
+        f"gamenight play toss-up --seats random,mybots:Flaky --seed {seed} --line -o target=50"
+    )
+    again = one_clean_line(runner.invoke(app, shlex.split(command)[1:]), status=1)
+    assert f"in this game (seed {seed}), bot mybots:Flaky in seat 1 raised" in again
+    assert f"(at mybots.py:{found.group(3)})" in again
+
+
+@pytest.mark.usefixtures("mybots")
+def test_a_bot_failing_in_a_sweep_or_ladder_is_not_a_usage_error() -> None:
+    """In a sweep and a ladder too, a failing game is exit 1 with the bot named, not exit 2."""
+    sweep = ["sweep", "toss-up", "--bots", "mybots:Flaky,random", "--vary", "target=40,50"]
+    line = one_clean_line(runner.invoke(app, [*sweep, "--games", "40"]), status=1)
+    assert "bot mybots:Flaky in seat 0 raised ValueError: flaked out" in line
+    assert "-o target=40" in line
+    ladder = ["ladder", "toss-up", "--bots", "mybots:Flaky,random", "--games", "40"]
+    line = one_clean_line(runner.invoke(app, ladder), status=1)
+    assert "bot mybots:Flaky in seat" in line and "--line" in line

@@ -36,6 +36,7 @@ from gamenight.cli.simulate import (
 )
 from gamenight.engine.errors import GameError
 from gamenight.engine.registry import game_ids, game_part, make_game, plugin
+from gamenight.sim.failures import GameFailed
 from gamenight.sim.simulate import simulate
 from gamenight.sim.sweep import SweepRow, Variation, rows_to_csv, sweep
 
@@ -99,6 +100,8 @@ def _run_sweep(
                 backend=backend,
                 address=address,
             )
+        except GameFailed as exc:  # a game went wrong: not a usage error
+            fail(str(exc), status=1)
         except GameError as exc:
             fail(str(exc))
 
@@ -223,6 +226,8 @@ def report_command(
                 )
             page = simulation_html(report)
             emit_report(report.to_json(), as_json=False)
+    except GameFailed as exc:
+        fail(str(exc), status=1)
     except GameError as exc:
         fail(str(exc))
     output.write_text(page, encoding="utf-8")
@@ -293,6 +298,8 @@ def ladder_command(
                 workers,
                 lambda done, total: bar.update(task, completed=done, total=total),
             )
+    except GameFailed as exc:
+        fail(str(exc), status=1)
     except GameError as exc:
         fail(str(exc))
     if as_json:

@@ -7,7 +7,8 @@ a Ray cluster: chunks of games are tallied apart and merged in order. With ``rot
 every bot plays every seat equally often (game ``i`` shifts the seating by ``i`` seats), and the
 report gives figures per bot as well as per seat. ``on_game`` receives one small record per
 game, with its seed, seating and the options that differ from the game's defaults, so any single
-game can be played again.
+game can be played again; a game that raises stops the run with
+:class:`gamenight.sim.failures.GameFailed`, which says how.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.engine.registry import game_class
 from gamenight.sim.driver import run
+from gamenight.sim.failures import game_failed
 from gamenight.sim.metrics import Metrics, add_counts, metrics_for
 from gamenight.sim.stats import wilson_interval
 
@@ -170,7 +172,15 @@ def play_games(
             specs = seating(bots, index, rotate)
             seatings[shift] = [make_bot(spec, game, seat) for seat, spec in enumerate(specs)]
         match_seed = game_seed(seed, index)
-        outcome = run(Match(game, seed=match_seed), seatings[shift], metrics.on_events).outcome()
+        try:
+            outcome = run(
+                Match(game, seed=match_seed), seatings[shift], metrics.on_events
+            ).outcome()
+        except Exception as exc:  # a bot's own code, or a move the rules refuse: say which game
+            which = f"game {index} of the run"
+            specs = seating(bots, index, rotate)
+            agents = seatings[shift]
+            raise game_failed(exc, game.id, specs, agents, match_seed, options, which) from exc
         metrics.on_game_end(outcome)
         tally.turns += outcome.turns
         tally.lengths[outcome.turns] = tally.lengths.get(outcome.turns, 0) + 1
