@@ -1,9 +1,10 @@
 """Bots of one's own (``--bots module:Name``): a mistake in one is a clear line naming the spec
 and what is wrong, a bot that fails in the middle of a game names itself, its seat and how to
-play that game again."""
+play that game again, and every table names such a bot as it was typed."""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from collections.abc import Callable
@@ -172,3 +173,24 @@ def test_a_bot_failing_in_a_sweep_or_ladder_is_not_a_usage_error() -> None:
     ladder = ["ladder", "toss-up", "--bots", "mybots:Flaky,random", "--games", "40"]
     line = one_clean_line(runner.invoke(app, ladder), status=1)
     assert "bot mybots:Flaky in seat" in line and "--line" in line
+
+
+@pytest.mark.usefixtures("mybots")
+def test_a_bot_of_ones_own_is_named_as_typed_everywhere(tmp_path: Path) -> None:
+    """The simulate table, its JSON, the game lines and the ladder all name a bot of one's own
+    by its spec as typed, class and factory alike."""
+    bots = "mybots:Careful,mybots:careful:20"
+    args = ["simulate", "toss-up", "--bots", bots, "--games", "20", "--seed", "1"]
+    lines = tmp_path / "games.jsonl"
+    data = json.loads(runner.invoke(app, [*args, "--json", "--jsonl", str(lines)]).stdout)
+    assert [s["bot"] for s in data["seats"]] == ["mybots:Careful", "mybots:careful:20"]
+    first = json.loads(lines.read_text().splitlines()[0])
+    assert first["seats"] == ["mybots:Careful", "mybots:careful:20"]
+    table = runner.invoke(app, args, env={"COLUMNS": "120"})
+    assert table.exit_code == 0, table.output
+    rows = [line for line in table.stdout.splitlines() if "│" in line]
+    assert re.search(r"│ 0 +│ mybots:Careful +│", rows[0]), rows
+    assert re.search(r"│ 1 +│ mybots:careful:20 +│", rows[1]), rows
+    ladder = runner.invoke(app, ["ladder", "toss-up", "--bots", bots, "--games", "4", "--json"])
+    standings = json.loads(ladder.stdout)["standings"]
+    assert sorted(s["bot"] for s in standings) == ["mybots:Careful", "mybots:careful:20"]

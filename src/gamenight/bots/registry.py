@@ -133,7 +133,7 @@ def split_spec(text: str) -> tuple[str, str]:
 def make_bot(text: str, game: Game[Any, Any], seat: int, *, own_code: bool = True) -> Agent:
     """Build the bot named by ``text`` for ``seat`` of ``game``: ``name`` or ``name:arg`` from
     the registry, or a bot of one's own as ``package.module:Name`` (``:arg`` may follow), where
-    ``Name`` is an ``Agent`` subclass, built as ``Name(game, seat, "Name")``, or a factory called as
+    ``Name`` is an ``Agent`` subclass, built as ``Name(game, seat, text)``, or a factory called as
     ``Name(game, seat, arg)`` that returns an ``Agent`` (:class:`OwnBotError` if it is neither).
 
     With ``own_code=False`` (the server: the spec comes from someone else) only the game's
@@ -172,9 +172,19 @@ def make_bot(text: str, game: Game[Any, Any], seat: int, *, own_code: bool = Tru
         _OWN_CODE.reset(reset)
 
 
+def bot_label(text: str, game: Game[Any, Any], seat: int) -> str:
+    """How a report names the bot of spec ``text``: a registered bot by the name it gives itself
+    (in Toss Up! ``default`` is ``smart``, ``ismcts`` is ``ismcts:100``), a bot of one's own by
+    its spec as typed (``mybots:Careful``), as the game lines and the ladder name it."""
+    agent = make_bot(text, game, seat)
+    name, _ = split_spec(text)
+    registered = name == "default" or any(s.name == name for s in _specs(game.id))
+    return agent.name if registered else text.strip()
+
+
 def _imported_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:
     """A bot from an importable module, named ``package.module:Name[:arg]``: ``Name`` is an
-    ``Agent`` subclass, built as ``Name(game, seat, "Name")``, or a factory, called as
+    ``Agent`` subclass, built as ``Name(game, seat, text)``, or a factory, called as
     ``Name(game, seat, arg)`` (``arg``: the text after a second ``:``, or ``None``). Anything
     wrong with it is an :class:`OwnBotError` naming the spec and what is wrong."""
     module_name, _, rest = text.partition(":")
@@ -214,7 +224,7 @@ def _imported_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:
 
 def _built_from_class(found: type, text: str, arg: str, game: Game[Any, Any], seat: int) -> Agent:
     """A bot of one's own given as a class: an ``Agent`` subclass, built as
-    ``Name(game, seat, "Name")``."""
+    ``Name(game, seat, text)``."""
     name = found.__name__
     if not issubclass(found, Agent):
         raise OwnBotError(
@@ -233,7 +243,7 @@ def _built_from_class(found: type, text: str, arg: str, game: Game[Any, Any], se
         )
     rule = "an Agent subclass is built as Name(game, seat, name), as Agent itself is"
     _check_call(found, text, rule, game, seat, "")
-    agent: Agent = _building(text, lambda: found(game, seat, name))
+    agent: Agent = _building(text, lambda: found(game, seat, text))
     return agent
 
 

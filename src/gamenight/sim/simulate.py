@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from gamenight.bots import make_bot
+from gamenight.bots.registry import bot_label
 from gamenight.engine.config import changed_options, config_from_json
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
@@ -267,7 +268,7 @@ def simulate(
 
     job = Job(game.id, game.config.to_json(), tuple(bots), seed, rotate_seats)
     tally = run_job(job, game, games, progress, workers, on_game, backend, address)
-    names = [make_bot(spec, game, seat).name for seat, spec in enumerate(bots)]
+    names = [bot_label(spec, game, seat) for seat, spec in enumerate(bots)]
     report = build_report(game, names, games, seed, tally)
     report.rotate_seats = rotate_seats
     return report
