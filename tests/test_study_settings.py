@@ -1,5 +1,6 @@
 """What a study's settings amount to: game lines that name their options (so a game from a run
-with ``-o`` or ``--vary`` replays as the same game)."""
+with ``-o`` or ``--vary`` replays as the same game), settings that contradict each other or
+repeat a variant refused before anything plays."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from gamenight.cli import app
+from gamenight.engine.errors import ConfigError
 from gamenight.engine.registry import make_game
 from gamenight.sim.simulate import simulate
-from gamenight.sim.sweep import Variation, sweep
+from gamenight.sim.sweep import Variation, check_variations, sweep
 
 runner = CliRunner()
 
@@ -90,3 +93,73 @@ def test_the_python_api_gives_the_options_in_every_record() -> None:
     at_defaults, hand_size = {}, {"hand_size": "6"}
     varied = [{"shared_victory": "true"}, {"shared_victory": "false"}]
     assert [r["options"] for r in records] == [at_defaults] * 2 + [hand_size] * 2 + varied
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["-o", "target=20", "--vary", "target=50,100"],
+            "target is set by -o target=20 and varied by --vary target=...: the -o value would "
+            "never be played; give target in one of them",
+        ),
+        (
+            ["--vary", "shared_victory=true,True"],
+            "--vary shared_victory= gives one value twice: 'true' and 'True' are both true",
+        ),
+        (
+            ["--vary", "target=500,0500"],
+            "--vary target= gives one value twice: '500' and '0500' are both 500",
+        ),
+        (
+            ["--vary", "shared-victory=true,false", "--vary", "shared_victory=false"],
+            "each option may be varied once",
+        ),
+        (
+            ["--vary", "target=50,60", "--backend", "ray", "--workers", "2"],
+            "--workers counts processes on this machine; with --backend ray",
+        ),
+    ],
+)
+@pytest.mark.parametrize("command", ["sweep", "report"])
+def test_settings_that_contradict_each_other_are_refused(
+    args: list[str], message: str, command: str, tmp_path: Path
+) -> None:
+    """Refused with exit 2 and one line saying why, before anything is played or written."""
+    page = tmp_path / "report.html"
+    lines = tmp_path / "games.jsonl"
+    extra = ["--out", str(page)] if command == "report" else []
+    base = [command, "toss-up", "--bots", "random,random", "--games", "4", "--jsonl", str(lines)]
+    result = runner.invoke(app, [*base, *extra, *args])
+    assert result.exit_code == 2, result.output
+    assert message in " ".join(result.stderr.split())
+    assert not page.exists() and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--backend", "ray", "--workers", "2"], "--workers counts processes on this machine"),
+        (["--backend", "ray", "--workers", "0"], "leave --workers out"),
+        (["--fast", "--workers", "2"], "no --rotate-seats, --jsonl, --backend or --workers"),
+    ],
+)
+def test_simulate_refuses_workers_it_would_ignore(args: list[str], message: str) -> None:
+    """Ray plays on its cluster's CPUs and ``--fast`` in one process: ``--workers`` with either
+    is refused, not ignored."""
+    result = runner.invoke(app, ["simulate", "toss-up", "--bots", "random,smart", *args])
+    assert result.exit_code == 2, result.output
+    assert message in " ".join(result.stderr.split())
+
+
+def test_check_variations_reads_values_as_the_option_does() -> None:
+    """The same value written two ways is refused whatever the option's type (a list of
+    colours written with and without spaces); different values of a list are not."""
+    two_ways = [Variation.parse("faces=green,green,red|green, green, red")]
+    with pytest.raises(ConfigError, match="gives one value twice"):
+        check_variations("toss-up", [], two_ways)
+    check_variations("toss-up", ["dice=8"], [Variation.parse("faces=green,red|green,yellow")])
+    with pytest.raises(ConfigError, match="set by -o shared-victory=true"):
+        check_variations(
+            "toss-up", ["shared-victory=true"], [Variation.parse("shared_victory=true,false")]
+        )

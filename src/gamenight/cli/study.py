@@ -38,7 +38,7 @@ from gamenight.engine.errors import GameError
 from gamenight.engine.registry import game_ids, game_part, make_game, plugin
 from gamenight.sim.failures import GameFailed
 from gamenight.sim.simulate import simulate
-from gamenight.sim.sweep import SweepRow, Variation, rows_to_csv, sweep
+from gamenight.sim.sweep import SweepRow, Variation, check_variations, rows_to_csv, sweep
 
 VaryOpt = Annotated[
     list[str],
@@ -60,6 +60,7 @@ def _checked(
     options = check_options(option, "--bots")
     try:
         variations = [Variation.parse(text) for text in vary]
+        check_variations(game, options, variations)
         built = make_game(game, options, players=len(bot_list))
         for seat, spec in enumerate(bot_list):
             make_bot(spec, built, seat)
@@ -126,7 +127,7 @@ def sweep_command(
     if as_json and as_csv:
         fail("choose one of --json and --csv")
     bot_list, options, variations = _checked(game, bots, option, vary)
-    check_backend_options(backend, address)
+    check_backend_options(backend, address, workers)
     rows = _run_sweep(
         game,
         bot_list,
@@ -192,7 +193,7 @@ def report_command(
     if output.is_dir() or not (output.parent if str(output.parent) else Path(".")).is_dir():
         fail(f"cannot write the report to {output}: no such folder, or it is a folder")
     bot_list, options, variations = _checked(game, bots, option, vary or [])
-    check_backend_options(backend, address)
+    check_backend_options(backend, address, workers)
     try:
         if variations:
             rows = _run_sweep(

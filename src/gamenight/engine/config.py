@@ -201,17 +201,10 @@ def config_from_options(cls: type[C], options: Iterable[str] = (), players: int 
     >>> config_from_options(Config, ["players=1"]).players
     1
     """
-    fields = _fields(cls)
     values: dict[str, Any] = {}
     for option in options:
-        key, sep, text = option.partition("=")
-        key = option_name(key)
-        if not sep or not key:
-            raise ConfigError(f"option {brief(option)} is not of the form key=value")
-        if key not in fields:
-            allowed = ", ".join(sorted(n for n in fields if n != "players")) or "none"
-            raise ConfigError(f"unknown option {brief(key, 40)}; options are: {allowed}")
-        values[key] = option_from_text(key, text, fields[key])
+        key, value = parse_option(cls, option)
+        values[key] = value
     if players is not None:
         values["players"] = players
     return cls(**values)
@@ -225,6 +218,20 @@ def option_name(text: str) -> str:
     'shared_victory'
     """
     return text.strip().replace("-", "_")
+
+
+def parse_option(cls: type[Config], option: str) -> tuple[str, Any]:
+    """One ``key=value`` text (as typed on a command line): the field it sets and its value
+    (``ConfigError`` for a malformed text, an unknown option or a value it cannot take)."""
+    key, sep, text = option.partition("=")
+    key = option_name(key)
+    fields = _fields(cls)
+    if not sep or not key:
+        raise ConfigError(f"option {brief(option)} is not of the form key=value")
+    if key not in fields:
+        allowed = ", ".join(sorted(n for n in fields if n != "players")) or "none"
+        raise ConfigError(f"unknown option {brief(key, 40)}; options are: {allowed}")
+    return key, option_from_text(key, text, fields[key])
 
 
 def config_from_json(cls: type[C], data: Mapping[str, Any]) -> C:

@@ -48,13 +48,19 @@ def resolve_workers(workers: int) -> int:
     return workers if workers > 0 else max(1, os.cpu_count() or 1)
 
 
-def check_backend(backend: str, address: str | None) -> None:
-    """Refuse an unknown backend, or an address for a backend that takes none
-    (:class:`NoBackend`, naming what is allowed)."""
+def check_backend(backend: str, address: str | None, workers: int = 1) -> None:
+    """Refuse an unknown backend, an address for a backend that takes none, or a number of
+    worker processes for Ray, which plays on its cluster's CPUs (:class:`NoBackend`, naming what
+    is allowed)."""
     if backend not in BACKENDS:
         raise NoBackend(f"unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
         raise NoBackend("--address names a Ray cluster: give it with --backend ray")
+    if backend == "ray" and workers != 1:
+        raise NoBackend(
+            "--workers counts processes on this machine; with --backend ray the games are "
+            "played on every CPU of the Ray cluster (a local Ray: every core): leave --workers out"
+        )
 
 
 def reachable(address: str, timeout: float = 5.0) -> str | None:
@@ -82,7 +88,7 @@ def run_job(
     address: str | None = None,
 ) -> Tally:
     """Play the job's ``games`` games on ``backend``; their merged tally."""
-    check_backend(backend, address)
+    check_backend(backend, address, workers)
     workers = resolve_workers(workers)
     mergeable = metrics_for(game.id, game.players).mergeable
     if backend == "local" and (workers == 1 or games <= 0 or not mergeable):
