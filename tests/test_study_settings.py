@@ -1,6 +1,6 @@
 """What a study's settings amount to: game lines that name their options (so a game from a run
 with ``-o`` or ``--vary`` replays as the same game), settings that contradict each other or
-repeat a variant refused before anything plays."""
+repeat a variant refused before anything plays, and a note when rotating seats cannot be even."""
 
 from __future__ import annotations
 
@@ -163,3 +163,36 @@ def test_check_variations_reads_values_as_the_option_does() -> None:
         check_variations(
             "toss-up", ["shared-victory=true"], [Variation.parse("shared_victory=true,false")]
         )
+
+
+@pytest.mark.parametrize(
+    ("command", "games", "note"),
+    [
+        (
+            ["simulate"],
+            "10",
+            "note: --rotate-seats with 10 games and 3 bots: each bot takes each seat 3 or 4 "
+            "times, as evenly as 10 games allow; a multiple of 3 (9 or 12) makes the seats even",
+        ),
+        (["simulate"], "9", None),
+        (
+            ["sweep", "--vary", "target=50,60"],
+            "4",
+            "note: --rotate-seats with 4 games per variant and 3 bots: each bot takes each seat "
+            "1 or 2 times, as evenly as 4 games allow; a multiple of 3 (3 or 6) makes",
+        ),
+    ],
+)
+def test_uneven_rotated_seats_get_a_note(command: list[str], games: str, note: str | None) -> None:
+    """With ``--rotate-seats`` and games not a multiple of the bots, a note on stderr says the
+    seats are as even as the count allows and which counts make them even; stdout keeps its
+    JSON whole."""
+    bots = ["--bots", "hold:20,smart,random", "--rotate-seats", "--games", games, "--json"]
+    result = runner.invoke(app, [command[0], "toss-up", *bots, *command[1:]])
+    assert result.exit_code == 0, result.output
+    json.loads(result.stdout)
+    said = " ".join(result.stderr.split())
+    if note is None:
+        assert "note:" not in said
+    else:
+        assert note in said

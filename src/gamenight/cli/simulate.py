@@ -34,6 +34,7 @@ from gamenight.cli.app import (
     err,
     fail,
     out,
+    rotation_note,
     split_list,
 )
 from gamenight.engine.errors import GameError
@@ -77,6 +78,7 @@ def simulate(
             "--fast plays its own vectorised loop in one process: "
             "no --rotate-seats, --jsonl, --backend or --workers"
         )
+    rotation_note(rotate_seats, games, len(bot_list))
     if fast:
         try:
             report = fast_simulate(built, bot_list, games, seed)

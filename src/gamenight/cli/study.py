@@ -22,6 +22,7 @@ from gamenight.cli.app import (
     err,
     fail,
     out,
+    rotation_note,
     split_list,
 )
 from gamenight.cli.simulate import (
@@ -51,10 +52,10 @@ WorkersOpt = Annotated[int, typer.Option(min=0, help="processes to play in (0: o
 
 
 def _checked(
-    game: str, bots: str, option: list[str] | None, vary: list[str]
+    game: str, bots: str, option: list[str] | None, vary: list[str], games: int, rotate: bool
 ) -> tuple[list[str], list[str], list[Variation]]:
     """The bots, options and variations of a sweep or report, refused (exit 2) before anything
-    plays if they cannot make one."""
+    plays if they cannot make one; a note when rotating seats cannot be even."""
     bot_list = split_list(bots, "--bots")
     check_seat_count(game, bot_list, "--bots")
     options = check_options(option, "--bots")
@@ -66,6 +67,7 @@ def _checked(
             make_bot(spec, built, seat)
     except GameError as exc:
         fail(str(exc))
+    rotation_note(rotate, games, len(bot_list), " per variant" if variations else "")
     return bot_list, options, variations
 
 
@@ -126,7 +128,7 @@ def sweep_command(
     """Simulate every combination of option values: one row each, win rates with intervals."""
     if as_json and as_csv:
         fail("choose one of --json and --csv")
-    bot_list, options, variations = _checked(game, bots, option, vary)
+    bot_list, options, variations = _checked(game, bots, option, vary, games, rotate_seats)
     check_backend_options(backend, address, workers)
     rows = _run_sweep(
         game,
@@ -192,7 +194,7 @@ def report_command(
 
     if output.is_dir() or not (output.parent if str(output.parent) else Path(".")).is_dir():
         fail(f"cannot write the report to {output}: no such folder, or it is a folder")
-    bot_list, options, variations = _checked(game, bots, option, vary or [])
+    bot_list, options, variations = _checked(game, bots, option, vary or [], games, rotate_seats)
     check_backend_options(backend, address, workers)
     try:
         if variations:
