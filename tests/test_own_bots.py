@@ -62,6 +62,11 @@ def broken(game, seat, arg):
 CONST = 3
 
 
+class Cheat(Careful):
+    def act(self, view, legal, rng):
+        return "cheat" if view["turn_points"] >= 10 else super().act(view, legal, rng)
+
+
 class Flaky(Careful):
     def act(self, view, legal, rng):
         if rng.random() < 0.05:
@@ -161,6 +166,22 @@ def test_a_bot_failing_mid_game_names_itself_its_seat_and_the_replay() -> None:
     again = one_clean_line(runner.invoke(app, shlex.split(command)[1:]), status=1)
     assert f"in this game (seed {seed}), bot mybots:Flaky in seat 1 raised" in again
     assert f"(at mybots.py:{found.group(3)})" in again
+
+
+@pytest.mark.usefixtures("mybots")
+def test_an_illegal_move_names_the_game_and_its_replay() -> None:
+    """A bot choosing a move the rules do not allow stops the run the same way: the engine's
+    refusal, the game's seed and the command to play it again, in simulate and in play."""
+    args = ["--bots", "mybots:Cheat,random", "--games", "5", "--seed", "2"]
+    line = one_clean_line(runner.invoke(app, ["simulate", "toss-up", *args]), status=1)
+    found = re.search(
+        r"game 0 of the run \(seed (\d+)\) failed: IllegalAction: mybots:Cheat \(seat 0\) chose "
+        r"an illegal 'cheat'; play that game again with: (gamenight play toss-up .*)$",
+        line,
+    )
+    assert found, line
+    again = one_clean_line(runner.invoke(app, shlex.split(found.group(2))[1:]), status=1)
+    assert f"this game (seed {found.group(1)}) failed: IllegalAction: mybots:Cheat" in again
 
 
 @pytest.mark.usefixtures("mybots")
