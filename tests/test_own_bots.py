@@ -15,6 +15,9 @@ from click.testing import Result
 from typer.testing import CliRunner
 
 from gamenight.cli import app
+from gamenight.engine.registry import make_game
+from gamenight.sim.failures import GameFailed
+from gamenight.sim.simulate import simulate
 
 runner = CliRunner()
 
@@ -166,6 +169,26 @@ def test_a_bot_failing_mid_game_names_itself_its_seat_and_the_replay() -> None:
     again = one_clean_line(runner.invoke(app, shlex.split(command)[1:]), status=1)
     assert f"in this game (seed {seed}), bot mybots:Flaky in seat 1 raised" in again
     assert f"(at mybots.py:{found.group(3)})" in again
+
+
+@pytest.mark.usefixtures("mybots")
+def test_a_game_failing_on_ray_is_the_same_one_line() -> None:
+    """On the Ray backend the failure is the same ``GameFailed`` as in one process, not Ray's
+    error carrying the worker's traceback."""
+    import ray
+
+    game = make_game("toss-up", ["target=50"], players=2)
+    with pytest.raises(GameFailed) as here:
+        simulate(game, ["mybots:Flaky", "random"], 300, seed=1)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        with pytest.raises(GameFailed) as there:
+            simulate(game, ["mybots:Flaky", "random"], 300, seed=1, backend="ray")
+    finally:
+        ray.shutdown()
+    assert type(there.value) is GameFailed
+    assert str(there.value) == str(here.value)
+    assert "Traceback" not in str(there.value) and "\n" not in str(there.value)
 
 
 @pytest.mark.usefixtures("mybots")

@@ -15,6 +15,7 @@ and the wait for the last chunk small.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import multiprocessing
@@ -211,9 +212,32 @@ def _ray_chunks(
     for start, stop in chunks(games):
         pending.append(play.remote(job, start, stop, keep))
         if len(pending) >= window:
-            yield ray.get(pending.popleft())
+            yield _ray_result(ray, pending)
     while pending:
-        yield ray.get(pending.popleft())
+        yield _ray_result(ray, pending)
+
+
+def _ray_result(ray: Any, pending: deque[Any]) -> tuple[Tally, list[GameRecord]]:
+    """The first pending chunk's result. A chunk that raised a ``GameError`` (a game that
+    failed: :class:`gamenight.sim.failures.GameFailed`) raises it as it is, not wrapped in
+    Ray's error with the worker's traceback, and the chunks still in flight are cancelled and
+    collected (so Ray does not log their errors as unhandled)."""
+    try:
+        result: tuple[Tally, list[GameRecord]] = ray.get(pending.popleft())
+        return result
+    except ray.exceptions.RayTaskError as exc:
+        cause = getattr(exc, "cause", None)
+        if not isinstance(cause, GameError):
+            raise
+        for ref in pending:
+            ray.cancel(ref)
+        for ref in pending:
+            with contextlib.suppress(
+                ray.exceptions.RayTaskError, ray.exceptions.TaskCancelledError
+            ):
+                ray.get(ref)
+        pending.clear()
+        raise cause from None
 
 
 def _play_chunk(job: Job, start: int, stop: int, keep: bool) -> tuple[Tally, list[GameRecord]]:
