@@ -186,7 +186,7 @@ def test_a_bot_of_ones_own_plays_by_module_and_class(
     )
     assert result.exit_code == 0, result.output
     seats = json.loads(result.output)["seats"]
-    assert seats[0]["bot"] == "Banker"
+    assert seats[0]["bot"] == "mybots:Banker"  # as typed, as the game lines and ladder say
     assert seats[0]["wins"] > seats[1]["wins"]
     missing = runner.invoke(app, ["simulate", "toss-up", "--bots", "mybots:Nobody,random"])
     assert missing.exit_code == 2

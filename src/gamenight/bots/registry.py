@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextvars
 import importlib
+import inspect
 import os
 import sys
 from collections.abc import Callable
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamenight.bots.base import Agent
-from gamenight.engine.errors import GameError
+from gamenight.engine.errors import GameError, brief, described
 from gamenight.engine.game import Game
 from gamenight.engine.registry import game_part
 
@@ -22,6 +23,11 @@ Factory = Callable[[Game[Any, Any], int, str | None], Agent]
 
 class UnknownBot(GameError, ValueError):
     """No bot of that name plays this game, or its argument is malformed."""
+
+
+class OwnBotError(UnknownBot):
+    """A bot of one's own (``module:Name``) was found but cannot play: not an ``Agent`` subclass
+    or a factory of the right signature, or its module or its building raised."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,13 @@ class BotSpec:
         if self.arg and self.optional_arg:
             return f"{self.name}[:{self.arg}]"
         return f"{self.name}:{self.arg}" if self.arg else self.name
+
+
+#: How a factory of one's own bots is called (said in every refusal of one).
+FACTORY_RULE = (
+    "a factory is called as Name(game, seat, arg), arg being the text after a second ':' or "
+    "None, and returns an Agent"
+)
 
 
 _BOTS: dict[str, list[BotSpec]] = {}
@@ -120,7 +133,8 @@ def split_spec(text: str) -> tuple[str, str]:
 def make_bot(text: str, game: Game[Any, Any], seat: int, *, own_code: bool = True) -> Agent:
     """Build the bot named by ``text`` for ``seat`` of ``game``: ``name`` or ``name:arg`` from
     the registry, or a bot of one's own as ``package.module:Name`` (``:arg`` may follow), where
-    ``Name`` is an ``Agent`` subclass or a factory ``(game, seat, arg) -> Agent``.
+    ``Name`` is an ``Agent`` subclass, built as ``Name(game, seat, text)``, or a factory called as
+    ``Name(game, seat, arg)`` that returns an ``Agent`` (:class:`OwnBotError` if it is neither).
 
     With ``own_code=False`` (the server: the spec comes from someone else) only the game's
     registered bots are built: nothing is imported by name, and the refusal lists only those.
@@ -138,6 +152,8 @@ def make_bot(text: str, game: Game[Any, Any], seat: int, *, own_code: bool = Tru
             raise UnknownBot(unknown)
         try:
             return _imported_bot(text.strip(), game, seat)
+        except OwnBotError:
+            raise
         except UnknownBot as exc:
             if "." in name:
                 raise
@@ -156,8 +172,21 @@ def make_bot(text: str, game: Game[Any, Any], seat: int, *, own_code: bool = Tru
         _OWN_CODE.reset(reset)
 
 
+def bot_label(text: str, game: Game[Any, Any], seat: int) -> str:
+    """How a report names the bot of spec ``text``: a registered bot by the name it gives itself
+    (in Toss Up! ``default`` is ``smart``, ``ismcts`` is ``ismcts:100``), a bot of one's own by
+    its spec as typed (``mybots:Careful``), as the game lines and the ladder name it."""
+    agent = make_bot(text, game, seat)
+    name, _ = split_spec(text)
+    registered = name == "default" or any(s.name == name for s in _specs(game.id))
+    return agent.name if registered else text.strip()
+
+
 def _imported_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:
-    """A bot from an importable module, named ``package.module:Name[:arg]``."""
+    """A bot from an importable module, named ``package.module:Name[:arg]``: ``Name`` is an
+    ``Agent`` subclass, built as ``Name(game, seat, text)``, or a factory, called as
+    ``Name(game, seat, arg)`` (``arg``: the text after a second ``:``, or ``None``). Anything
+    wrong with it is an :class:`OwnBotError` naming the spec and what is wrong."""
     module_name, _, rest = text.partition(":")
     attribute, _, arg = rest.partition(":")
     if not attribute:
@@ -166,17 +195,73 @@ def _imported_bot(text: str, game: Game[Any, Any], seat: int) -> Agent:
         sys.path.append(os.getcwd())  # as `python -m` does: modules beside you are importable
     try:
         module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise UnknownBot(f"cannot import {module_name!r} for bot {text!r}: {exc}") from None
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and f"{module_name}.".startswith(f"{exc.name}."):  # not there
+            raise UnknownBot(f"cannot import {module_name!r} for bot {text!r}: {exc}") from None
+        raise OwnBotError(f"importing {module_name!r} for bot {text!r} failed: {exc}") from None
+    except Exception as exc:  # a mistake in the module itself: a SyntaxError, a NameError, ...
+        raise OwnBotError(
+            f"importing {module_name!r} for bot {text!r} failed: {described(exc)}"
+        ) from None
     found = getattr(module, attribute, None)
     if found is None:
-        raise UnknownBot(f"module {module_name!r} has no {attribute!r} for bot {text!r}")
-    if isinstance(found, type) and issubclass(found, Agent):
-        if arg:
-            raise UnknownBot(f"bot class {attribute} takes no argument (got {arg!r})")
-        return found(game, seat, attribute)
-    if callable(found):
-        agent = found(game, seat, arg or None)
-        if isinstance(agent, Agent):
-            return agent
-    raise UnknownBot(f"{text!r} is neither an Agent subclass nor a factory of agents")
+        raise OwnBotError(f"module {module_name!r} has no {attribute!r} for bot {text!r}")
+    if isinstance(found, type):
+        return _built_from_class(found, text, arg, game, seat)
+    if not callable(found):
+        raise OwnBotError(
+            f"{text!r} is neither an Agent subclass nor a factory of agents "
+            f"({attribute} is {brief(found, 40)})"
+        )
+    _check_call(found, text, FACTORY_RULE, game, seat, None)
+    agent = _building(text, lambda: found(game, seat, arg or None))
+    if not isinstance(agent, Agent):
+        raise OwnBotError(
+            f"bot factory {text!r} returned {brief(agent, 40)}, not an Agent: {FACTORY_RULE}"
+        )
+    return agent
+
+
+def _built_from_class(found: type, text: str, arg: str, game: Game[Any, Any], seat: int) -> Agent:
+    """A bot of one's own given as a class: an ``Agent`` subclass, built as
+    ``Name(game, seat, text)``."""
+    name = found.__name__
+    if not issubclass(found, Agent):
+        raise OwnBotError(
+            f"{text!r} is a class but not an Agent subclass: a bot of your own is an Agent "
+            f"subclass (class {name}(gamenight.Agent)) or a factory; {FACTORY_RULE}"
+        )
+    if arg:
+        raise OwnBotError(
+            f"bot class {name} takes no argument (got {arg!r}); a factory takes one: {FACTORY_RULE}"
+        )
+    if inspect.isabstract(found):
+        missing = ", ".join(sorted(getattr(found, "__abstractmethods__", ())))
+        raise OwnBotError(
+            f"bot class {text!r} does not define {missing}: an Agent needs "
+            "act(self, view, legal, rng)"
+        )
+    rule = "an Agent subclass is built as Name(game, seat, name), as Agent itself is"
+    _check_call(found, text, rule, game, seat, "")
+    agent: Agent = _building(text, lambda: found(game, seat, text))
+    return agent
+
+
+def _check_call(found: Callable[..., Any], text: str, rule: str, *arguments: Any) -> None:
+    """Refuse a class or factory that cannot be called with ``arguments``, saying ``rule``."""
+    try:
+        signature = inspect.signature(found)
+    except (TypeError, ValueError):  # no signature to read (a builtin): the call will tell
+        return
+    try:
+        signature.bind(*arguments)
+    except TypeError:
+        raise OwnBotError(f"bot {text!r} takes {signature}, but {rule}") from None
+
+
+def _building(text: str, build: Callable[[], Any]) -> Any:
+    """Call one's own class or factory; an exception it raises names the bot."""
+    try:
+        return build()
+    except Exception as exc:
+        raise OwnBotError(f"bot {text!r} could not be built: {described(exc)}") from None

@@ -40,6 +40,26 @@ def fail(message: str, status: int = 2) -> NoReturn:
     raise typer.Exit(status)
 
 
+def note(message: str) -> None:
+    """Print one line to stderr about something the command does that one may not expect."""
+    err.print(f"[bold]note:[/] {escape(message)}")
+
+
+def rotation_note(rotate: bool, games: int, bots: int, per: str = "") -> None:
+    """With ``--rotate-seats``, say when ``games`` (``per`` variant) cannot give every bot
+    every seat equally often, and which counts would."""
+    if not rotate or games % bots == 0:
+        return
+    low, high = games // bots, games // bots + 1
+    closest = sorted({m for m in (low * bots, high * bots) if m > 0})
+    counts = " or ".join(str(m) for m in closest)
+    note(
+        f"--rotate-seats with {games} games{per} and {bots} bots: each bot takes each seat "
+        f"{low} or {high} times, as evenly as {games} games allow; a multiple of {bots} "
+        f"({counts}) makes the seats even"
+    )
+
+
 def check_options(options: list[str] | None, what: str) -> list[str]:
     """Game options, refusing ``players`` (the seat list sets the player count)."""
     for option in options or []:

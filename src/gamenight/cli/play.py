@@ -29,6 +29,7 @@ from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.engine.registry import game_class, game_ids, game_part, make_game, plugin
+from gamenight.sim.failures import GameFailed
 from gamenight.terminal.human import InputClosed, LeftGame
 from gamenight.terminal.play import load_record, replay_record, resume_match
 from gamenight.terminal.play import play as play_game
@@ -197,7 +198,7 @@ def play(
         play_game(
             built, table, seed, out, sys.stdin, record, match=match, ask_all=ask_all, coach=coach
         )
-    except InputClosed as exc:
+    except (InputClosed, GameFailed) as exc:
         fail(str(exc), status=1)
     except LeftGame as exc:
         out.print(f"{escape(str(exc))}.")

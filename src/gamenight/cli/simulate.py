@@ -34,6 +34,7 @@ from gamenight.cli.app import (
     err,
     fail,
     out,
+    rotation_note,
     split_list,
 )
 from gamenight.engine.errors import GameError
@@ -65,15 +66,19 @@ def simulate(
     """Play many games between bots; report win rates with 95% intervals and game figures."""
     bot_list = split_list(bots, "--bots")
     check_seat_count(game, bot_list, "--bots")
-    check_backend_options(backend, address)
+    check_backend_options(backend, address, workers)
     try:
         built = make_game(game, check_options(option, "--bots"), players=len(bot_list))
         for seat, spec in enumerate(bot_list):
             make_bot(spec, built, seat)
     except GameError as exc:
         fail(str(exc))
-    if fast and (rotate_seats or jsonl or backend != "local"):
-        fail("--fast plays its own vectorised loop: no --rotate-seats, --jsonl or --backend")
+    if fast and (rotate_seats or jsonl or backend != "local" or workers != 1):
+        fail(
+            "--fast plays its own vectorised loop in one process: "
+            "no --rotate-seats, --jsonl, --backend or --workers"
+        )
+    rotation_note(rotate_seats, games, len(bot_list))
     if fast:
         try:
             report = fast_simulate(built, bot_list, games, seed)
@@ -107,7 +112,7 @@ RotateOpt = Annotated[
 ]
 JsonlOpt = Annotated[
     Path | None,
-    typer.Option(help="write one JSON line per game (seed, seating, result) to this file"),
+    typer.Option(help="write one JSON line per game (seed, seating, options, result) to this file"),
 ]
 BackendOpt = Annotated[str, typer.Option(help="where games are played: local or ray")]
 AddressOpt = Annotated[
@@ -115,10 +120,11 @@ AddressOpt = Annotated[
 ]
 
 
-def check_backend_options(backend: str, address: str | None) -> None:
-    """Refuse ``--backend`` and ``--address`` values that cannot work, before anything plays."""
+def check_backend_options(backend: str, address: str | None, workers: int = 1) -> None:
+    """Refuse ``--backend``, ``--address`` and ``--workers`` values that cannot work together,
+    before anything plays."""
     try:
-        check_backend(backend, address)
+        check_backend(backend, address, workers)
     except GameError as exc:
         fail(str(exc))
 

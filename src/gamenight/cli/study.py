@@ -22,6 +22,7 @@ from gamenight.cli.app import (
     err,
     fail,
     out,
+    rotation_note,
     split_list,
 )
 from gamenight.cli.simulate import (
@@ -36,8 +37,9 @@ from gamenight.cli.simulate import (
 )
 from gamenight.engine.errors import GameError
 from gamenight.engine.registry import game_ids, game_part, make_game, plugin
+from gamenight.sim.failures import GameFailed
 from gamenight.sim.simulate import simulate
-from gamenight.sim.sweep import SweepRow, Variation, rows_to_csv, sweep
+from gamenight.sim.sweep import SweepRow, Variation, check_variations, rows_to_csv, sweep
 
 VaryOpt = Annotated[
     list[str],
@@ -50,18 +52,22 @@ WorkersOpt = Annotated[int, typer.Option(min=0, help="processes to play in (0: o
 
 
 def _checked(
-    game: str, bots: str, option: list[str] | None, vary: list[str]
+    game: str, bots: str, option: list[str] | None, vary: list[str], games: int, rotate: bool
 ) -> tuple[list[str], list[str], list[Variation]]:
+    """The bots, options and variations of a sweep or report, refused (exit 2) before anything
+    plays if they cannot make one; a note when rotating seats cannot be even."""
     bot_list = split_list(bots, "--bots")
     check_seat_count(game, bot_list, "--bots")
     options = check_options(option, "--bots")
     try:
         variations = [Variation.parse(text) for text in vary]
+        check_variations(game, options, variations)
         built = make_game(game, options, players=len(bot_list))
         for seat, spec in enumerate(bot_list):
             make_bot(spec, built, seat)
     except GameError as exc:
         fail(str(exc))
+    rotation_note(rotate, games, len(bot_list), " per variant" if variations else "")
     return bot_list, options, variations
 
 
@@ -97,6 +103,8 @@ def _run_sweep(
                 backend=backend,
                 address=address,
             )
+        except GameFailed as exc:  # a game went wrong: not a usage error
+            fail(str(exc), status=1)
         except GameError as exc:
             fail(str(exc))
 
@@ -120,8 +128,8 @@ def sweep_command(
     """Simulate every combination of option values: one row each, win rates with intervals."""
     if as_json and as_csv:
         fail("choose one of --json and --csv")
-    bot_list, options, variations = _checked(game, bots, option, vary)
-    check_backend_options(backend, address)
+    bot_list, options, variations = _checked(game, bots, option, vary, games, rotate_seats)
+    check_backend_options(backend, address, workers)
     rows = _run_sweep(
         game,
         bot_list,
@@ -186,8 +194,8 @@ def report_command(
 
     if output.is_dir() or not (output.parent if str(output.parent) else Path(".")).is_dir():
         fail(f"cannot write the report to {output}: no such folder, or it is a folder")
-    bot_list, options, variations = _checked(game, bots, option, vary or [])
-    check_backend_options(backend, address)
+    bot_list, options, variations = _checked(game, bots, option, vary or [], games, rotate_seats)
+    check_backend_options(backend, address, workers)
     try:
         if variations:
             rows = _run_sweep(
@@ -221,6 +229,8 @@ def report_command(
                 )
             page = simulation_html(report)
             emit_report(report.to_json(), as_json=False)
+    except GameFailed as exc:
+        fail(str(exc), status=1)
     except GameError as exc:
         fail(str(exc))
     output.write_text(page, encoding="utf-8")
@@ -291,6 +301,8 @@ def ladder_command(
                 workers,
                 lambda done, total: bar.update(task, completed=done, total=total),
             )
+    except GameFailed as exc:
+        fail(str(exc), status=1)
     except GameError as exc:
         fail(str(exc))
     if as_json:

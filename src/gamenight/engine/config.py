@@ -57,13 +57,40 @@ class Config:
         for f in dataclasses.fields(cls):
             if f.name == "players":
                 continue
-            if f.default is not dataclasses.MISSING:
-                default: Any = f.default
-            else:
-                factory: Any = f.default_factory
-                default = factory()
-            rows.append((f.name, option_text(default), str(f.metadata.get("help", ""))))
+            rows.append((f.name, option_text(_default(f)), str(f.metadata.get("help", ""))))
         return rows
+
+
+def _default(f: dataclasses.Field[Any]) -> Any:
+    """A config field's default value."""
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    factory: Any = f.default_factory
+    return factory()
+
+
+def changed_options(config: Config, keep: Iterable[str] = ()) -> dict[str, str]:
+    """The options of ``config`` that differ from their defaults, and those named in ``keep``,
+    as ``-o NAME=VALUE`` takes them, in the config's order (``players`` is left out: a seat list
+    sets it). Given back as ``-o`` options they build the same config again.
+
+    >>> @dataclass(frozen=True)
+    ... class Demo(Config):
+    ...     max_players = 4
+    ...     target: int = 100
+    ...     strict: bool = True
+    >>> changed_options(Demo(players=3, target=50)), changed_options(Demo(), keep=["strict"])
+    ({'target': '50'}, {'strict': 'true'})
+    """
+    kept = set(keep)
+    changed = {}
+    for f in dataclasses.fields(config):
+        value = getattr(config, f.name)
+        if f.name == "players":
+            continue
+        if f.name in kept or _to_json(value) != _to_json(_default(f)):
+            changed[f.name] = option_text(value)
+    return changed
 
 
 def _to_json(value: Any) -> Any:
@@ -175,22 +202,39 @@ def config_from_options(cls: type[C], options: Iterable[str] = (), players: int 
     >>> config_from_options(Config, ["players=1"]).players
     1
     """
-    fields = _fields(cls)
     values: dict[str, Any] = {}
     for option in options:
-        key, sep, text = option.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise ConfigError(f"option {brief(option)} is not of the form key=value")
-        if key not in fields:
-            allowed = ", ".join(sorted(n for n in fields if n != "players")) or "none"
-            raise ConfigError(f"unknown option {brief(key, 40)}; options are: {allowed}")
-        values[key] = option_from_text(key, text, fields[key])
+        key, value = parse_option(cls, option)
+        values[key] = value
     if players is not None:
         # numpy's integers are whole numbers too (a count read from an array)
         whole = isinstance(players, Integral) and not isinstance(players, bool)
         values["players"] = int(players) if whole else players
     return cls(**values)
+
+
+def option_name(text: str) -> str:
+    """An option's name as typed, as its field is named (``shared-victory`` is
+    ``shared_victory``).
+
+    >>> option_name(" shared-victory ")
+    'shared_victory'
+    """
+    return text.strip().replace("-", "_")
+
+
+def parse_option(cls: type[Config], option: str) -> tuple[str, Any]:
+    """One ``key=value`` text (as typed on a command line): the field it sets and its value
+    (``ConfigError`` for a malformed text, an unknown option or a value it cannot take)."""
+    key, sep, text = option.partition("=")
+    key = option_name(key)
+    fields = _fields(cls)
+    if not sep or not key:
+        raise ConfigError(f"option {brief(option)} is not of the form key=value")
+    if key not in fields:
+        allowed = ", ".join(sorted(n for n in fields if n != "players")) or "none"
+        raise ConfigError(f"unknown option {brief(key, 40)}; options are: {allowed}")
+    return key, option_from_text(key, text, fields[key])
 
 
 def config_from_json(cls: type[C], data: Mapping[str, Any]) -> C:

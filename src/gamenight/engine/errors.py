@@ -123,3 +123,14 @@ def clip(text: str, limit: int = 240) -> str:
     'yyyyyyy...'
     """
     return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
+
+
+def described(error: BaseException, limit: int = 240) -> str:
+    """An exception as one line, for a message: its type and its own message (on one line, cut
+    to at most ``limit`` characters).
+
+    >>> described(ValueError("flaked\\nout")), described(KeyError())
+    ('ValueError: flaked out', 'KeyError')
+    """
+    text = " ".join(str(error).split())
+    return clip(f"{type(error).__name__}: {text}" if text else type(error).__name__, limit)

@@ -15,6 +15,7 @@ and the wait for the last chunk small.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import multiprocessing
@@ -48,13 +49,19 @@ def resolve_workers(workers: int) -> int:
     return workers if workers > 0 else max(1, os.cpu_count() or 1)
 
 
-def check_backend(backend: str, address: str | None) -> None:
-    """Refuse an unknown backend, or an address for a backend that takes none
-    (:class:`NoBackend`, naming what is allowed)."""
+def check_backend(backend: str, address: str | None, workers: int = 1) -> None:
+    """Refuse an unknown backend, an address for a backend that takes none, or a number of
+    worker processes for Ray, which plays on its cluster's CPUs (:class:`NoBackend`, naming what
+    is allowed)."""
     if backend not in BACKENDS:
         raise NoBackend(f"unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
         raise NoBackend("--address names a Ray cluster: give it with --backend ray")
+    if backend == "ray" and workers != 1:
+        raise NoBackend(
+            "--workers counts processes on this machine; with --backend ray the games are "
+            "played on every CPU of the Ray cluster (a local Ray: every core): leave --workers out"
+        )
 
 
 def reachable(address: str, timeout: float = 5.0) -> str | None:
@@ -82,7 +89,7 @@ def run_job(
     address: str | None = None,
 ) -> Tally:
     """Play the job's ``games`` games on ``backend``; their merged tally."""
-    check_backend(backend, address)
+    check_backend(backend, address, workers)
     workers = resolve_workers(workers)
     mergeable = metrics_for(game.id, game.players).mergeable
     if backend == "local" and (workers == 1 or games <= 0 or not mergeable):
@@ -205,9 +212,32 @@ def _ray_chunks(
     for start, stop in chunks(games):
         pending.append(play.remote(job, start, stop, keep))
         if len(pending) >= window:
-            yield ray.get(pending.popleft())
+            yield _ray_result(ray, pending)
     while pending:
-        yield ray.get(pending.popleft())
+        yield _ray_result(ray, pending)
+
+
+def _ray_result(ray: Any, pending: deque[Any]) -> tuple[Tally, list[GameRecord]]:
+    """The first pending chunk's result. A chunk that raised a ``GameError`` (a game that
+    failed: :class:`gamenight.sim.failures.GameFailed`) raises it as it is, not wrapped in
+    Ray's error with the worker's traceback, and the chunks still in flight are cancelled and
+    collected (so Ray does not log their errors as unhandled)."""
+    try:
+        result: tuple[Tally, list[GameRecord]] = ray.get(pending.popleft())
+        return result
+    except ray.exceptions.RayTaskError as exc:
+        cause = getattr(exc, "cause", None)
+        if not isinstance(cause, GameError):
+            raise
+        for ref in pending:
+            ray.cancel(ref)
+        for ref in pending:
+            with contextlib.suppress(
+                ray.exceptions.RayTaskError, ray.exceptions.TaskCancelledError
+            ):
+                ray.get(ref)
+        pending.clear()
+        raise cause from None
 
 
 def _play_chunk(job: Job, start: int, stop: int, keep: bool) -> tuple[Tally, list[GameRecord]]:

@@ -6,7 +6,9 @@ asked for, and a run is the same whether it plays in one process, in several (``
 a Ray cluster: chunks of games are tallied apart and merged in order. With ``rotate_seats``
 every bot plays every seat equally often (game ``i`` shifts the seating by ``i`` seats), and the
 report gives figures per bot as well as per seat. ``on_game`` receives one small record per
-game, with its seed and seating, so any single game can be played again.
+game, with its seed, seating and the options that differ from the game's defaults, so any single
+game can be played again; a game that raises stops the run with
+:class:`gamenight.sim.failures.GameFailed`, which says how.
 """
 
 from __future__ import annotations
@@ -18,18 +20,21 @@ from fractions import Fraction
 from typing import Any
 
 from gamenight.bots import make_bot
-from gamenight.engine.config import config_from_json
+from gamenight.bots.registry import bot_label
+from gamenight.engine.config import changed_options, config_from_json
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.engine.registry import game_class
 from gamenight.sim.driver import run
+from gamenight.sim.failures import game_failed
 from gamenight.sim.metrics import Metrics, add_counts, metrics_for
 from gamenight.sim.stats import wilson_interval
 
 #: Games per chunk handed to a worker.
 CHUNK = 100
 
-#: A per-game record: index, seed, seating, winners, scores, turns.
+#: A per-game record: index, seed, seating, options (``-o`` values other than the defaults),
+#: winners, scores, turns.
 GameRecord = dict[str, Any]
 
 
@@ -156,6 +161,7 @@ def play_games(
 ) -> Tally:
     """Play games ``indices`` of a run between ``bots``; the tally of results and metrics."""
     n = game.players
+    options = changed_options(game.config)  # what `gamenight play` needs as -o to replay a game
     seatings: dict[int, list[Any]] = {}
     metrics = metrics_for(game.id, n)
     tally = Tally(
@@ -167,7 +173,15 @@ def play_games(
             specs = seating(bots, index, rotate)
             seatings[shift] = [make_bot(spec, game, seat) for seat, spec in enumerate(specs)]
         match_seed = game_seed(seed, index)
-        outcome = run(Match(game, seed=match_seed), seatings[shift], metrics.on_events).outcome()
+        try:
+            outcome = run(
+                Match(game, seed=match_seed), seatings[shift], metrics.on_events
+            ).outcome()
+        except Exception as exc:  # a bot's own code, or a move the rules refuse: say which game
+            which = f"game {index} of the run"
+            specs = seating(bots, index, rotate)
+            agents = seatings[shift]
+            raise game_failed(exc, game.id, specs, agents, match_seed, options, which) from exc
         metrics.on_game_end(outcome)
         tally.turns += outcome.turns
         tally.lengths[outcome.turns] = tally.lengths.get(outcome.turns, 0) + 1
@@ -185,6 +199,7 @@ def play_games(
                     "index": index,
                     "seed": match_seed,
                     "seats": seating(bots, index, rotate),
+                    "options": dict(options),
                     "winners": list(outcome.winners),
                     "scores": list(outcome.scores),
                     "turns": outcome.turns,
@@ -253,7 +268,7 @@ def simulate(
 
     job = Job(game.id, game.config.to_json(), tuple(bots), seed, rotate_seats)
     tally = run_job(job, game, games, progress, workers, on_game, backend, address)
-    names = [make_bot(spec, game, seat).name for seat, spec in enumerate(bots)]
+    names = [bot_label(spec, game, seat) for seat, spec in enumerate(bots)]
     report = build_report(game, names, games, seed, tally)
     report.rotate_seats = rotate_seats
     return report

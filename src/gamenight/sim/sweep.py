@@ -2,7 +2,9 @@
 
 ``--vary target=50,100 --vary rounds=3,5`` plays four simulations, one per combination, each
 with the run's seed, so the rows differ only by the options. Values are split on commas; an
-option whose values themselves hold commas (a deck list) splits on ``|`` instead.
+option whose values themselves hold commas (a deck list) splits on ``|`` instead. A sweep that
+would play a variant twice, or set an option by ``-o`` only to vary it, is refused
+(:func:`check_variations`).
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gamenight.engine.config import changed_options, option_name, option_text, parse_option
 from gamenight.engine.errors import ConfigError
-from gamenight.engine.registry import make_game
+from gamenight.engine.registry import game_class, make_game
 from gamenight.sim.simulate import GameRecord, SimulationReport, simulate
 
 
@@ -76,6 +79,46 @@ def combinations(variations: Sequence[Variation]) -> list[dict[str, str]]:
     ]
 
 
+def check_variations(
+    game_id: str, base_options: Sequence[str], variations: Sequence[Variation]
+) -> None:
+    """Refuse (``ConfigError``) settings that contradict each other or repeat a variant: an
+    option varied twice, an option set by ``-o`` and varied too (the ``-o`` value would never be
+    played), or two values of one option that read as the same value (``true`` and ``True``,
+    ``500`` and ``0500``: the same variant twice). A value the option cannot take at all is left
+    to building the variants, which names it."""
+    varied: dict[str, str] = {}
+    for variation in variations:
+        name = option_name(variation.option)
+        if name in varied:
+            raise ConfigError(
+                f"each option may be varied once: --vary {varied[name]}= and "
+                f"--vary {variation.option}= both vary {name}"
+            )
+        varied[name] = variation.option
+    for option in base_options:
+        name = option_name(option.partition("=")[0])
+        if name in varied:
+            raise ConfigError(
+                f"{name} is set by -o {option.strip()} and varied by --vary {varied[name]}=...: "
+                f"the -o value would never be played; give {name} in one of them"
+            )
+    config = game_class(game_id).config_type
+    for variation in variations:
+        seen: dict[Any, str] = {}
+        for text in variation.values:
+            try:
+                _, value = parse_option(config, f"{variation.option}={text}")
+            except ConfigError:
+                continue
+            first = seen.setdefault(value, text)
+            if first != text:
+                raise ConfigError(
+                    f"--vary {variation.option}= gives one value twice: {first!r} and {text!r} "
+                    f"are both {option_text(value)}"
+                )
+
+
 def sweep(
     game_id: str,
     bots: Sequence[str],
@@ -87,8 +130,13 @@ def sweep(
     on_game: Callable[[GameRecord], None] | None = None,
     **simulate_options: Any,
 ) -> list[SweepRow]:
-    """Simulate every combination; every game is checked to build before any game is played."""
+    """Simulate every combination; every game is checked to build before any game is played.
+
+    Each game's record names every option that differs from the defaults, and the varied ones
+    whatever their value, so that ``gamenight play`` can replay it."""
+    check_variations(game_id, base_options, variations)
     combos = combinations(variations)
+    varied = [option_name(v.option) for v in variations]
     built = [
         make_game(
             game_id,
@@ -105,9 +153,11 @@ def sweep(
             if progress is not None:
                 progress(offset + done)
 
-        def record(game_record: GameRecord, combo: dict[str, str] = combo) -> None:
+        options = changed_options(game.config, keep=varied)
+
+        def record(game_record: GameRecord, options: dict[str, str] = options) -> None:
             if on_game is not None:
-                on_game({"options": combo, **game_record})
+                on_game({**game_record, "options": dict(options)})
 
         report = simulate(
             game, bots, games, seed, step, on_game=record if on_game else None, **simulate_options

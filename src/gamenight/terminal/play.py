@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from gamenight.bots import Agent, default_bot, make_bot
+from gamenight.engine.config import changed_options
 from gamenight.engine.core import Event
 from gamenight.engine.errors import GameError, MalformedAction
 from gamenight.engine.game import Game
@@ -20,6 +21,7 @@ from gamenight.engine.match import Match, replay
 from gamenight.engine.records import parse_record
 from gamenight.engine.registry import game_class
 from gamenight.sim.driver import run
+from gamenight.sim.failures import GameFailed, failing_seat, game_failed
 from gamenight.terminal.human import HumanAgent
 from gamenight.terminal.render import plural, renderer_for
 from gamenight.terminal.seats import Seat, parse_seat, replay_names, screen_names, seat_names
@@ -111,6 +113,11 @@ def play(
 
     try:
         run(match, agents, show)
+    except Exception as exc:
+        failed = _bot_failed(exc, match, table, agents)
+        if failed is None:
+            raise
+        raise failed from exc
     finally:
         if record is not None:
             write_record(record, record_data(match, table, names))
@@ -119,6 +126,22 @@ def play(
     # The seed is shown only now: before the end it would let a player foresee every roll.
     console.print(f"[dim]seed {match.seed} (play it again with --seed {match.seed})[/]")
     return match
+
+
+def _bot_failed(
+    error: Exception, match: Match, table: Sequence[Seat], agents: Sequence[Agent]
+) -> GameFailed | None:
+    """A bot's failure, or a move the rules refused, as ``GameFailed`` naming the bot, its seat
+    and the seed; ``None`` for what goes on as it is (a person leaving, the input ending)."""
+    seat = failing_seat(error, agents)
+    if seat is None:
+        if not isinstance(error, GameError):
+            return None
+    elif table[seat].human:
+        return None
+    seats = [s.text() for s in table]
+    options = changed_options(match.game.config)
+    return game_failed(error, match.game.id, seats, agents, match.seed, options)
 
 
 def write_record(path: Path, data: dict[str, Any]) -> None:
