@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,6 +14,7 @@ from rich.markup import escape
 from gamenight.bots import Agent, default_bot, make_bot
 from gamenight.engine.core import Event
 from gamenight.engine.errors import GameError, MalformedAction
+from gamenight.engine.files import OutputFile
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match, replay
 from gamenight.engine.records import parse_record
@@ -122,11 +122,11 @@ def play(
 
 
 def write_record(path: Path, data: dict[str, Any]) -> None:
-    """Write a match record whole or not at all (a file beside it, then renamed over it), so
-    an earlier record at that path is never left half-written."""
-    spare = path.with_name(f".{path.name}.writing")
-    spare.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    os.replace(spare, path)
+    """Write a match record whole or not at all, so an earlier record at that path is never
+    left half-written (through a symbolic link to its target; see :mod:`gamenight.engine.files`).
+    Raises :class:`~gamenight.engine.files.CannotWrite` when the system refuses."""
+    with OutputFile(path, "the record") as file:
+        file.write(json.dumps(data, indent=1) + "\n")
 
 
 #: The largest record file ``replay`` reads (a long game's record is well under a megabyte).
