@@ -248,3 +248,28 @@ def test_the_installed_command_plays_from_a_real_pipe() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "Game over: " in proc.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "toss-up", "--bots", "hold:20,hold:20", "--games", "200", "--json"],
+        [
+            "sweep",
+            "toss-up",
+            "--bots",
+            "hold:20,hold:20",
+            "--games",
+            "100",
+            "--vary",
+            "target=50,60",
+        ],
+        ["ladder", "toss-up", "--bots", "hold:20,random", "--games", "5", "--json"],
+    ],
+)
+def test_long_runs_write_nothing_to_stderr_when_it_is_not_a_terminal(args: list[str]) -> None:
+    """The progress bar is for a terminal: to a pipe or a log file it would leave a blank line."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    assert result.stdout.strip()

@@ -133,7 +133,10 @@ class RateColumn(ProgressColumn):
 
 @contextmanager
 def progress_bar(total: int, what: str) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr with games done and their rate; yields ``advance(done)``."""
+    """A progress bar on stderr with games done and their rate; yields ``advance(done)``.
+
+    Shown for 200 games or more, at a terminal only: elsewhere (a pipe, a log file) it would
+    leave a blank line behind."""
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -142,7 +145,7 @@ def progress_bar(total: int, what: str) -> Iterator[Callable[[int], None]]:
         TimeRemainingColumn(),
         console=err,
         transient=True,
-        disable=total < 200,
+        disable=total < 200 or not err.is_terminal,
     ) as progress:
         task = progress.add_task(what, total=total)
         yield lambda done: progress.update(task, completed=done)

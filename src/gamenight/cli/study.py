@@ -284,6 +284,7 @@ def ladder_command(
             TimeRemainingColumn(),
             console=err,
             transient=True,
+            disable=not err.is_terminal,  # elsewhere it would leave a blank line behind
         ) as bar:
             task = bar.add_task(f"ladder of {game}: seatings", total=None)
             report = ladder(
