@@ -144,10 +144,36 @@ def load_record(path: Path) -> dict[str, Any]:
     try:
         data = parse_record(raw)
     except MalformedAction as exc:
-        raise GameError(f"{path} is not a match record: {exc}") from None
+        raise GameError(
+            game_lines_hint(path, raw) or f"{path} is not a match record: {exc}"
+        ) from None
     if not isinstance(data.get("game"), str):
-        raise GameError(f"{path} is not a match record: it names no game")
+        raise GameError(
+            game_lines_hint(path, raw) or f"{path} is not a match record: it names no game"
+        )
     return data
+
+
+def game_lines_hint(path: Path, raw: bytes) -> str | None:
+    """What to do with a file of per-game lines (``simulate --jsonl``) given as a match record:
+    ``None`` if ``raw`` is not one. A line holds a game's seed and seating, not its steps: the
+    game is played again from them."""
+    try:
+        line = json.loads(raw.partition(b"\n")[0])
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(line, dict) or not {"seed", "seats", "winners"} <= line.keys():
+        return None
+    text = (
+        f"{path} holds per-game records (one line a game, from --jsonl), not a match record; "
+        "a game from it is played again with: gamenight play GAME --seats <its seating> "
+        "--seed <its seed> (and the run's -o options)"
+    )
+    seats, seed, options = line["seats"], line["seed"], line.get("options") or {}
+    if isinstance(seats, list) and isinstance(seed, int) and isinstance(options, dict):
+        given = "".join(f" -o {name}={value}" for name, value in options.items())
+        text += f"; its first game: --seats {','.join(map(str, seats))} --seed {seed}{given}"
+    return text
 
 
 def resume_match(
