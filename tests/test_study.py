@@ -317,3 +317,25 @@ def test_a_report_draws_scores_only_when_they_say_more_than_the_wins(tmp_path: P
 
     assert 'alt="Final scores by seat"' not in charts("toss-your-cookies", "smart,random,random")
     assert 'alt="Final scores by seat"' in charts("toss-up", "hold:20,smart")
+
+
+def test_a_report_gives_named_figures_as_tables_not_program_text(tmp_path: Path) -> None:
+    """A figure made of named values (Toss Your Cookies' share of each roll, Cover Your
+    Cookies' duels of each length) is a table of names and values, rounded as the terminal
+    rounds them, never a Python dict."""
+
+    def words(game: str, bots: str) -> str:
+        page = tmp_path / f"{game}.html"
+        args = ["report", game, "--bots", bots, "--games", "10", "--seed", "2", "--out", str(page)]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        body = page.read_text().split("</style>", 1)[1]
+        assert "{" not in body  # (the style sheet's braces are in the head)
+        return re.sub(r"<[^>]+>", "|", body)
+
+    rolls = words("toss-your-cookies", "smart,random,random")
+    assert "|roll shares||value|" in rolls
+    assert re.search(r"\|pass_left 1\|\|0\.\d\d\d\|", rolls)
+    duels = words("cover-your-cookies", "baker,first,random")
+    assert "|duel lengths||value|" in duels
+    assert re.search(r"\|duel lengths\|\|value\|+1\|\|\d+\|", duels)

@@ -160,16 +160,29 @@ def _simulation_section(report: SimulationReport) -> str:
 
 
 def _figure(value: Any) -> str:
-    """A game figure as the terminal shows it: three decimals, or the value as it is."""
-    return f"{value:.3f}" if isinstance(value, float) else str(value)
+    """A game figure as the terminal shows it: three decimals, a mapping as ``name: value``
+    entries, or the value as it is."""
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_figure(v)}" for k, v in value.items())
+    return str(value)
 
 
 def _figures(report: SimulationReport) -> str:
-    """The game's own figures (``simulate`` prints the same): over all games, then per seat."""
+    """The game's own figures (``simulate`` prints the same): over all games, then per seat.
+
+    A figure made of named values (the share of each roll, how many duels had each length) is
+    a small table of its own, a row per name."""
     parts = []
-    if report.overall:
-        rows = [[name.replace("_", " "), _figure(v)] for name, v in report.overall.items()]
+    single = {k: v for k, v in report.overall.items() if not isinstance(v, dict)}
+    if single:
+        rows = [[name.replace("_", " "), _figure(v)] for name, v in single.items()]
         parts.append(_table(["figure, all games", "value"], rows))
+    for name, value in report.overall.items():
+        if isinstance(value, dict):
+            rows = [[str(k), _figure(v)] for k, v in value.items()]
+            parts.append(_table([name.replace("_", " "), "value"], rows))
     names = list(dict.fromkeys(k for seat in report.per_seat for k in seat))
     if names:
         rows = [
