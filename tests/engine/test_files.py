@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gamenight.engine.files import CannotWrite, OutputFile, check_writable
+from gamenight.engine.files import CannotWrite, OutputFile, check_writable, remove_written
 
 
 def test_a_file_is_replaced_whole_at_the_end(tmp_path: Path) -> None:
@@ -131,3 +131,24 @@ def test_the_check_leaves_an_earlier_file_as_it_was(tmp_path: Path) -> None:
     check_writable(tmp_path / "new.json", "the record")
     assert path.read_text() == "earlier"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["record.json"]
+
+
+def test_removing_what_was_written_leaves_links_fifos_and_devices(tmp_path: Path) -> None:
+    """A record removed again (a match left before it started) goes from where it was written:
+    a link's target, never the link itself, a FIFO or a device."""
+    target = tmp_path / "target.json"
+    link = tmp_path / "record.json"
+    link.symlink_to(target)
+    with OutputFile(link, "the record") as file:
+        file.write("{}")
+    remove_written(link)
+    assert link.is_symlink() and not target.exists()
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    remove_written(fifo)
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    plain = tmp_path / "plain.json"
+    plain.write_text("{}")
+    remove_written(plain)
+    remove_written(plain)  # (already gone: nothing to do)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "record.json"]

@@ -70,6 +70,14 @@ def check_writable(path: Path, what: str) -> None:
     OutputFile(path, what).discard()
 
 
+def remove_written(path: Path) -> None:
+    """Remove what an :class:`OutputFile` at ``path`` wrote: the regular file there, or the one
+    a symbolic link there leads to (the link stays). A FIFO or a device is left alone."""
+    target = path.resolve() if path.is_symlink() else path
+    if target.is_file():
+        target.unlink(missing_ok=True)
+
+
 class OutputFile:
     """A text file being written whole or not at all (see the module's notes).
 
