@@ -146,6 +146,38 @@ def test_replay_of_a_broken_record_names_the_problem(tmp_path: Path) -> None:
     assert "a config must be a JSON object" in result.output
 
 
+def test_replay_of_per_game_lines_says_how_to_play_a_game_again(tmp_path: Path) -> None:
+    """A --jsonl file is not a match record: `replay` (and `play --resume`) say what it is and
+    how a game from it is played again, with its first game's seating, seed and options; that
+    command plays the very game the line records."""
+    lines = tmp_path / "g.jsonl"
+    args = ["sweep", "toss-up", "--bots", "hold:20,smart", "--games", "2", "--seed", "4"]
+    made = runner.invoke(app, [*args, "--vary", "target=50,60", "--jsonl", str(lines)])
+    assert made.exit_code == 0, made.output
+    first = json.loads(lines.read_text().splitlines()[0])
+    for command in (["replay", str(lines)], ["play", "--resume", str(lines)]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 2
+        message = " ".join(result.output.split())
+        assert message.startswith(f"error: {lines} holds per-game records"), message
+        assert "gamenight play GAME --seats <its seating> --seed <its seed>" in message
+        assert "Extra data" not in message
+        seats, seed = ",".join(first["seats"]), first["seed"]
+        assert message.endswith(f"its first game: --seats {seats} --seed {seed} -o target=50")
+    again = runner.invoke(
+        app, ["play", "toss-up", "--seats", seats, "--seed", str(seed), "-o", "target=50"]
+    )
+    assert again.exit_code == 0, again.output
+    sheet = " ".join(again.output.split("Score sheet", 1)[1].split())
+    for seat, (bot, score) in enumerate(zip(first["seats"], first["scores"], strict=True)):
+        assert f"{seat} │ {bot} │ {score:g}" in sheet
+    one = tmp_path / "one.jsonl"
+    lines.write_text(lines.read_text().splitlines()[0] + "\n")  # a single line is JSON too
+    lines.rename(one)
+    result = runner.invoke(app, ["replay", str(one)])
+    assert result.exit_code == 2 and "holds per-game records" in result.output
+
+
 def test_simulate_json_is_one_document_with_intervals_and_points_per_turn() -> None:
     result = runner.invoke(
         app,
@@ -248,3 +280,28 @@ def test_the_installed_command_plays_from_a_real_pipe() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "Game over: " in proc.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "toss-up", "--bots", "hold:20,hold:20", "--games", "200", "--json"],
+        [
+            "sweep",
+            "toss-up",
+            "--bots",
+            "hold:20,hold:20",
+            "--games",
+            "100",
+            "--vary",
+            "target=50,60",
+        ],
+        ["ladder", "toss-up", "--bots", "hold:20,random", "--games", "5", "--json"],
+    ],
+)
+def test_long_runs_write_nothing_to_stderr_when_it_is_not_a_terminal(args: list[str]) -> None:
+    """The progress bar is for a terminal: to a pipe or a log file it would leave a blank line."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    assert result.stdout.strip()

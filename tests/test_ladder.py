@@ -17,6 +17,8 @@ from gamenight.sim.ladder import (
     ladder,
     ladder_table,
     pairs_table,
+    plan_ladder,
+    seating_count,
     seatings,
 )
 
@@ -40,6 +42,26 @@ def test_seatings_cover_every_seat_order_evenly() -> None:
     assert len(three_of_four) == 36
     assert all(sorted(s.count(b) for b in "abc") == [1, 1, 2] for s in three_of_four)
     assert len(seatings(list("abcde"), 2)) == 20
+
+
+@pytest.mark.parametrize(("bots", "players"), [(b, p) for b in range(2, 7) for p in range(2, 7)])
+def test_the_seatings_are_counted_without_listing_them(bots: int, players: int) -> None:
+    assert seating_count(bots, players) == len(seatings([str(i) for i in range(bots)], players))
+
+
+def test_too_many_seatings_are_refused_naming_the_limit_and_what_to_do() -> None:
+    """Five bots at eight seats make 50,400 seatings: the refusal gives that count, the limit
+    and the ways out, before any bot is built (``nobot`` would be refused later)."""
+    game = make_game("toss-your-cookies", [], players=8)
+    with pytest.raises(LadderError) as refused:
+        plan_ladder(game, ["random", "smart", "ismcts:5", "ismcts:6", "nobot"], 1)
+    message = str(refused.value)
+    assert message.startswith(
+        "5 bots at 8 seats make 50,400 seatings; a ladder plays at most 5,000"
+    )
+    assert "fewer bots" in message and "fewer seats (--players)" in message
+    assert "simulate --rotate-seats" in message
+    assert len(plan_ladder(game, ["random", "smart"], 1)) == seating_count(2, 8) == 70
 
 
 def test_ladder_orders_hold_bots_above_random(report: LadderReport) -> None:

@@ -317,3 +317,57 @@ def test_a_report_draws_scores_only_when_they_say_more_than_the_wins(tmp_path: P
 
     assert 'alt="Final scores by seat"' not in charts("toss-your-cookies", "smart,random,random")
     assert 'alt="Final scores by seat"' in charts("toss-up", "hold:20,smart")
+
+
+def test_a_report_gives_named_figures_as_tables_not_program_text(tmp_path: Path) -> None:
+    """A figure made of named values (Toss Your Cookies' share of each roll, Cover Your
+    Cookies' duels of each length) is a table of names and values, rounded as the terminal
+    rounds them, never a Python dict."""
+
+    def words(game: str, bots: str) -> str:
+        page = tmp_path / f"{game}.html"
+        args = ["report", game, "--bots", bots, "--games", "10", "--seed", "2", "--out", str(page)]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        body = page.read_text().split("</style>", 1)[1]
+        assert "{" not in body  # (the style sheet's braces are in the head)
+        return re.sub(r"<[^>]+>", "|", body)
+
+    rolls = words("toss-your-cookies", "smart,random,random")
+    assert "|roll shares||value|" in rolls
+    assert re.search(r"\|pass_left 1\|\|0\.\d\d\d\|", rolls)
+    duels = words("cover-your-cookies", "baker,first,random")
+    assert "|duel lengths||value|" in duels
+    assert re.search(r"\|duel lengths\|\|value\|+1\|\|\d+\|", duels)
+
+
+def test_the_scores_chart_draws_a_bar_per_score_not_a_band() -> None:
+    """Exact scores far apart (100 and 110 points) are two bars with nothing between them:
+    each bar's height is the share of the seat's games that ended on that score. (A line
+    joining them drew 100 as a flat band reaching towards 110.)"""
+    import matplotlib.pyplot as plt
+
+    from gamenight.sim.report import scores_figure
+
+    figure = scores_figure([{100.0: 3, 110.0: 1}, {100.0: 1, 105.0: 1}], ["seat 0", "seat 1"])
+    axes = figure.axes[0]
+    assert len(axes.lines) == 0
+    seats = [[(b.get_x() + b.get_width() / 2, b.get_height()) for b in c] for c in axes.containers]
+    assert len(seats) == 2
+
+    def shares(bars: list[tuple[float, float]]) -> dict[float, float]:
+        """The bars drawn (of some height), by the score of the bin they stand in (bins of 5
+        points centred on the scores, the seats' bars side by side within a bin)."""
+        drawn = [(centre, height) for centre, height in bars if height > 0]
+        found = {round(centre / 5) * 5.0: height for centre, height in drawn}
+        assert len(found) == len(drawn)
+        return found
+
+    assert shares(seats[0]) == {100.0: 0.75, 110.0: 0.25}
+    assert shares(seats[1]) == {100.0: 0.5, 105.0: 0.5}
+    assert axes.get_xlabel() == "final score"
+    plt.close(figure)
+    wide = scores_figure([{float(s): 1 for s in range(0, 1000, 5)}], ["seat 0"])
+    assert len(wide.axes[0].patches) <= 40  # many scores: bins of several, and the axis says so
+    assert wide.axes[0].get_xlabel() == "final score, in bins of 25"
+    plt.close(wide)

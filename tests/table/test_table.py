@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import os
 import random
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -488,6 +490,20 @@ def test_nothing_moves_until_the_person_starts_and_q_at_the_start_leaves(tmp_pat
     assert result is not None and not result.over
     assert result.lines == ("Left before the start: nothing was played.",)
     assert not record.exists()  # nothing to go on with: no record left behind
+
+
+def test_a_record_left_before_the_start_is_removed_but_never_a_fifo(tmp_path: Path) -> None:
+    """`--record` naming a FIFO (or a device such as /dev/null): leaving before the start
+    removes no FIFO or device, only a record file that was written."""
+    fifo = tmp_path / "records"
+    os.mkfifo(fifo)
+    session("toss-up", "smart,human:Ann", wait_to_start=True, record=fifo).discard_record()
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    written = tmp_path / "record.json"
+    left = session("toss-up", "smart,human:Ann", wait_to_start=True, record=written)
+    left.save()
+    left.discard_record()
+    assert not written.exists()
 
 
 def test_the_board_is_drawn_for_the_width_it_is_shown_at() -> None:

@@ -2,10 +2,15 @@
 
 Usage errors (unknown game, bot or option, player count out of range, malformed option value,
 a bad file) print one line naming what is wrong and what is allowed, and exit with status 2.
+An output file that cannot be written is such an error, found before anything is played; a
+failure while writing it (a full disk) is one line too, with status 1.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from textwrap import shorten
 from typing import Annotated, NoReturn
 
@@ -14,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from gamenight.engine.errors import GameError
+from gamenight.engine.files import CannotWrite, OutputFile, check_writable
 from gamenight.engine.registry import game_class
 
 app = typer.Typer(
@@ -87,3 +93,37 @@ def split_list(text: str, what: str) -> list[str]:
     if not items or any(not s for s in items):
         fail(f"{what} must be a comma list with no empty entries, got {text!r}")
     return items
+
+
+def check_output(path: Path, what: str) -> None:
+    """Refuse at once an output path that ``what`` could not be written to (written later)."""
+    try:
+        check_writable(path, what)
+    except CannotWrite as exc:
+        fail(str(exc))
+
+
+@contextmanager
+def output_file(path: Path, what: str) -> Iterator[Callable[[str], None]]:
+    """An output file of the command (``--out``, ``--jsonl``), opened at once, so that a path
+    that cannot be written is refused before anything is played; yields ``write(text)``.
+
+    The file is put in place when the block ends normally, and dropped when it does not (an
+    error, Ctrl-C: an earlier file at the path stays as it was). A failure to write it is one
+    error line, with status 1."""
+    try:
+        file = OutputFile(path, what)
+    except CannotWrite as exc:
+        fail(str(exc))
+
+    def write(text: str) -> None:
+        try:
+            file.write(text)
+        except CannotWrite as exc:
+            fail(str(exc), status=1)
+
+    try:
+        with file:
+            yield write
+    except CannotWrite as exc:  # putting it in place failed
+        fail(str(exc), status=1)

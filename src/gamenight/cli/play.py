@@ -20,12 +20,14 @@ from gamenight.cli.app import (
     SeedOpt,
     app,
     check_options,
+    check_output,
     check_seat_count,
     fail,
     out,
     split_list,
 )
 from gamenight.engine.errors import GameError
+from gamenight.engine.files import CannotWrite
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.engine.registry import game_class, game_ids, game_part, make_game, plugin
@@ -88,17 +90,6 @@ def rules(game: GameArg) -> None:
             out.print(page)
     else:
         out.print(page)
-
-
-def check_writable(path: Path) -> None:
-    """Refuse a record path that cannot be written, without touching an existing file."""
-    if path.is_dir():
-        fail(f"cannot write the record to {path}: it is a folder")
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        fail(f"cannot write the record to {path}: no folder {folder}")
-    if not os.access(path if path.exists() else folder, os.W_OK):
-        fail(f"cannot write the record to {path}: permission denied")
 
 
 def on_a_terminal() -> bool:
@@ -188,7 +179,7 @@ def play(
     if record is None and resume is not None:
         record = resume  # the record goes on where it was
     if record is not None:
-        check_writable(record)
+        check_output(record, "the record")
     if not line and on_a_terminal():
         if coach:
             prepare_coach(built)
@@ -198,7 +189,7 @@ def play(
         play_game(
             built, table, seed, out, sys.stdin, record, match=match, ask_all=ask_all, coach=coach
         )
-    except (InputClosed, GameFailed) as exc:
+    except (InputClosed, GameFailed, CannotWrite) as exc:
         fail(str(exc), status=1)
     except LeftGame as exc:
         out.print(f"{escape(str(exc))}.")
@@ -277,7 +268,10 @@ def play_live(
     )
     result = run_table(session)
     if result is None:  # the screen closed without the table's own leaving (it saves first)
-        session.save()
+        try:
+            session.save()
+        except CannotWrite as exc:
+            fail(str(exc), status=1)
         out.print(f"Match saved to {escape(str(record))}")
         return
     for text in result.lines:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -34,6 +33,7 @@ from gamenight.cli.app import (
     err,
     fail,
     out,
+    output_file,
     rotation_note,
     split_list,
 )
@@ -88,7 +88,7 @@ def simulate(
             fail(str(exc), status=1)
         emit_report(report.to_json(), as_json)
         return
-    with progress_bar(games, f"simulating {game}") as advance, game_lines(jsonl) as on_game:
+    with game_lines(jsonl) as on_game, progress_bar(games, f"simulating {game}") as advance:
         try:
             report = run_simulation(
                 built,
@@ -139,7 +139,10 @@ class RateColumn(ProgressColumn):
 
 @contextmanager
 def progress_bar(total: int, what: str) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr with games done and their rate; yields ``advance(done)``."""
+    """A progress bar on stderr with games done and their rate; yields ``advance(done)``.
+
+    Shown for 200 games or more, at a terminal only: elsewhere (a pipe, a log file) it would
+    leave a blank line behind."""
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -148,7 +151,7 @@ def progress_bar(total: int, what: str) -> Iterator[Callable[[int], None]]:
         TimeRemainingColumn(),
         console=err,
         transient=True,
-        disable=total < 200,
+        disable=total < 200 or not err.is_terminal,
     ) as progress:
         task = progress.add_task(what, total=total)
         yield lambda done: progress.update(task, completed=done)
@@ -156,21 +159,14 @@ def progress_bar(total: int, what: str) -> Iterator[Callable[[int], None]]:
 
 @contextmanager
 def game_lines(path: Path | None) -> Iterator[Callable[[dict[str, Any]], None] | None]:
-    """With a path: a writer of one JSON line per game (the file is written whole at the end
-    of a successful run, so a failed run never leaves half a file in place of an earlier one)."""
+    """With a path: a writer of one JSON line per game, opened at once (a path that cannot be
+    written is refused before anything plays) and put in place whole at the end of a successful
+    run, so a failed run never leaves half a file in place of an earlier one."""
     if path is None:
         yield None
         return
-    if path.is_dir() or not (path.parent if str(path.parent) else Path(".")).is_dir():
-        fail(f"cannot write game lines to {path}: no such folder, or it is a folder")
-    spare = path.with_name(f".{path.name}.writing")
-    with spare.open("w", encoding="utf-8") as handle:
-
-        def write(record: dict[str, Any]) -> None:
-            handle.write(json.dumps(record) + "\n")
-
-        yield write
-    os.replace(spare, path)
+    with output_file(path, "game lines") as write:
+        yield lambda record: write(json.dumps(record) + "\n")
 
 
 def emit_report(data: dict[str, Any], as_json: bool) -> None:

@@ -22,6 +22,7 @@ from gamenight.cli.app import (
     err,
     fail,
     out,
+    output_file,
     rotation_note,
     split_list,
 )
@@ -87,7 +88,7 @@ def _run_sweep(
     total = games
     for variation in variations:
         total *= len(variation.values)
-    with progress_bar(total, f"sweeping {game}") as advance, game_lines(jsonl) as on_game:
+    with game_lines(jsonl) as on_game, progress_bar(total, f"sweeping {game}") as advance:
         try:
             return sweep(
                 game,
@@ -192,48 +193,50 @@ def report_command(
     """Simulate (or sweep) and write a self-contained HTML report with charts."""
     from gamenight.sim.report import simulation_html, sweep_html
 
-    if output.is_dir() or not (output.parent if str(output.parent) else Path(".")).is_dir():
-        fail(f"cannot write the report to {output}: no such folder, or it is a folder")
     bot_list, options, variations = _checked(game, bots, option, vary or [], games, rotate_seats)
     check_backend_options(backend, address, workers)
-    try:
-        if variations:
-            rows = _run_sweep(
-                game,
-                bot_list,
-                options,
-                variations,
-                games,
-                seed,
-                workers,
-                rotate_seats,
-                jsonl,
-                backend,
-                address,
-            )
-            page = sweep_html(rows)
-        else:
-            built = make_game(game, options, players=len(bot_list))
-            with progress_bar(games, f"simulating {game}") as advance, game_lines(jsonl) as on_game:
-                report = simulate(
-                    built,
+    with output_file(output, "the report") as write_page:  # refused here, before any game
+        try:
+            if variations:
+                rows = _run_sweep(
+                    game,
                     bot_list,
+                    options,
+                    variations,
                     games,
                     seed,
-                    advance,
-                    workers=workers,
-                    rotate_seats=rotate_seats,
-                    on_game=on_game,
-                    backend=backend,
-                    address=address,
+                    workers,
+                    rotate_seats,
+                    jsonl,
+                    backend,
+                    address,
                 )
-            page = simulation_html(report)
-            emit_report(report.to_json(), as_json=False)
-    except GameFailed as exc:
-        fail(str(exc), status=1)
-    except GameError as exc:
-        fail(str(exc))
-    output.write_text(page, encoding="utf-8")
+                page = sweep_html(rows)
+            else:
+                built = make_game(game, options, players=len(bot_list))
+                with (
+                    game_lines(jsonl) as on_game,
+                    progress_bar(games, f"simulating {game}") as advance,
+                ):
+                    report = simulate(
+                        built,
+                        bot_list,
+                        games,
+                        seed,
+                        advance,
+                        workers=workers,
+                        rotate_seats=rotate_seats,
+                        on_game=on_game,
+                        backend=backend,
+                        address=address,
+                    )
+                page = simulation_html(report)
+                emit_report(report.to_json(), as_json=False)
+        except GameFailed as exc:
+            fail(str(exc), status=1)
+        except GameError as exc:
+            fail(str(exc))
+        write_page(page)
     out.print(f"Report written to {output} ({len(page) // 1024} KB)")
 
 
@@ -291,6 +294,7 @@ def ladder_command(
             TimeRemainingColumn(),
             console=err,
             transient=True,
+            disable=not err.is_terminal,  # elsewhere it would leave a blank line behind
         ) as bar:
             task = bar.add_task(f"ladder of {game}: seatings", total=None)
             report = ladder(

@@ -154,6 +154,19 @@ def seatings(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return found
 
 
+def seating_count(bots: int, players: int) -> int:
+    """How many seatings :func:`seatings` gives for ``bots`` bots at ``players`` seats, counted
+    without listing them: choose the bots that sit once more than the rest, then order the
+    seats (a multinomial).
+
+    >>> seating_count(3, 4), seating_count(5, 8)
+    (36, 50400)
+    """
+    low, extra = divmod(players, bots)
+    repeats = [math.factorial(low + 1)] * extra + [math.factorial(low)] * (bots - extra)
+    return math.comb(bots, extra) * (math.factorial(players) // math.prod(repeats))
+
+
 def plan_ladder(game: Game[Any, Any], names: list[str], games: int) -> list[tuple[str, ...]]:
     """The seatings a ladder of ``names`` plays in ``game``, once it is checked that they make
     one (:class:`LadderError`; ``UnknownBot`` for a bad bot): quick, so that a command can
@@ -165,15 +178,17 @@ def plan_ladder(game: Game[Any, Any], names: list[str], games: int) -> list[tupl
         raise LadderError(f"each bot may be listed once; listed twice: {', '.join(twice)}")
     if games < 1:
         raise LadderError(f"games per seating must be at least 1, got {games}")
-    if len(names) ** game.players > 50 * MAX_SEATINGS:
-        raise LadderError(f"{len(names)} bots at {game.players} seats make too many seatings")
+    count = seating_count(len(names), game.players)
+    if count > MAX_SEATINGS:
+        raise LadderError(
+            f"{len(names)} bots at {game.players} seats make {count:,} seatings; a ladder plays "
+            f"at most {MAX_SEATINGS:,}: rank fewer bots or at fewer seats (--players), or "
+            "compare them at one full table with simulate --rotate-seats"
+        )
     for bot in names:
         for seat in range(game.players):
             make_bot(bot, game, seat)
-    plan = seatings(names, game.players)
-    if len(plan) > MAX_SEATINGS:
-        raise LadderError(f"{len(plan)} seatings is more than the {MAX_SEATINGS} a ladder plays")
-    return plan
+    return seatings(names, game.players)
 
 
 def ladder(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -79,18 +80,54 @@ def _histogram(title: str, counts: dict[Any, int], xlabel: str) -> str:
     return _png(figure)
 
 
-def _scores_chart(scores: Sequence[dict[float, int]], labels: Sequence[str]) -> str:
+#: The most bars per seat in the chart of final scores; beyond, a bar holds several scores.
+MAX_SCORE_BARS = 40
+
+
+def score_bins(scores: Sequence[float]) -> tuple[list[float], float, float]:
+    """Bin edges for a histogram of final scores, with each score inside a bin, never on an
+    edge; the scores' own step (``step``: 1 for points, 5 for Dough) and the bins' width.
+
+    A bin per possible score while they number :data:`MAX_SCORE_BARS` or fewer, else a whole
+    number of steps per bin. Scores that are not whole numbers get equal bins.
+
+    >>> score_bins([100, 105, 115])
+    ([97.5, 102.5, 107.5, 112.5, 117.5], 5.0, 5.0)
+    >>> edges, step, width = score_bins(range(0, 201))
+    >>> step, width, len(edges) - 1
+    (1.0, 6.0, 34)
+    """
+    low, high = min(scores), max(scores)
+    if all(float(v).is_integer() for v in scores):
+        step = float(math.gcd(*(int(v - low) for v in scores)) or 1)
+        width = step * math.ceil((high - low + step) / (step * MAX_SCORE_BARS))
+    else:
+        step = width = (high - low) / MAX_SCORE_BARS or 1.0
+    count = math.ceil((high - low + step) / width)
+    return [low - step / 2 + i * width for i in range(count + 1)], step, width
+
+
+def scores_figure(scores: Sequence[dict[float, int]], labels: Sequence[str]) -> Any:
+    """The chart of final scores: for each seat, the share of its games that ended on each
+    score, as bars side by side (a score no game ended on has no bar, so a common score stands
+    out as one bar rather than a band)."""
     plt = _pyplot()
     figure, axes = plt.subplots(figsize=(7, 3.2))
-    for counts, label in zip(scores, labels, strict=True):
-        keys = sorted(counts)
-        total = sum(counts.values()) or 1
-        axes.step(keys, [counts[k] / total for k in keys], where="mid", label=label)
-    axes.set_xlabel("final score")
+    edges, step, width = score_bins([k for counts in scores for k in counts])
+    axes.hist(
+        [list(counts) for counts in scores],
+        bins=edges,
+        weights=[[n / (sum(counts.values()) or 1) for n in counts.values()] for counts in scores],
+        label=list(labels),
+    )
+    if width > step:
+        axes.set_xlabel(f"final score, in bins of {width:g}")
+    else:
+        axes.set_xlabel("final score")
     axes.set_ylabel("share of games")
     axes.set_title("Final scores by seat")
     axes.legend(fontsize="small")
-    return _png(figure)
+    return figure
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -155,21 +192,35 @@ def _simulation_section(report: SimulationReport) -> str:
     # A score that is only ever 0 or 1 (one round of Toss Your Cookies: won it or not) would
     # draw the win rates again: the chart is for scores that say more.
     if any(report.scores) and any(set(c) - {0, 1} for c in report.scores):
-        parts.append(_scores_chart(report.scores, [f"seat {s['seat']}" for s in seats]))
+        labels = [f"seat {s['seat']}" for s in seats]
+        parts.append(_png(scores_figure(report.scores, labels)))
     return "\n".join(parts)
 
 
 def _figure(value: Any) -> str:
-    """A game figure as the terminal shows it: three decimals, or the value as it is."""
-    return f"{value:.3f}" if isinstance(value, float) else str(value)
+    """A game figure as the terminal shows it: three decimals, a mapping as ``name: value``
+    entries, or the value as it is."""
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_figure(v)}" for k, v in value.items())
+    return str(value)
 
 
 def _figures(report: SimulationReport) -> str:
-    """The game's own figures (``simulate`` prints the same): over all games, then per seat."""
+    """The game's own figures (``simulate`` prints the same): over all games, then per seat.
+
+    A figure made of named values (the share of each roll, how many duels had each length) is
+    a small table of its own, a row per name."""
     parts = []
-    if report.overall:
-        rows = [[name.replace("_", " "), _figure(v)] for name, v in report.overall.items()]
+    single = {k: v for k, v in report.overall.items() if not isinstance(v, dict)}
+    if single:
+        rows = [[name.replace("_", " "), _figure(v)] for name, v in single.items()]
         parts.append(_table(["figure, all games", "value"], rows))
+    for name, value in report.overall.items():
+        if isinstance(value, dict):
+            rows = [[str(k), _figure(v)] for k, v in value.items()]
+            parts.append(_table([name.replace("_", " "), "value"], rows))
     names = list(dict.fromkeys(k for seat in report.per_seat for k in seat))
     if names:
         rows = [

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,6 +15,7 @@ from gamenight.bots import Agent, default_bot, make_bot
 from gamenight.engine.config import changed_options
 from gamenight.engine.core import Event
 from gamenight.engine.errors import GameError, MalformedAction
+from gamenight.engine.files import OutputFile
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match, replay
 from gamenight.engine.records import parse_record
@@ -145,11 +145,11 @@ def _bot_failed(
 
 
 def write_record(path: Path, data: dict[str, Any]) -> None:
-    """Write a match record whole or not at all (a file beside it, then renamed over it), so
-    an earlier record at that path is never left half-written."""
-    spare = path.with_name(f".{path.name}.writing")
-    spare.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    os.replace(spare, path)
+    """Write a match record whole or not at all, so an earlier record at that path is never
+    left half-written (through a symbolic link to its target; see :mod:`gamenight.engine.files`).
+    Raises :class:`~gamenight.engine.files.CannotWrite` when the system refuses."""
+    with OutputFile(path, "the record") as file:
+        file.write(json.dumps(data, indent=1) + "\n")
 
 
 #: The largest record file ``replay`` reads (a long game's record is well under a megabyte).
@@ -167,10 +167,36 @@ def load_record(path: Path) -> dict[str, Any]:
     try:
         data = parse_record(raw)
     except MalformedAction as exc:
-        raise GameError(f"{path} is not a match record: {exc}") from None
+        raise GameError(
+            game_lines_hint(path, raw) or f"{path} is not a match record: {exc}"
+        ) from None
     if not isinstance(data.get("game"), str):
-        raise GameError(f"{path} is not a match record: it names no game")
+        raise GameError(
+            game_lines_hint(path, raw) or f"{path} is not a match record: it names no game"
+        )
     return data
+
+
+def game_lines_hint(path: Path, raw: bytes) -> str | None:
+    """What to do with a file of per-game lines (``simulate --jsonl``) given as a match record:
+    ``None`` if ``raw`` is not one. A line holds a game's seed and seating, not its steps: the
+    game is played again from them."""
+    try:
+        line = json.loads(raw.partition(b"\n")[0])
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(line, dict) or not {"seed", "seats", "winners"} <= line.keys():
+        return None
+    text = (
+        f"{path} holds per-game records (one line a game, from --jsonl), not a match record; "
+        "a game from it is played again with: gamenight play GAME --seats <its seating> "
+        "--seed <its seed> (and the run's -o options)"
+    )
+    seats, seed, options = line["seats"], line["seed"], line.get("options") or {}
+    if isinstance(seats, list) and isinstance(seed, int) and isinstance(options, dict):
+        given = "".join(f" -o {name}={value}" for name, value in options.items())
+        text += f"; its first game: --seats {','.join(map(str, seats))} --seed {seed}{given}"
+    return text
 
 
 def resume_match(

@@ -17,6 +17,7 @@ from typing import Any
 from rich.markup import escape
 
 from gamenight.bots import default_bot
+from gamenight.engine.files import remove_written
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.live import Applied, Controller, LiveSettings
@@ -166,7 +167,7 @@ class Session:
         """Remove the record of a match left before its first step (it holds nothing to go on
         with)."""
         if self.record is not None and self.match.version == 0:
-            self.record.unlink(missing_ok=True)
+            remove_written(self.record)  # (never a device or a FIFO given as --record)
 
     def save(self) -> None:
         """Write the record now (if there is a record path)."""
