@@ -1,22 +1,46 @@
 """The ``gamenight`` Typer application and what every subcommand shares.
 
 Usage errors (unknown game, bot or option, player count out of range, malformed option value,
-a bad file) print one line naming what is wrong and what is allowed, and exit with status 2.
+a bad file) print one line naming what is wrong and what is allowed, and exit with status 2. A
+Ctrl-C prints one line, ``interrupted``, and exits with status 130.
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from textwrap import shorten
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer.core import TyperGroup
 
 from gamenight.engine.errors import GameError
 from gamenight.engine.registry import game_class
 
+#: Exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it).
+INTERRUPTED = 130
+
+
+class Commands(TyperGroup):
+    """The subcommands, with Ctrl-C turned into one ``interrupted`` line on stderr and exit
+    status 130, with no traceback (Typer alone exits 130 without a word). Whatever was under way
+    has stopped and cleaned up on the interrupt's way out: worker processes terminated, progress
+    bars cleared, no file left half written."""
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the subcommand."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            err.print("interrupted")
+            raise typer.Exit(INTERRUPTED) from None
+
+
 app = typer.Typer(
+    cls=Commands,
     name="gamenight",
     help="Four family tabletop games: play them, replay them, simulate and study them.",
     no_args_is_help=True,
@@ -38,6 +62,18 @@ def fail(message: str, status: int = 2) -> NoReturn:
     """Print one error line to stderr and exit (2: usage error)."""
     err.print(f"[bold red]error:[/] {escape(message)}")
     raise typer.Exit(status)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` all at once: into a file beside it, renamed over it when
+    complete, so that an interrupted write leaves neither half a file nor the spare."""
+    spare = path.with_name(f".{path.name}.writing")
+    try:
+        spare.write_text(text, encoding="utf-8")
+        os.replace(spare, path)
+    except BaseException:
+        spare.unlink(missing_ok=True)
+        raise
 
 
 def check_options(options: list[str] | None, what: str) -> list[str]:

@@ -151,19 +151,24 @@ def progress_bar(total: int, what: str) -> Iterator[Callable[[int], None]]:
 @contextmanager
 def game_lines(path: Path | None) -> Iterator[Callable[[dict[str, Any]], None] | None]:
     """With a path: a writer of one JSON line per game (the file is written whole at the end
-    of a successful run, so a failed run never leaves half a file in place of an earlier one)."""
+    of a successful run, so a failed or interrupted run never leaves half a file, in place of
+    an earlier one or beside it)."""
     if path is None:
         yield None
         return
     if path.is_dir() or not (path.parent if str(path.parent) else Path(".")).is_dir():
         fail(f"cannot write game lines to {path}: no such folder, or it is a folder")
     spare = path.with_name(f".{path.name}.writing")
-    with spare.open("w", encoding="utf-8") as handle:
+    try:
+        with spare.open("w", encoding="utf-8") as handle:
 
-        def write(record: dict[str, Any]) -> None:
-            handle.write(json.dumps(record) + "\n")
+            def write(record: dict[str, Any]) -> None:
+                handle.write(json.dumps(record) + "\n")
 
-        yield write
+            yield write
+    except BaseException:
+        spare.unlink(missing_ok=True)
+        raise
     os.replace(spare, path)
 
 

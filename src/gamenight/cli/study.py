@@ -23,6 +23,7 @@ from gamenight.cli.app import (
     fail,
     out,
     split_list,
+    write_whole,
 )
 from gamenight.cli.simulate import (
     AddressOpt,
@@ -223,7 +224,7 @@ def report_command(
             emit_report(report.to_json(), as_json=False)
     except GameError as exc:
         fail(str(exc))
-    output.write_text(page, encoding="utf-8")
+    write_whole(output, page)  # an interrupted write leaves no half report
     out.print(f"Report written to {output} ({len(page) // 1024} KB)")
 
 
