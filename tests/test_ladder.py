@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -137,6 +140,30 @@ def test_json_form_carries_standings_pairs_and_seatings(report: LadderReport) ->
     assert set(row) == {"bot", "elo", "seats", "wins", "win_rate", "ci95"}
     assert row["ci95"][0] < row["win_rate"] < row["ci95"][1]
     assert len(data["head_to_head"]) == 6 and len(data["seatings"]) == 6
+
+
+def test_the_pages_api_example_runs_and_its_json_is_that_ladders(report: LadderReport) -> None:
+    """docs/ladder.md: the API example runs as written, and the JSON shown above it quotes the
+    report of that same ladder (the first line of each list, rounded to four places)."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "ladder.md").read_text("utf-8")
+    (example,) = re.findall(r"```python\n(.*?)```", page, re.S)
+    namespace: dict[str, Any] = {}
+    exec(compile(example, "docs/ladder.md API example", "exec"), namespace)
+    data = namespace["report"].to_json()
+    assert data == report.to_json()
+    top, pair, seating = data["standings"][0], data["head_to_head"][0], data["seatings"][0]
+    quoted = [
+        f'"bot": "{top["bot"]}", "elo": {top["elo"]}, "seats": {top["seats"]}, '
+        f'"wins": {top["wins"]}',
+        f'"win_rate": {round(top["win_rate"], 4)}, "ci95": {[round(x, 4) for x in top["ci95"]]}',
+        f'"bot": "{pair["bot"]}", "opponent": "{pair["opponent"]}", "score": {pair["score"]}, '
+        f'"results": {pair["results"]}',
+        f'"rate": {round(pair["rate"], 4)}, "ci95": {[round(x, 4) for x in pair["ci95"]]}',
+        f'{{"bots": {json.dumps(seating["bots"])}, "seed": {seating["seed"]}, '
+        f'"wins": {seating["wins"]}}}',
+    ]
+    for text in quoted:
+        assert text in page
 
 
 def test_tables_show_every_bot(report: LadderReport) -> None:

@@ -3,7 +3,8 @@
 Usage errors (unknown game, bot or option, player count out of range, malformed option value,
 a bad file) print one line naming what is wrong and what is allowed, and exit with status 2.
 An output file that cannot be written is such an error, found before anything is played; a
-failure while writing it (a full disk) is one line too, with status 1.
+failure while writing it (a full disk) is one line too, with status 1. A Ctrl-C prints one
+line, ``interrupted``, and exits with status 130.
 """
 
 from __future__ import annotations
@@ -12,17 +13,38 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from textwrap import shorten
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer.core import TyperGroup
 
 from gamenight.engine.errors import GameError
 from gamenight.engine.files import CannotWrite, OutputFile, check_writable
 from gamenight.engine.registry import game_class
 
+#: Exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it).
+INTERRUPTED = 130
+
+
+class Commands(TyperGroup):
+    """The subcommands, with Ctrl-C turned into one ``interrupted`` line on stderr and exit
+    status 130, with no traceback (Typer alone exits 130 without a word). Whatever was under way
+    has stopped and cleaned up on the interrupt's way out: worker processes terminated, progress
+    bars cleared, no file left half written."""
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the subcommand."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            err.print("interrupted")
+            raise typer.Exit(INTERRUPTED) from None
+
+
 app = typer.Typer(
+    cls=Commands,
     name="gamenight",
     help="Four family tabletop games: play them, replay them, simulate and study them.",
     no_args_is_help=True,

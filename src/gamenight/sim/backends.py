@@ -11,6 +11,11 @@ ready to play, instead of each worker starting Python and importing everything a
 they are spawned. A worker builds the game once and plays every chunk it is given with it;
 chunks are sized so that each worker gets a few dozen, which keeps both the per-chunk overhead
 and the wait for the last chunk small.
+
+Workers ignore SIGINT: a Ctrl-C (at a terminal, to the whole process group, or to the main
+process alone) is the main process's to handle. When a run stops early, by an interrupt or an
+error, the main process terminates its workers at once rather than waiting for the chunks in
+flight, and the interrupt goes on up to the command.
 """
 
 from __future__ import annotations
@@ -20,11 +25,14 @@ import json
 import logging
 import multiprocessing
 import os
+import signal
 import socket
 import sys
+import threading
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import closing, contextmanager
 from multiprocessing.context import BaseContext
 from typing import Any
 
@@ -105,17 +113,18 @@ def run_job(
     )
     tally: Tally | None = None
     done = 0
-    for part, records in parts:
-        if tally is None:
-            tally = part
-        else:
-            tally.add(part)
-        for record in records:
-            if on_game is not None:
-                on_game(record)
-        done += _count(part)
-        if progress is not None:
-            progress(done)
+    with closing(parts):  # stopped early (an interrupt, an error here): the workers stop too
+        for part, records in parts:
+            if tally is None:
+                tally = part
+            else:
+                tally.add(part)
+            for record in records:
+                if on_game is not None:
+                    on_game(record)
+            done += _count(part)
+            if progress is not None:
+                progress(done)
     if tally is None:
         return play_games(game, job.bots, job.seed, range(0), job.rotate)
     return tally
@@ -141,8 +150,48 @@ def worker_context(preload: list[str]) -> BaseContext:
     if sys.platform.startswith("linux") and "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["__main__", *preload])
+        _start_forkserver()
         return context
     return multiprocessing.get_context("spawn")
+
+
+def _start_forkserver() -> None:
+    """Start the fork server, if it is not running yet, with SIGINT blocked: a process inherits
+    the signals its parent blocks, so the server and every worker it forks are deaf to a Ctrl-C
+    sent to the process group from their first instruction (a worker's initializer, which
+    ignores SIGINT too, comes later). The resource tracker is started the same way by
+    ``multiprocessing`` itself. A Ctrl-C meanwhile is not lost: another thread of this process
+    takes it, or it waits until SIGINT is unblocked, and is acted on once the server is
+    started."""
+    from multiprocessing import forkserver, resource_tracker  # POSIX only
+
+    if threading.current_thread() is not threading.main_thread():
+        return  # a worker's initializer is enough where this process's signals are not ours
+    resource_tracker.ensure_running()  # first: it unblocks SIGINT once it has started
+    with _interrupts_deferred():
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            forkserver.ensure_running()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Act on a Ctrl-C at the end of the block rather than in the middle of it: a worker started
+    by the block and interrupted half started would be one the pool does not know of."""
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous is None:
+        yield
+        return
+    heard: list[int] = []
+    signal.signal(signal.SIGINT, lambda signum, frame: heard.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if heard:
+            signal.raise_signal(signal.SIGINT)
 
 
 #: Games built in this worker process, by job (a worker plays many chunks of one job).
@@ -170,22 +219,51 @@ def play_chunk(job: Job, start: int, stop: int, keep: bool) -> tuple[Tally, list
 
 def _process_chunks(
     job: Job, games: int, keep: bool, workers: int, preload: list[str]
-) -> Iterator[tuple[Tally, list[GameRecord]]]:
-    """Chunks played by worker processes, yielded in order, a few per worker in flight."""
-    context = worker_context(preload)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+) -> Generator[tuple[Tally, list[GameRecord]], None, None]:
+    """Chunks played by worker processes, yielded in order, a few per worker in flight.
+
+    If the run stops before the last chunk (an interrupt, an error, the generator closed), the
+    workers are terminated before the exception goes on: chunks in flight are not waited for."""
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=worker_context(preload), initializer=ignore_interrupts
+    )
+    try:
         pending: deque[Future[tuple[Tally, list[GameRecord]]]] = deque()
         for start, stop in chunks(games, chunk_size(games, workers)):
-            pending.append(pool.submit(play_chunk, job, start, stop, keep))
+            with _interrupts_deferred():  # a submit may start a worker
+                pending.append(pool.submit(play_chunk, job, start, stop, keep))
             if len(pending) >= IN_FLIGHT_PER_WORKER * workers:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
+        pool.shutdown()
+    except BaseException:
+        stop_workers(pool)
+        raise
+
+
+def ignore_interrupts() -> None:
+    """A worker's first step: SIGINT is ignored, so that Ctrl-C at a terminal (sent to the whole
+    process group) leaves it to the main process to stop the run and its workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate ``pool``'s worker processes now and drop the work not yet done.
+
+    ``shutdown`` alone lets every chunk already handed out finish first, and left to the
+    interpreter's exit it can wait forever for workers that are idle. Once the workers are gone
+    the pool's management thread sees it at once, fails what was pending and ends; it is waited
+    for here so that nothing of the pool is still closing when the interpreter exits."""
+    processes = list((pool._processes or {}).values())  # the pool has no public way to them
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _ray_chunks(
     job: Job, games: int, keep: bool, address: str | None
-) -> Iterator[tuple[Tally, list[GameRecord]]]:
+) -> Generator[tuple[Tally, list[GameRecord]], None, None]:
     """Chunks played as Ray tasks (on the cluster at ``address``, else a local Ray)."""
     try:
         import ray
