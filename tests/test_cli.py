@@ -163,9 +163,11 @@ def test_replay_of_per_game_lines_says_how_to_play_a_game_again(tmp_path: Path) 
         assert "gamenight play GAME --seats <its seating> --seed <its seed>" in message
         assert "Extra data" not in message
         seats, seed = ",".join(first["seats"]), first["seed"]
-        assert message.endswith(f"its first game: --seats {seats} --seed {seed} -o target=50")
+        assert message.endswith(
+            f"its first game: gamenight play GAME --seats {seats} --seed {seed} --line -o target=50"
+        )
     again = runner.invoke(
-        app, ["play", "toss-up", "--seats", seats, "--seed", str(seed), "-o", "target=50"]
+        app, ["play", "toss-up", "--seats", seats, "--seed", str(seed), "--line", "-o", "target=50"]
     )
     assert again.exit_code == 0, again.output
     sheet = " ".join(again.output.split("Score sheet", 1)[1].split())

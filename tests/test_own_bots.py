@@ -75,6 +75,13 @@ class Flaky(Careful):
         if rng.random() < 0.05:
             raise ValueError("flaked out")
         return super().act(view, legal, rng)
+
+
+class Empty(Careful):
+    def act(self, view, legal, rng):
+        if view["turn_points"] >= 10:
+            return rng.choice([])  # raises inside random.py
+        return super().act(view, legal, rng)
 """
 
 
@@ -169,6 +176,30 @@ def test_a_bot_failing_mid_game_names_itself_its_seat_and_the_replay() -> None:
     again = one_clean_line(runner.invoke(app, shlex.split(command)[1:]), status=1)
     assert f"in this game (seed {seed}), bot mybots:Flaky in seat 1 raised" in again
     assert f"(at mybots.py:{found.group(3)})" in again
+
+
+@pytest.mark.usefixtures("mybots")
+def test_the_line_named_is_the_bots_own_not_the_librarys() -> None:
+    """An error raised in a library the bot called is placed at the bot's own call: the line
+    of ``mybots.py`` that made it, not the line of ``random.py`` that raised."""
+    result = runner.invoke(app, ["simulate", "toss-up", "--bots", "random,mybots:Empty"])
+    line = one_clean_line(result, status=1)
+    call = 1 + next(i for i, text in enumerate(MODULE.splitlines()) if "rng.choice([])" in text)
+    assert f"raised IndexError: Cannot choose from an empty sequence (at mybots.py:{call})" in line
+    assert "random.py" not in line
+
+
+@pytest.mark.usefixtures("mybots")
+def test_with_people_at_the_table_a_failure_shows_no_seed_nor_detail() -> None:
+    """At a table with a person, a bot's failure stops the match naming the bot and the kind of
+    error only: the seed would let the people foresee chance in a resumed match, and an
+    error's text may name a card of the bot's hand."""
+    args = ["play", "toss-up", "--line", "--seats", "human,mybots:Empty", "--seed", "4"]
+    result = runner.invoke(app, args, input="roll\n" * 60)
+    assert result.exit_code == 1, result.output
+    assert "the match is stopped: bot mybots:Empty in seat 1 (IndexError)" in result.stderr
+    assert "seed" not in result.stderr.replace("the seed and", "")
+    assert "empty sequence" not in result.output + result.stderr
 
 
 @pytest.mark.usefixtures("mybots")

@@ -36,7 +36,7 @@ def test_a_run_that_does_not_finish_leaves_the_earlier_file_and_nothing_else(
     def stopped_part_way() -> None:
         with OutputFile(path, "game lines") as file:
             file.write("half\n")
-            assert (tmp_path / ".games.jsonl.writing").exists()
+            assert [p.name for p in tmp_path.glob(".games.jsonl.*.writing")]
             raise stop
 
     with pytest.raises(stop):
@@ -152,3 +152,18 @@ def test_removing_what_was_written_leaves_links_fifos_and_devices(tmp_path: Path
     remove_written(plain)
     remove_written(plain)  # (already gone: nothing to do)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "record.json"]
+
+
+def test_two_writers_of_one_path_never_share_the_file_beside_it(tmp_path: Path) -> None:
+    """Two outputs to the same path at once (two runs given one --jsonl) each write a file of
+    their own beside it; whichever finishes last is the file, whole, and nothing is left."""
+    path = tmp_path / "games.jsonl"
+    first, second = OutputFile(path, "game lines"), OutputFile(path, "game lines")
+    first.write("first\n")
+    second.write("second\n")
+    assert first.spare != second.spare
+    first.commit()
+    assert path.read_text() == "first\n"
+    second.commit()
+    assert path.read_text() == "second\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]

@@ -4,7 +4,7 @@ Usage errors (unknown game, bot or option, player count out of range, malformed 
 a bad file) print one line naming what is wrong and what is allowed, and exit with status 2.
 An output file that cannot be written is such an error, found before anything is played; a
 failure while writing it (a full disk) is one line too, with status 1. A Ctrl-C prints one
-line, ``interrupted``, and exits with status 130.
+line (``interrupted``; ``game abandoned`` in a game being played) and exits with status 130.
 """
 
 from __future__ import annotations

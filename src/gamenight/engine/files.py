@@ -1,11 +1,12 @@
 """Output files written whole or not at all: match records, per-game lines, reports.
 
-:class:`OutputFile` writes a regular file through a file beside it (``.NAME.writing``), renamed
-over it at the end, so an earlier file at that path is never left half-written; if the writing
-does not finish (an error, Ctrl-C), the file beside it is removed and the earlier file stays as
-it was. A symbolic link is followed: its target is written and the link stays a link. A path
-that names something other than a regular file (a FIFO, ``/dev/null``, ``/dev/stdout``) is
-written straight into, since renaming over it would replace it with a plain file.
+:class:`OutputFile` writes a regular file through a file beside it (one per writer:
+``.NAME.<pid>-<random>.writing``), renamed over it at the end, so an earlier file at that path
+is never left half-written; if the writing does not finish (an error, Ctrl-C), the file beside
+it is removed and the earlier file stays as it was. A symbolic link is followed: its target is
+written and the link stays a link. A path that names something other than a regular file (a
+FIFO, ``/dev/null``, ``/dev/stdout``) is written straight into, since renaming over it would
+replace it with a plain file.
 
 Every failure is a :class:`CannotWrite` naming what was written and where, with the system's
 reason, never a bare ``OSError``.
@@ -14,6 +15,7 @@ reason, never a bare ``OSError``.
 from __future__ import annotations
 
 import os
+import secrets
 import stat
 from contextlib import suppress
 from pathlib import Path
@@ -52,8 +54,10 @@ def _destination(path: Path, what: str) -> tuple[Path, bool]:
 
 
 def _spare(target: Path) -> Path:
-    """The file written beside ``target`` and renamed over it once whole."""
-    return target.with_name(f".{target.name}.writing")
+    """A file name beside ``target`` for writing it, renamed over it once whole: one of its own
+    for each writer (the process and a random part), so two writers of one path never write
+    into each other's file."""
+    return target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.writing")
 
 
 def check_writable(path: Path, what: str) -> None:
@@ -99,7 +103,11 @@ class OutputFile:
         self.spare: Path | None = None if direct else _spare(target)
         self.done = False
         try:
-            self.handle: TextIO = open(self.spare or target, "w", encoding="utf-8")  # noqa: SIM115
+            # "x": a file beside the target is made anew, never one that is already there
+            if self.spare is None:
+                self.handle: TextIO = open(target, "w", encoding="utf-8")  # noqa: SIM115
+            else:
+                self.handle = open(self.spare, "x", encoding="utf-8")  # noqa: SIM115
         except OSError as exc:
             raise self._error(exc) from None
 

@@ -10,6 +10,7 @@ line it was raised at), the game's seed, the exception (its type and message) an
 from __future__ import annotations
 
 import shlex
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -54,14 +55,22 @@ def failing_seat(error: BaseException, agents: Sequence[Agent]) -> int | None:
     return None
 
 
-def raised_at(error: BaseException) -> str:
-    """Where ``error`` was raised: the file's name and the line (``mybots.py:19``)."""
+def raised_at(error: BaseException, agent: Agent | None = None) -> str:
+    """Where ``error`` was raised: the file's name and the line (``mybots.py:19``); with
+    ``agent``, the last line of its own module's code on the way (a bot that calls
+    ``rng.choice([])`` is pointed at its own call, not into ``random.py``)."""
     trace: TracebackType | None = error.__traceback__
     if trace is None:
         return "?"
-    while trace.tb_next is not None:
+    own = getattr(sys.modules.get(type(agent).__module__), "__file__", None) if agent else None
+    innermost = mine = None
+    while trace is not None:
+        innermost = (trace.tb_frame.f_code.co_filename, trace.tb_lineno)
+        if innermost[0] == own:
+            mine = innermost
         trace = trace.tb_next
-    return f"{Path(trace.tb_frame.f_code.co_filename).name}:{trace.tb_lineno}"
+    file, line = mine or innermost or ("?", 0)
+    return f"{Path(file).name}:{line}"
 
 
 def game_failed(
@@ -82,7 +91,8 @@ def game_failed(
         what = f"{where} failed: {raised}"
     else:
         what = (
-            f"in {where}, bot {seats[seat]} in seat {seat} raised {raised} (at {raised_at(error)})"
+            f"in {where}, bot {seats[seat]} in seat {seat} raised {raised} "
+            f"(at {raised_at(error, agents[seat])})"
         )
     again = replay_command(game_id, seats, seed, options)
     return GameFailed(f"{what}; play that game again with: {again}")

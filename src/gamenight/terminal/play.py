@@ -21,7 +21,7 @@ from gamenight.engine.match import Match, replay
 from gamenight.engine.records import parse_record
 from gamenight.engine.registry import game_class
 from gamenight.sim.driver import run
-from gamenight.sim.failures import GameFailed, failing_seat, game_failed
+from gamenight.sim.failures import GameFailed, failing_seat, game_failed, replay_command
 from gamenight.terminal.human import HumanAgent
 from gamenight.terminal.render import plural, renderer_for
 from gamenight.terminal.seats import Seat, parse_seat, replay_names, screen_names, seat_names
@@ -140,6 +140,14 @@ def _bot_failed(
     elif table[seat].human:
         return None
     seats = [s.text() for s in table]
+    if any(s.human for s in table):
+        # People are at the table: the seed would let them foresee chance in a resumed match,
+        # and the error's own text may name a card of the bot's hand. Only who failed, and how.
+        who = "a move the rules refused" if seat is None else f"bot {seats[seat]} in seat {seat}"
+        return GameFailed(
+            f"the match is stopped: {who} ({type(error).__name__}); the seed and the error's "
+            "details are not shown while people play"
+        )
     options = changed_options(match.game.config)
     return game_failed(error, match.game.id, seats, agents, match.seed, options)
 
@@ -190,12 +198,12 @@ def game_lines_hint(path: Path, raw: bytes) -> str | None:
     text = (
         f"{path} holds per-game records (one line a game, from --jsonl), not a match record; "
         "a game from it is played again with: gamenight play GAME --seats <its seating> "
-        "--seed <its seed> (and the run's -o options)"
+        "--seed <its seed> --line (and its options as -o NAME=VALUE)"
     )
     seats, seed, options = line["seats"], line["seed"], line.get("options") or {}
     if isinstance(seats, list) and isinstance(seed, int) and isinstance(options, dict):
-        given = "".join(f" -o {name}={value}" for name, value in options.items())
-        text += f"; its first game: --seats {','.join(map(str, seats))} --seed {seed}{given}"
+        first = replay_command("GAME", [str(s) for s in seats], seed, options)
+        text += f"; its first game: {first}"
     return text
 
 

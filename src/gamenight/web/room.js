@@ -43,6 +43,7 @@ export class RoomPage {
     // "Only my hand" is kept per room: a phone beside one table's screen is not one at the next.
     this.handOnlyKey = `gamenight:hand-only:${code}`;
     this.handOnly = localStorage.getItem(this.handOnlyKey) === "1";
+    localStorage.removeItem("gamenight:hand-only"); // the one key for every room, before
     this.netTimer = null;
     this.botChoice = null;
     this.advice = null;
@@ -364,7 +365,7 @@ export class RoomPage {
         h("a", { href: `/rules/${this.room.game}`, target: "_blank", rel: "noopener", class: "button small rules-link" }, t("rules")),
         this.mode === "player" && this.seat !== null
           ? h("label", { class: "toggle", title: t("hand_only_help") },
-            h("input", { type: "checkbox", id: "hand-only", checked: this.handOnly, on: { change: (e) => { this.handOnly = e.target.checked; localStorage.setItem(this.handOnlyKey, this.handOnly ? "1" : "0"); this.render(); } } }),
+            h("input", { type: "checkbox", id: "hand-only", checked: this.handOnly, on: { change: (e) => { this.handOnly = e.target.checked; if (this.handOnly) localStorage.setItem(this.handOnlyKey, "1"); else localStorage.removeItem(this.handOnlyKey); this.render(); } } }),
             t("hand_only"))
           : null,
         this.mode === "player"

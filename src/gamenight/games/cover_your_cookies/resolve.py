@@ -13,7 +13,6 @@ from collections.abc import Callable
 from functools import partial
 from itertools import chain
 from operator import attrgetter
-from typing import TypeVar
 
 from gamenight.engine.core import TURN_STARTED, Event, game_over
 from gamenight.engine.errors import IllegalAction
@@ -56,6 +55,7 @@ from gamenight.games.cover_your_cookies.state import (
     Take,
     Yield,
     copy_state,
+    put,
 )
 
 #: The cards (``CARDS`` order) that are not mixers, by index.
@@ -69,15 +69,6 @@ _NOBODY: frozenset[int] = frozenset()
 #: without the Python-level ``__new__`` of a named tuple (most steps make one or two).
 _event: Callable[[tuple[str, dict[str, object], dict[str, object] | None, frozenset[int]]], Event]
 _event = partial(tuple.__new__, Event)
-
-T = TypeVar("T")
-
-
-def put(items: tuple[T, ...], at: int, value: T) -> tuple[T, ...]:
-    """``items`` with the item at ``at`` replaced by ``value`` (the engine's ``put``, here so
-    that a compiled build calls it natively: resolution calls it at almost every step)."""
-    return (*items[:at], value, *items[at + 1 :])
-
 
 #: A Batch's id (for ``max`` over every Batch on the table).
 _BATCH_ID = attrgetter("id")

@@ -13,7 +13,7 @@ a frozen class compiled by mypyc refuses, while a constructor call works either 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeVar, get_args
 
 from gamenight.games.cover_your_cookies.actions import (
     ACTION_TYPES,
@@ -64,6 +64,7 @@ __all__ = [
     "Yield",
     "copy_state",
     "malformed_field",
+    "put",
 ]
 
 # ---- the table -------------------------------------------------------------------------------
@@ -262,3 +263,12 @@ def copy_state(s: CoverYourCookiesState) -> CoverYourCookiesState:
         s.last_scores,
         s.winners,
     )
+
+
+T = TypeVar("T")
+
+
+def put(items: tuple[T, ...], at: int, value: T) -> tuple[T, ...]:
+    """``items`` with the item at ``at`` replaced by ``value``: the engine's ``put``, here so
+    that a compiled build calls it natively (resolution calls it at almost every step)."""
+    return (*items[:at], value, *items[at + 1 :])
