@@ -371,3 +371,22 @@ def test_the_scores_chart_draws_a_bar_per_score_not_a_band() -> None:
     assert len(wide.axes[0].patches) <= 40  # many scores: bins of several, and the axis says so
     assert wide.axes[0].get_xlabel() == "final score, in bins of 25"
     plt.close(wide)
+
+
+def test_the_game_length_chart_ticks_whole_turns_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game lengths are whole numbers of turns: the chart's axis is marked at whole numbers
+    only (no "72.5 turns")."""
+    from gamenight.sim import report
+
+    drawn: list[object] = []
+    real_png = report._png
+
+    def keep(figure: object) -> str:
+        figure.canvas.draw()  # type: ignore[attr-defined]
+        drawn.append([t.get_text() for t in figure.axes[0].get_xticklabels()])  # type: ignore[attr-defined]
+        return real_png(figure)
+
+    monkeypatch.setattr(report, "_png", keep)
+    report._histogram("Game length", {70: 1, 72: 3, 73: 6, 80: 27, 87: 4}, "turns")
+    (labels,) = drawn
+    assert labels and all(re.fullmatch(r"−?\d+", text) for text in labels), labels

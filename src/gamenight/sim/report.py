@@ -74,6 +74,8 @@ def _histogram(title: str, counts: dict[Any, int], xlabel: str) -> str:
     figure, axes = plt.subplots(figsize=(7, 3.2))
     keys = sorted(counts)
     axes.bar([float(k) for k in keys], [counts[k] for k in keys], width=0.9, color="#f58518")
+    if all(float(k).is_integer() for k in keys):  # counted things: ticks on whole numbers only
+        axes.xaxis.get_major_locator().set_params(integer=True)
     axes.set_xlabel(xlabel)
     axes.set_ylabel("games")
     axes.set_title(title)
