@@ -169,3 +169,26 @@ def test_ctrl_c_stops_every_study_command_in_workers(tmp_path: Path, command: li
     assert out == ""
     wait_for(lambda: gone(started), "the worker processes to be gone", timeout=10)
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # no report
+
+
+def test_sigterm_stops_a_run_and_its_workers_too(tmp_path: Path) -> None:
+    """``kill`` or ``timeout`` (SIGTERM) to the main process: the run stops as for Ctrl-C, says
+    ``terminated``, exits with status 143 and leaves no worker idle behind it (by default
+    SIGTERM would end the main process alone, and its workers would wait for work for ever)."""
+    lines = tmp_path / "games.jsonl"
+    args = ["simulate", "toss-up", "--bots", "hold:20,hold:20", "--games", GAMES, "--seed", "1"]
+    proc = start([*args, "--workers", "2", "--jsonl", str(lines)], tmp_path)
+    wait_for(lambda: len(descendants(proc.pid)) >= 4, "two worker processes")
+    time.sleep(1.0)
+    started = descendants(proc.pid)
+    os.kill(proc.pid, signal.SIGTERM)
+    try:
+        _out, err = proc.communicate(timeout=STOP_WITHIN)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail(f"still running {STOP_WITHIN:.0f} s after SIGTERM")
+    assert proc.returncode == 143, err
+    assert "terminated" in err and "Traceback" not in err, err
+    wait_for(lambda: gone(started), "the worker processes to be gone", timeout=10)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []

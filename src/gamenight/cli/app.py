@@ -4,11 +4,14 @@ Usage errors (unknown game, bot or option, player count out of range, malformed 
 a bad file) print one line naming what is wrong and what is allowed, and exit with status 2.
 An output file that cannot be written is such an error, found before anything is played; a
 failure while writing it (a full disk) is one line too, with status 1. A Ctrl-C prints one
-line (``interrupted``; ``game abandoned`` in a game being played) and exits with status 130.
+line (``interrupted``; ``game abandoned`` in a game being played) and exits with status 130;
+SIGTERM stops a command the same way, with ``terminated`` and status 143.
 """
 
 from __future__ import annotations
 
+import signal
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,21 +29,46 @@ from gamenight.engine.registry import game_class
 
 #: Exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it).
 INTERRUPTED = 130
+#: Exit status of a command stopped by SIGTERM (``kill``, ``timeout``): 128 + SIGTERM.
+TERMINATED = 128 + signal.SIGTERM
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived: raised in the main thread so that the command stops as it does for
+    Ctrl-C (workers terminated, no file left half written), then exits with status 143."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
 
 
 class Commands(TyperGroup):
     """The subcommands, with Ctrl-C turned into one ``interrupted`` line on stderr and exit
-    status 130, with no traceback (Typer alone exits 130 without a word). Whatever was under way
-    has stopped and cleaned up on the interrupt's way out: worker processes terminated, progress
-    bars cleared, no file left half written."""
+    status 130, with no traceback (Typer alone exits 130 without a word), and SIGTERM into one
+    ``terminated`` line and status 143 (by default SIGTERM ends the process at once, leaving its
+    worker processes idle for ever). Whatever was under way has stopped and cleaned up on the
+    way out: worker processes terminated, progress bars cleared, no file left half written.
+    (The server installs its own SIGTERM handler when it starts: it shuts down gracefully.)"""
 
     def invoke(self, ctx: Any) -> Any:
         """Run the subcommand."""
+        catch = (
+            threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+        )
+        if catch:
+            signal.signal(signal.SIGTERM, _terminated)
         try:
             return super().invoke(ctx)
+        except Terminated:
+            err.print("terminated")
+            raise typer.Exit(TERMINATED) from None
         except KeyboardInterrupt:
             err.print("interrupted")
             raise typer.Exit(INTERRUPTED) from None
+        finally:
+            if catch:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 app = typer.Typer(
