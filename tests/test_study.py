@@ -390,3 +390,17 @@ def test_the_game_length_chart_ticks_whole_turns_only(monkeypatch: pytest.Monkey
     report._histogram("Game length", {70: 1, 72: 3, 73: 6, 80: 27, 87: 4}, "turns")
     (labels,) = drawn
     assert labels and all(re.fullmatch(r"−?\d+", text) for text in labels), labels
+
+
+def test_a_report_without_matplotlib_is_refused_before_any_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without matplotlib a report cannot be drawn: it is refused at once, with the install
+    command, before a single game is played (no game lines are written)."""
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib: ImportError
+    lines, page = tmp_path / "games.jsonl", tmp_path / "r.html"
+    args = ["report", "toss-up", "--bots", "hold:20,random", "--games", "50", "--out", str(page)]
+    result = runner.invoke(app, [*args, "--jsonl", str(lines)])
+    assert result.exit_code == 2, result.output
+    assert "reports need matplotlib: pip install 'gamenight[study]'" in result.output
+    assert sorted(tmp_path.iterdir()) == []

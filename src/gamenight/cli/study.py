@@ -191,8 +191,12 @@ def report_command(
     address: AddressOpt = None,
 ) -> None:
     """Simulate (or sweep) and write a self-contained HTML report with charts."""
-    from gamenight.sim.report import simulation_html, sweep_html
+    from gamenight.sim.report import NoPlotting, require_plotting, simulation_html, sweep_html
 
+    try:
+        require_plotting()
+    except NoPlotting as exc:
+        fail(str(exc))
     bot_list, options, variations = _checked(game, bots, option, vary or [], games, rotate_seats)
     check_backend_options(backend, address, workers)
     with output_file(output, "the report") as write_page:  # refused here, before any game

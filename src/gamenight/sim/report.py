@@ -44,6 +44,12 @@ def _pyplot() -> Any:
     return plt
 
 
+def require_plotting() -> None:
+    """Refuse (:class:`NoPlotting`) at once when the charts cannot be drawn, so that a report
+    is refused before its games are played, not after."""
+    _pyplot()
+
+
 def _png(figure: Any) -> str:
     """The figure as an embedded PNG, its charts' titles for the words a reader without the
     image gets."""
