@@ -196,3 +196,23 @@ def test_uneven_rotated_seats_get_a_note(command: list[str], games: str, note: s
         assert "note:" not in said
     else:
         assert note in said
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "toss-up", "--bots", "random,random", "--games", "3"],
+        ["sweep", "toss-up", "--bots", "random,random", "--games", "3", "--vary", "dice=8,10"],
+        ["play", "toss-up", "--seats", "random,random", "--line"],
+    ],
+)
+def test_an_option_given_twice_is_refused(command: list[str]) -> None:
+    """``-o target=50 -o target=60`` would play only the last: it is refused before anything
+    plays, naming both (``shared-victory`` and ``shared_victory`` are one option)."""
+    result = runner.invoke(app, [*command, "-o", "target=50", "-o", "target=60"])
+    assert result.exit_code == 2, result.output
+    assert "target is given twice, by -o target=50 and -o target=60: give it once" in result.output
+    again = runner.invoke(
+        app, [*command, "-o", "shared-victory=true", "-o", "shared_victory=false"]
+    )
+    assert again.exit_code == 2 and "shared_victory is given twice" in again.output

@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperGroup
 
+from gamenight.engine.config import option_name
 from gamenight.engine.errors import GameError
 from gamenight.engine.files import CannotWrite, OutputFile, check_writable
 from gamenight.engine.registry import game_class
@@ -117,10 +118,19 @@ def rotation_note(rotate: bool, games: int, bots: int, per: str = "") -> None:
 
 
 def check_options(options: list[str] | None, what: str) -> list[str]:
-    """Game options, refusing ``players`` (the seat list sets the player count)."""
+    """Game options, refusing ``players`` (the seat list sets the player count) and an option
+    given twice (only the last would be played)."""
+    given: dict[str, str] = {}
     for option in options or []:
-        if option.partition("=")[0].strip() == "players":
+        name = option_name(option.partition("=")[0])
+        if name == "players":
             fail(f"the number of players is set by {what}, not by -o players=...")
+        if name in given:
+            fail(
+                f"{name} is given twice, by -o {given[name].strip()} and -o {option.strip()}: "
+                "give it once"
+            )
+        given[name] = option
     return options or []
 
 
