@@ -86,20 +86,23 @@ def wait_for(check: object, what: str, timeout: float = 60.0) -> None:
         time.sleep(0.1)
 
 
-def interrupt(proc: subprocess.Popen[str], whole_group: bool) -> tuple[str, str, float]:
-    """SIGINT to the main process (or its whole group); its output and the seconds it took
-    to exit. A process still running after ``STOP_WITHIN`` seconds fails the test."""
+def interrupt(
+    proc: subprocess.Popen[str], whole_group: bool, sent_signal: int = signal.SIGINT
+) -> tuple[str, str, float]:
+    """SIGINT (or ``sent_signal``) to the main process (or its whole group); its output and
+    the seconds it took to exit. A process still running after ``STOP_WITHIN`` seconds fails
+    the test."""
     sent = time.monotonic()
     if whole_group:
-        os.killpg(proc.pid, signal.SIGINT)
+        os.killpg(proc.pid, sent_signal)
     else:
-        os.kill(proc.pid, signal.SIGINT)
+        os.kill(proc.pid, sent_signal)
     try:
         out, err = proc.communicate(timeout=STOP_WITHIN)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate()
-        pytest.fail(f"still running {STOP_WITHIN:.0f} s after SIGINT")
+        pytest.fail(f"still running {STOP_WITHIN:.0f} s after {signal.Signals(sent_signal).name}")
     return out, err, time.monotonic() - sent
 
 
@@ -181,13 +184,7 @@ def test_sigterm_stops_a_run_and_its_workers_too(tmp_path: Path) -> None:
     wait_for(lambda: len(descendants(proc.pid)) >= 4, "two worker processes")
     time.sleep(1.0)
     started = descendants(proc.pid)
-    os.kill(proc.pid, signal.SIGTERM)
-    try:
-        _out, err = proc.communicate(timeout=STOP_WITHIN)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        pytest.fail(f"still running {STOP_WITHIN:.0f} s after SIGTERM")
+    _out, err, _took = interrupt(proc, whole_group=False, sent_signal=signal.SIGTERM)
     assert proc.returncode == 143, err
     assert "terminated" in err and "Traceback" not in err, err
     wait_for(lambda: gone(started), "the worker processes to be gone", timeout=10)

@@ -122,3 +122,20 @@ def encoder_for(game: Game[Any, Any]) -> Encoder:
         getattr(part, "encode_seats", None),
         getattr(part, "state_encoder", None),
     )
+
+
+class PicklesEncoder:
+    """Pickling for an environment that keeps its ``encoder`` and the encoder's function as
+    ``_encode``: the function (made inside the encoder, so not picklable by name) is left out
+    of the pickle and made again from the encoder on load."""
+
+    encoder: Encoder
+    _encode: Callable[[Any, int], np.ndarray]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps: everything but the encoder's function."""
+        return {k: v for k, v in vars(self).items() if k != "_encode"}
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        vars(self).update(kept)
+        self._encode = self.encoder.state_encoder()

@@ -30,7 +30,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from gamenight.adapters.encoding import encodable_games, encoder_for
+from gamenight.adapters.encoding import PicklesEncoder, encodable_games, encoder_for
 from gamenight.adapters.turns import ILLEGAL_POLICIES, Turns, build_game
 from gamenight.bots.base import Agent
 from gamenight.bots.registry import make_bot
@@ -63,7 +63,7 @@ def _seat_number(seat: object, players: int) -> int:
     return int(seat)
 
 
-class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
+class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a gamenight game against bots (``opponents``: one bot spec per other seat,
     or a single spec for all of them)."""
 
@@ -177,14 +177,6 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
         lines = [f"{self.game.title}, seat {self.seat}, step {self.turns.steps}"]
         lines += [f"  {key}: {value}" for key, value in view.items()]
         return "\n".join(lines)
-
-    def __getstate__(self) -> dict[str, Any]:
-        """What a pickle keeps: everything but the encoder's function (made again on load)."""
-        return {k: v for k, v in vars(self).items() if k != "_encode"}
-
-    def __setstate__(self, kept: dict[str, Any]) -> None:
-        vars(self).update(kept)
-        self._encode = self.encoder.state_encoder()
 
     # ---- inside ------------------------------------------------------------------------------
     def _observation(self) -> np.ndarray:

@@ -31,7 +31,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from gamenight.adapters.encoding import Encoder, encoder_for
+from gamenight.adapters.encoding import Encoder, PicklesEncoder, encoder_for
 from gamenight.adapters.turns import ILLEGAL_POLICIES, RACING, Turns, build_game
 from gamenight.engine.core import Kind
 from gamenight.engine.errors import ConfigError, GameOver, IllegalAction, UnknownSeat, brief
@@ -46,7 +46,7 @@ def _check_policy(illegal: str) -> str:
     return illegal
 
 
-class _Spaces:
+class _Spaces(PicklesEncoder):
     """Agents, spaces and observations shared by both environments."""
 
     game: Game[Any, Any]
@@ -77,14 +77,6 @@ class _Spaces:
             last = len(self.possible_agents) - 1
             raise UnknownSeat(f"no agent {brief(agent)}: the agents are player_0 to player_{last}")
         return seat
-
-    def __getstate__(self) -> dict[str, Any]:
-        """What a pickle keeps: everything but the encoder's function (made again on load)."""
-        return {k: v for k, v in vars(self).items() if k != "_encode"}
-
-    def __setstate__(self, kept: dict[str, Any]) -> None:
-        vars(self).update(kept)
-        self._encode = self.encoder.state_encoder()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object every time)."""

@@ -38,9 +38,11 @@ from gamenight.cli.app import (
     split_list,
 )
 from gamenight.engine.errors import GameError
+from gamenight.engine.game import Game
 from gamenight.engine.registry import make_game
 from gamenight.sim.backends import check_backend
 from gamenight.sim.kernels import NoKernel, fast_simulate
+from gamenight.sim.simulate import SimulationReport
 from gamenight.sim.simulate import simulate as run_simulation
 
 
@@ -88,23 +90,41 @@ def simulate(
             fail(str(exc), status=1)
         emit_report(report.to_json(), as_json)
         return
-    with game_lines(jsonl) as on_game, progress_bar(games, f"simulating {game}") as advance:
-        try:
-            report = run_simulation(
-                built,
-                bot_list,
-                games,
-                seed,
-                advance,
-                workers=workers,
-                rotate_seats=rotate_seats,
-                on_game=on_game,
-                backend=backend,
-                address=address,
-            )
-        except GameError as exc:
-            fail(str(exc), status=1)
+    try:
+        report = simulate_with_lines(
+            built, bot_list, games, seed, workers, rotate_seats, jsonl, backend, address
+        )
+    except GameError as exc:
+        fail(str(exc), status=1)
     emit_report(report.to_json(), as_json)
+
+
+def simulate_with_lines(
+    built: Game[Any, Any],
+    bots: list[str],
+    games: int,
+    seed: int,
+    workers: int,
+    rotate_seats: bool,
+    jsonl: Path | None,
+    backend: str,
+    address: str | None,
+) -> SimulationReport:
+    """Play a simulation job under a progress bar, each game's line written to ``jsonl`` if
+    given (the file put in place only once every game is played)."""
+    with game_lines(jsonl) as on_game, progress_bar(games, f"simulating {built.id}") as advance:
+        return run_simulation(
+            built,
+            bots,
+            games,
+            seed,
+            advance,
+            workers=workers,
+            rotate_seats=rotate_seats,
+            on_game=on_game,
+            backend=backend,
+            address=address,
+        )
 
 
 RotateOpt = Annotated[

@@ -35,11 +35,11 @@ from gamenight.cli.simulate import (
     emit_report,
     game_lines,
     progress_bar,
+    simulate_with_lines,
 )
 from gamenight.engine.errors import GameError
 from gamenight.engine.registry import game_ids, game_part, make_game, plugin
 from gamenight.sim.failures import GameFailed
-from gamenight.sim.simulate import simulate
 from gamenight.sim.sweep import SweepRow, Variation, check_variations, rows_to_csv, sweep
 
 VaryOpt = Annotated[
@@ -218,22 +218,9 @@ def report_command(
                 page = sweep_html(rows)
             else:
                 built = make_game(game, options, players=len(bot_list))
-                with (
-                    game_lines(jsonl) as on_game,
-                    progress_bar(games, f"simulating {game}") as advance,
-                ):
-                    report = simulate(
-                        built,
-                        bot_list,
-                        games,
-                        seed,
-                        advance,
-                        workers=workers,
-                        rotate_seats=rotate_seats,
-                        on_game=on_game,
-                        backend=backend,
-                        address=address,
-                    )
+                report = simulate_with_lines(
+                    built, bot_list, games, seed, workers, rotate_seats, jsonl, backend, address
+                )
                 page = simulation_html(report)
                 emit_report(report.to_json(), as_json=False)
         except GameFailed as exc:
