@@ -32,6 +32,10 @@ are each loop's rate over each reference's, and the last column says whether the
 half of the raw engine's speed. Rounds are interleaved (every loop of every game once, then
 again) and medians printed, so load on the machine hits all alike. One core.
 
+With ``--free-encoder`` every game's encoder hands out one constant vector instead of encoding
+(the "+ vector and mask" reference then makes only the mask): what the adapters themselves cost
+around the game's encoding, which lives in the game's folder.
+
 Run: ``.venv/bin/python bench/bench_adapters.py`` (the ``rl`` extra); ``--seconds`` and
 ``--repeat`` set the lengths.
 """
@@ -40,16 +44,18 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import contextlib
 import itertools
 import operator
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
+import numpy as np
 import pyspiel
 
-from gamenight.adapters.encoding import encoder_for
+from gamenight.adapters.encoding import Encoder, encoder_for
 from gamenight.adapters.gymnasium import GamenightEnv
 from gamenight.adapters.openspiel import register, short_name
 from gamenight.adapters.pettingzoo import env, parallel_env
@@ -259,6 +265,26 @@ LOOPS: dict[str, Loop] = {
 }
 
 
+@contextlib.contextmanager
+def free_encoders() -> Iterator[None]:
+    """While inside, every encoder hands out one constant zero vector of its size
+    (``--free-encoder``): the adapters around it then cost what they cost themselves."""
+
+    def state_encoder(self: Encoder) -> Callable[[object, int], np.ndarray]:
+        constant = np.zeros(self.size, np.float32)
+        return lambda _state, _seat: constant
+
+    def all_seats(self: Encoder, _state: object) -> list[np.ndarray]:
+        return [np.zeros(self.size, np.float32)] * self.game.players
+
+    kept = Encoder.state_encoder, Encoder.all_seats
+    Encoder.state_encoder, Encoder.all_seats = state_encoder, all_seats
+    try:
+        yield
+    finally:
+        Encoder.state_encoder, Encoder.all_seats = kept
+
+
 def main(argv: list[str] | None = None) -> None:
     """Interleaved rounds over every game and loop; medians and ratios."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -278,16 +304,25 @@ def main(argv: list[str] | None = None) -> None:
         choices=list(CLOCKS),
         help="time measured: this process's CPU time (default) or wall time",
     )
+    parser.add_argument(
+        "--free-encoder",
+        action="store_true",
+        help="every encoder hands out a constant vector: what the adapters cost around it",
+    )
     args = parser.parse_args(argv)
     _clock[0] = CLOCKS[args.clock]
+    if args.free_encoder:
+        print("every game's encoder replaced by a constant vector (--free-encoder)")
     loops = {name: loop for name, loop in LOOPS.items() if name in args.loops or name in REFERENCES}
     register()
     games = {game_id: GAMES[game_id] for game_id in args.games}
     rates: dict[tuple[str, str], list[float]] = {}
-    for _round in range(args.repeat):
-        for game_id, players in games.items():
-            for name, loop in loops.items():
-                rates.setdefault((game_id, name), []).append(loop(game_id, players, args.seconds))
+    with free_encoders() if args.free_encoder else contextlib.nullcontext():
+        for _round in range(args.repeat):
+            for game_id, players in games.items():
+                for name, loop in loops.items():
+                    rate = loop(game_id, players, args.seconds)
+                    rates.setdefault((game_id, name), []).append(rate)
     print(
         f"{'game (players), loop':<48} {'decisions/s':>12} {'vs raw':>8} {'vs + view':>10} "
         f"{'vs + vector':>12}  half of raw"

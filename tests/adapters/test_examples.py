@@ -59,3 +59,23 @@ def test_adapter_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
     assert [line.split()[-3 + i] for i, line in enumerate(lines[:3])] == ["1.00x"] * 3
     # Every other loop says whether it keeps half of the raw engine's speed.
     assert all(line.split()[-1] in ("yes", "no") for line in lines[3:])
+
+
+def test_adapter_benchmark_around_a_free_encoder(capsys: pytest.CaptureFixture[str]) -> None:
+    """With --free-encoder the benchmark measures the adapters around a constant observation,
+    says so, and leaves the encoders as they were afterwards."""
+    from gamenight.adapters.encoding import encoder_for
+    from gamenight.adapters.turns import build_game
+
+    game = build_game("toss-up", players=2)
+    state = game.initial_state()
+    before = encoder_for(game).from_state(state, 0).tolist()
+    out = run(
+        "bench/bench_adapters.py",
+        ["--games", "toss-up", "--seconds", "0.01", "--repeat", "1", "--free-encoder"],
+        capsys,
+    )
+    assert out.startswith("every game's encoder replaced by a constant vector")
+    assert len([line for line in out.splitlines() if line.startswith("toss-up (2)")]) == 9
+    assert encoder_for(game).state_encoder()(state, 0).tolist() == before
+    assert any(before)  # a real encoding, not the constant zeros

@@ -148,6 +148,22 @@ def test_gymnasium_refuses_steps_before_a_reset() -> None:
         fresh.action_masks()
 
 
+def test_rendering_before_a_reset_is_refused_in_every_environment() -> None:
+    """``render()`` before the first ``reset`` has no table to show: each environment says so
+    (as stepping before a reset), and after the reset it renders the table dealt."""
+    made = [
+        GamenightEnv("toss-up", render_mode="ansi"),
+        env("toss-up", players=2, render_mode="ansi"),
+        parallel_env("toss-up", players=2, render_mode="ansi"),
+    ]
+    for environment in made:
+        with pytest.raises(GameOver, match="no match is on: reset to play"):
+            environment.render()
+        environment.reset(seed=1)
+        text = environment.render()
+        assert text is not None and text.startswith("Toss Up!")
+
+
 def test_pettingzoo_names_an_unknown_agent_and_offers_no_global_state() -> None:
     """``observe`` of a name that is no agent's, and ``state()``, say why."""
     aec = env("toss-up", players=2)

@@ -170,9 +170,12 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
         return self.turns.mask(self.seat).astype(bool)
 
     def render(self) -> str | None:
-        """Your view as text (``render_mode="ansi"``)."""
+        """Your view as text (``render_mode="ansi"``; before the first ``reset`` there is no
+        table to show, and asking is refused as stepping is)."""
         if self.render_mode != "ansi":
             return None
+        if not self._dealt:
+            raise GameOver("no match is on: reset to play")
         view = self.turns.view(self.seat)
         lines = [f"{self.game.title}, seat {self.seat}, step {self.turns.steps}"]
         lines += [f"  {key}: {value}" for key, value in view.items()]

@@ -52,6 +52,9 @@ class _Spaces(PicklesEncoder):
     game: Game[Any, Any]
     encoder: Encoder
     turns: Turns
+    #: Whether a match was dealt (``reset``): observing, stepping or rendering before is
+    #: refused, as PettingZoo's order-enforcing wrapper refuses it.
+    _dealt: bool
 
     def _setup(self, game: Game[Any, Any]) -> None:
         self.game = game
@@ -91,7 +94,10 @@ class _Spaces(PicklesEncoder):
         return {"observation": self._encode(turns.state, seat), "action_mask": turns.mask(seat)}
 
     def _text(self) -> str:
-        """The table as a spectator sees it, with whose decision it is."""
+        """The table as a spectator sees it, with whose decision it is (no match dealt yet:
+        refused, as observing is)."""
+        if not self._dealt:
+            raise GameOver("no match is on: reset to play")
         turns = self.turns
         head = f"{self.game.title}: step {turns.steps}"
         if turns.over:
@@ -216,7 +222,7 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
             self.agent_selection = self.possible_agents[turns.seat]  # type: ignore[index]
 
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``)."""
+        """The table as text (``render_mode="ansi"``; refused before the first ``reset``)."""
         return self._text() if self.render_mode == "ansi" else None
 
     def close(self) -> None:
@@ -366,7 +372,7 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         turns.settle()
 
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``)."""
+        """The table as text (``render_mode="ansi"``; refused before the first ``reset``)."""
         return self._text() if self.render_mode == "ansi" else None
 
     def close(self) -> None:
