@@ -1,5 +1,5 @@
 """``python -m gamenight`` runs the ``gamenight`` command."""
 
-from gamenight.cli import main
+from gamenight.launch import main
 
 main()
