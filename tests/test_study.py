@@ -8,6 +8,7 @@ import sys
 import textwrap
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -17,8 +18,9 @@ from gamenight.cli import app
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.match import Match
 from gamenight.engine.registry import make_game
+from gamenight.sim.backends import _ray_chunks
 from gamenight.sim.driver import run
-from gamenight.sim.simulate import simulate
+from gamenight.sim.simulate import CHUNK, Job, simulate
 from gamenight.sim.sweep import Variation, rows_to_csv, sweep
 
 runner = CliRunner()
@@ -248,8 +250,41 @@ def test_the_ray_backend_gives_the_same_report() -> None:
         local = simulate(game, ["hold:20", "smart"], 300, seed=6, rotate_seats=True)
         on_ray = simulate(game, ["hold:20", "smart"], 300, seed=6, rotate_seats=True, backend="ray")
         assert on_ray.to_json() == local.to_json()
+        _a_ray_run_stopped_early_cancels_its_chunks_in_flight(ray)
     finally:
         ray.shutdown()
+
+
+def _a_ray_run_stopped_early_cancels_its_chunks_in_flight(ray: Any) -> None:
+    """A Ray run stopped early (Ctrl-C or an error while chunks are in flight: the caller closes
+    the chunks' generator) cancels every chunk still pending, so the cluster stops playing
+    them, and collects them."""
+    game = make_game("cover-your-cookies", players=4)
+    job = Job(game.id, game.config.to_json(), ("random",) * 4, 1)
+    cancelled: list[Any] = []
+    real_cancel = ray.cancel
+
+    def cancel(ref: Any, **kwargs: Any) -> None:
+        cancelled.append(ref)
+        real_cancel(ref, **kwargs)
+
+    ray.cancel = cancel
+    try:
+        parts = _ray_chunks(job, 100 * CHUNK, False, None)
+        first, _records = next(parts)
+        assert sum(first.lengths.values()) == CHUNK  # one chunk of games played
+        parts.close()
+    finally:
+        ray.cancel = real_cancel
+    window = 2 * int(ray.cluster_resources()["CPU"])
+    assert len(cancelled) == window - 1  # every chunk sent but the one played
+    stopped = 0
+    for ref in cancelled:
+        try:
+            ray.get(ref, timeout=10)  # settled at once: played before the cancel, or stopped
+        except (ray.exceptions.TaskCancelledError, ray.exceptions.WorkerCrashedError):
+            stopped += 1
+    assert stopped >= 1  # two CPUs: chunks were waiting for one when the run stopped
 
 
 @pytest.mark.parametrize(

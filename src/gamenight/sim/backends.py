@@ -287,12 +287,26 @@ def _ray_chunks(
     cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]
     window = max(2, 2 * int(cpus))
     pending: deque[Any] = deque()
-    for start, stop in chunks(games):
-        pending.append(play.remote(job, start, stop, keep))
-        if len(pending) >= window:
+    try:
+        for start, stop in chunks(games):
+            pending.append(play.remote(job, start, stop, keep))
+            if len(pending) >= window:
+                yield _ray_result(ray, pending)
+        while pending:
             yield _ray_result(ray, pending)
-    while pending:
-        yield _ray_result(ray, pending)
+    finally:  # stopped early (Ctrl-C, an error, the caller closing): nothing left running
+        _cancel(ray, pending)
+
+
+def _cancel(ray: Any, pending: deque[Any]) -> None:
+    """Stop the chunks still pending (their workers killed if they are playing) and collect
+    them, so that Ray neither goes on playing them nor logs their errors as unhandled."""
+    for ref in pending:
+        ray.cancel(ref, force=True)
+    for ref in pending:
+        with contextlib.suppress(ray.exceptions.RayError):
+            ray.get(ref, timeout=10)
+    pending.clear()
 
 
 def _ray_result(ray: Any, pending: deque[Any]) -> tuple[Tally, list[GameRecord]]:
@@ -307,14 +321,7 @@ def _ray_result(ray: Any, pending: deque[Any]) -> tuple[Tally, list[GameRecord]]
         cause = getattr(exc, "cause", None)
         if not isinstance(cause, GameError):
             raise
-        for ref in pending:
-            ray.cancel(ref)
-        for ref in pending:
-            with contextlib.suppress(
-                ray.exceptions.RayTaskError, ray.exceptions.TaskCancelledError
-            ):
-                ray.get(ref)
-        pending.clear()
+        _cancel(ray, pending)
         raise cause from None
 
 
