@@ -70,3 +70,10 @@ def test_importing_gamenight_loads_its_parts_on_first_use() -> None:
         "gamenight.engine",
         "module 'gamenight' has no attribute 'no_such_name'",
     ]
+
+
+def test_the_package_ships_its_type_information() -> None:
+    """``py.typed`` is in the installed package, so type checkers read the API's signatures."""
+    from importlib.resources import files
+
+    assert (files("gamenight") / "py.typed").is_file()
