@@ -20,7 +20,13 @@ from gamenight.adapters.gymnasium import GamenightEnv
 from gamenight.adapters.gymnasium import register as register_gymnasium
 from gamenight.adapters.openspiel import register
 from gamenight.adapters.pettingzoo import env, parallel_env
-from gamenight.engine.errors import ConfigError, GameOver, IllegalAction, UnknownSeat
+from gamenight.engine.errors import (
+    ConfigError,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    UnknownSeat,
+)
 from tests.adapters.helpers import GAMES
 
 register()
@@ -210,3 +216,136 @@ def test_environments_pickle_and_play_on_the_same(game_id: str) -> None:
     action = int(gym.action_masks().nonzero()[0][0])
     first, second = gym.step(action), twin.step(action)
     assert np.array_equal(first[0], second[0]) and first[1:4] == second[1:4]
+
+
+def test_openspiel_observers_of_another_type_are_refused_where_they_would_differ() -> None:
+    """A public-only observer (or one of every player's private information) of a card game
+    would have to hide or show what a seat's view does not: it is refused, naming the one type
+    offered, rather than handing out the seat's own hand. Toss Up! hides nothing, so there
+    every non-recall type with public information is the seat's view."""
+    from open_spiel.python.observation import make_observation
+
+    register()
+    single = pyspiel.PrivateInfoType.SINGLE_PLAYER
+    public_only = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    everyone = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+    )
+    private_only = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=False, private_info=single
+    )
+    default = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=single
+    )
+    cards = pyspiel.load_game("gamenight_cover_your_cookies(players=3)")
+    for kind, named in ((public_only, "NONE"), (everyone, "ALL_PLAYERS"), (private_only, "SINGLE")):
+        with pytest.raises(ValueError, match=f"one observation type.*private_info={named}"):
+            make_observation(cards, kind)
+    assert make_observation(cards, default) is not None
+    assert make_observation(cards) is not None
+    dice = pyspiel.load_game("gamenight_toss_up")
+    state = dice.new_initial_state()
+    seen = make_observation(dice)
+    seen.set_from(state, 0)
+    for kind in (public_only, everyone):
+        other = make_observation(dice, kind)
+        other.set_from(state, 0)
+        assert other.tensor.tolist() == seen.tensor.tolist()
+
+
+def test_every_seat_that_sends_an_illegal_action_in_a_parallel_step_loses() -> None:
+    """Four seats commit at once in Toss Your Cookies and all send an illegal id: every one of
+    them is named and shares the loss (rewards 0 each, summing to zero), not only the first;
+    with two of them illegal, those two lose and the other two gain."""
+    for bad_seats, expected in (
+        ((0, 1, 2, 3), [0.0] * 4),
+        ((1, 3), [1 / 3, -1 / 3, 1 / 3, -1 / 3]),
+    ):
+        par = parallel_env("toss-your-cookies", players=4)
+        observations, _ = par.reset(seed=0)
+        assert par.turns.deciders == (0, 1, 2, 3)
+        actions = {}
+        for agent, observation in observations.items():
+            mask = observation["action_mask"]
+            seat = int(agent.removeprefix("player_"))
+            actions[agent] = int(np.flatnonzero(mask == (0 if seat in bad_seats else 1))[0])
+        _obs, rewards, terminations, _cut, infos = par.step(actions)
+        assert all(terminations.values())
+        assert [rewards[f"player_{p}"] for p in range(4)] == pytest.approx(expected)
+        named = {p for p in range(4) if "illegal_action" in infos[f"player_{p}"]}
+        assert named == set(bad_seats)
+
+
+def test_a_parallel_step_needs_a_dict_of_actions() -> None:
+    """A list instead of a dict of actions is refused with what a step takes."""
+    par = parallel_env("toss-up", players=2)
+    par.reset(seed=0)
+    with pytest.raises(MalformedAction, match=r"a dict from agent name to action id.*got"):
+        par.step([0, 0])  # type: ignore[arg-type]
+
+
+def test_spaces_of_an_unknown_agent_and_last_before_a_reset_say_why() -> None:
+    """``action_space``/``observation_space`` of a name that is no agent's name the agents;
+    ``last(observe=False)`` before any reset is refused as ``last()`` is."""
+    aec, par = env("toss-up", players=2), parallel_env("paper-toss", players=2)
+    for environment in (aec, par):
+        for ask in (environment.action_space, environment.observation_space):
+            with pytest.raises(UnknownSeat, match="no agent 'player_9': the agents are player_0"):
+                ask("player_9")
+    assert aec.action_space("player_1").n == aec.game.num_actions
+    with pytest.raises(GameOver, match="no match is on: reset to play"):
+        aec.last(observe=False)
+
+
+def test_human_rendering_prints_the_table_at_every_reset_and_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``render_mode="human"`` prints the table after each reset and step, ``render()`` returns
+    None, and PettingZoo's own render test (of AEC environments) passes."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env("toss-up", players=2, render_mode=render_mode))
+    capsys.readouterr()
+    par = parallel_env("paper-toss", players=2, render_mode="human")
+    observations, _ = par.reset(seed=1)
+    assert capsys.readouterr().out.startswith("Paper Toss!: step 0")
+    actions = {}
+    for agent, observation in observations.items():
+        legal = np.flatnonzero(observation["action_mask"])
+        actions[agent] = int(legal[0]) if len(legal) else 0
+    par.step(actions)
+    assert capsys.readouterr().out.startswith("Paper Toss!: step 1")
+    assert par.render() is None and "Paper Toss!" in capsys.readouterr().out
+    gym_env = GamenightEnv("toss-up", render_mode="human")
+    _obs, info = gym_env.reset(seed=3)
+    assert capsys.readouterr().out.startswith("Toss Up!, seat 0, step 0")
+    gym_env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert capsys.readouterr().out.startswith("Toss Up!, seat 0, step")
+    assert gym_env.render() is None and "Toss Up!" in capsys.readouterr().out
+    with pytest.raises(ConfigError, match="render_mode must be None, 'ansi' or 'human'"):
+        GamenightEnv("toss-up", render_mode="rgb_array")
+
+
+def test_gymnasium_ids_work_in_the_module_form_and_keep_their_game() -> None:
+    """``module:id`` (importing the module registers the ids) makes the environment; a
+    ``game_id`` that disagrees with the id is refused, naming the id to use."""
+    made = gymnasium.make("gamenight.adapters.gymnasium:gamenight/paper-toss-v0")
+    assert made.unwrapped.game.id == "paper-toss"
+    same = gymnasium.make("gamenight/toss-up-v0", game_id="toss-up")
+    assert same.unwrapped.game.id == "toss-up"
+    with pytest.raises(ConfigError, match=r"plays toss-up, not 'paper-toss'.*gamenight/paper-toss"):
+        gymnasium.make("gamenight/toss-up-v0", game_id="paper-toss")
+
+
+def test_max_cycles_and_a_zero_game_length_are_refused_with_what_to_use() -> None:
+    """PettingZoo's ``max_cycles`` is not taken for a game option: the error names
+    ``max_steps``; OpenSpiel's ``max_game_length=0`` is a ``ConfigError`` like every other bad
+    setting."""
+    for make in (env, parallel_env):
+        with pytest.raises(ConfigError, match=r"max_cycles is not an option.*max_steps=N"):
+            make("toss-up", players=2, max_cycles=5)
+    register()
+    with pytest.raises(ConfigError, match="max_game_length must be at least 1, got 0"):
+        pyspiel.load_game("gamenight_toss_up(max_game_length=0)")

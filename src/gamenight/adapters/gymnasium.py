@@ -31,7 +31,13 @@ import numpy as np
 from gymnasium import spaces
 
 from gamenight.adapters.encoding import PicklesEncoder, encodable_games, encoder_for
-from gamenight.adapters.turns import ILLEGAL_POLICIES, Turns, build_game
+from gamenight.adapters.turns import (
+    ILLEGAL_POLICIES,
+    RENDER_MODES,
+    Turns,
+    build_game,
+    check_render_mode,
+)
 from gamenight.bots.base import Agent
 from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import ConfigError, GameOver, IllegalAction, brief
@@ -67,7 +73,7 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a gamenight game against bots (``opponents``: one bot spec per other seat,
     or a single spec for all of them)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -103,12 +109,10 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
             raise ConfigError(
                 f"illegal must be one of {', '.join(ILLEGAL_POLICIES)}; got {brief(illegal)}"
             )
-        if render_mode not in (None, "ansi"):
-            raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = check_render_mode(render_mode)
         self.game = build_game(game_id, players, **options)
         self.seat = _seat_number(seat, players)
         self.illegal = illegal
-        self.render_mode = render_mode
         self.encoder = encoder_for(self.game)
         self._encode = self.encoder.state_encoder()
         self.turns = Turns(self.game, max_steps)
@@ -135,6 +139,8 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
             self._play_opponents()
             if not self.turns.over:
                 self._dealt = True
+                if self.render_mode == "human":
+                    self.render()
                 return self._observation(), self._info()
         raise IllegalAction(f"{_DEALS} matches in a row ended before seat {self.seat} decided")
 
@@ -161,6 +167,8 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
         else:
             truncated, reward = False, 0.0
         terminated = turns.over and not truncated
+        if self.render_mode == "human":
+            self.render()
         return self._encode(turns.state, seat), reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
@@ -170,16 +178,21 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
         return self.turns.mask(self.seat).astype(bool)
 
     def render(self) -> str | None:
-        """Your view as text (``render_mode="ansi"``; before the first ``reset`` there is no
-        table to show, and asking is refused as stepping is)."""
-        if self.render_mode != "ansi":
+        """Your view as text: returned (``render_mode="ansi"``) or printed (``"human"``, as
+        after every reset and step). Before the first ``reset`` there is no table to show, and
+        asking is refused as stepping is."""
+        if self.render_mode is None:
             return None
         if not self._dealt:
             raise GameOver("no match is on: reset to play")
         view = self.turns.view(self.seat)
         lines = [f"{self.game.title}, seat {self.seat}, step {self.turns.steps}"]
         lines += [f"  {key}: {value}" for key, value in view.items()]
-        return "\n".join(lines)
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     # ---- inside ------------------------------------------------------------------------------
     def _observation(self) -> np.ndarray:
@@ -213,15 +226,32 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
 def register() -> list[str]:
     """Register ``gamenight/<game id>-v0`` with Gymnasium for every installed game that has an
     encoder, so that ``gymnasium.make("gamenight/toss-up-v0", opponents=["hold:20"])`` works;
-    returns the ids."""
+    returns the ids. Importing this module does it (so Gymnasium's
+    ``"gamenight.adapters.gymnasium:gamenight/toss-up-v0"`` form works too); calling it again
+    registers games installed since."""
     names = []
     for game_id in encodable_games():
         name = f"gamenight/{game_id}-v0"
         if name not in gymnasium.registry:
             gymnasium.register(
                 name,
-                entry_point="gamenight.adapters.gymnasium:GamenightEnv",
-                kwargs={"game_id": game_id},
+                entry_point="gamenight.adapters.gymnasium:make_registered",
+                kwargs={"registered": game_id},
             )
         names.append(name)
     return names
+
+
+def make_registered(registered: str, game_id: str | None = None, **kwargs: Any) -> GamenightEnv:
+    """The environment of a registered id (``gamenight/<registered>-v0``): a ``game_id`` given
+    to ``gymnasium.make`` besides must name the same game, not quietly play another under
+    this id."""
+    if game_id is not None and game_id != registered:
+        hint = f"; for that game make gamenight/{game_id}-v0" if isinstance(game_id, str) else ""
+        raise ConfigError(
+            f"gamenight/{registered}-v0 plays {registered}, not {brief(game_id)}{hint}"
+        )
+    return GamenightEnv(registered, **kwargs)
+
+
+register()

@@ -39,7 +39,7 @@ from gamenight.adapters.encoding import Encoder, encodable_games, encoder_for
 from gamenight.adapters.turns import RACING, ActionIds, win_rewards
 from gamenight.engine.config import Config, config_from_options
 from gamenight.engine.core import CHANCE, Kind, Pending
-from gamenight.engine.errors import GameOver, IllegalAction
+from gamenight.engine.errors import ConfigError, GameOver, IllegalAction
 from gamenight.engine.game import Game
 from gamenight.engine.registry import game_class
 
@@ -131,7 +131,7 @@ class GamenightGame(pyspiel.Game):
         values = {**game_type.parameter_specification, **params}
         max_length = int(values.pop("max_game_length"))
         if max_length < 1:
-            raise ValueError(f"max_game_length must be at least 1, got {max_length}")
+            raise ConfigError(f"max_game_length must be at least 1, got {max_length}")
         players = int(values.pop("players"))
         texts = [f"{key}={_option_text(value)}" for key, value in values.items()]
         engine = cls(config_from_options(cls.config_type, texts, players=players))
@@ -175,9 +175,24 @@ class GamenightGame(pyspiel.Game):
         return (_load_game, (str(self),))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        """An observer of a seat's view (not of perfect-recall information states)."""
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise ValueError("gamenight games provide observations, not information states")
+        """An observer of a seat's view: what that player sees, public and private (OpenSpiel's
+        default observation type). Other types are refused, since this observer could not
+        honour them: perfect recall (information states), and, in a game with hidden
+        information, public information alone or every player's private information; in a game
+        with none (Toss Up!) a seat's view is all public, so those are the same observer."""
+        if iig_obs_type is not None:
+            if iig_obs_type.perfect_recall:
+                raise ValueError("gamenight games provide observations, not information states")
+            private = iig_obs_type.private_info
+            if not iig_obs_type.public_info or (
+                private != pyspiel.PrivateInfoType.SINGLE_PLAYER and self.engine.hidden_information
+            ):
+                raise ValueError(
+                    "gamenight games provide one observation type: a player's own view, public "
+                    "and private information (public_info=True, private_info=SINGLE_PLAYER); "
+                    f"asked for public_info={iig_obs_type.public_info}, "
+                    f"private_info={private.name}"
+                )
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         return Observer(self.engine, self.encoder)

@@ -32,9 +32,23 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from gamenight.adapters.encoding import Encoder, PicklesEncoder, encoder_for
-from gamenight.adapters.turns import ILLEGAL_POLICIES, RACING, Turns, build_game
+from gamenight.adapters.turns import (
+    ILLEGAL_POLICIES,
+    RACING,
+    RENDER_MODES,
+    Turns,
+    build_game,
+    check_render_mode,
+)
 from gamenight.engine.core import Kind
-from gamenight.engine.errors import ConfigError, GameOver, IllegalAction, UnknownSeat, brief
+from gamenight.engine.errors import (
+    ConfigError,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    UnknownSeat,
+    brief,
+)
 from gamenight.engine.game import Game
 
 Observation = dict[str, np.ndarray]
@@ -52,6 +66,7 @@ class _Spaces(PicklesEncoder):
     game: Game[Any, Any]
     encoder: Encoder
     turns: Turns
+    render_mode: str | None
     #: Whether a match was dealt (``reset``): observing, stepping or rendering before is
     #: refused, as PettingZoo's order-enforcing wrapper refuses it.
     _dealt: bool
@@ -83,15 +98,33 @@ class _Spaces(PicklesEncoder):
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object every time)."""
-        return self.observation_spaces[agent]
+        space = self.observation_spaces.get(agent)
+        return space if space is not None else self.observation_spaces[self._name(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent`` (the same object every time)."""
-        return self.action_spaces[agent]
+        space = self.action_spaces.get(agent)
+        return space if space is not None else self.action_spaces[self._name(agent)]
+
+    def _name(self, agent: str) -> str:
+        """``agent`` if it is an agent's name, else a clear error listing the agents."""
+        return self.possible_agents[self._seat(agent)]
 
     def _observation(self, seat: int) -> Observation:
         turns = self.turns
         return {"observation": self._encode(turns.state, seat), "action_mask": turns.mask(seat)}
+
+    def render(self) -> str | None:
+        """The table as a spectator sees it: returned as text (``render_mode="ansi"``) or
+        printed (``"human"``, as after every reset and step); refused before the first
+        ``reset``."""
+        if self.render_mode is None:
+            return None
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def _text(self) -> str:
         """The table as a spectator sees it, with whose decision it is (no match dealt yet:
@@ -122,11 +155,9 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
         super().__init__()
         self._setup(game)
         self.illegal = _check_policy(illegal)
-        if render_mode not in (None, "ansi"):
-            raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
             "name": f"gamenight_{game.id.replace('-', '_')}_v0",
             "is_parallelizable": False,
         }
@@ -152,6 +183,8 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def _select(self) -> None:
         seat = self.turns.seat
@@ -171,11 +204,11 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
     ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation, running reward, flags and info (as PettingZoo's
         own ``last``, without its extra calls)."""
+        if not self._dealt:
+            raise GameOver("no match is on: reset to play")
         agent = self.agent_selection
         observation = None
         if observe:  # :meth:`observe`, written out
-            if not self._dealt:
-                raise GameOver("no match is on: reset to play")
             seat, turns = self.seat_of[agent], self.turns
             observation = {
                 "observation": self._encode(turns.state, seat),
@@ -220,10 +253,8 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
             self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[turns.seat]  # type: ignore[index]
-
-    def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``; refused before the first ``reset``)."""
-        return self._text() if self.render_mode == "ansi" else None
+        if self.render_mode == "human":
+            self.render()
 
     def close(self) -> None:
         """Nothing to release."""
@@ -246,11 +277,9 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
     ) -> None:
         self._setup(game)
         self.illegal = _check_policy(illegal)
-        if render_mode not in (None, "ansi"):
-            raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
             "name": f"gamenight_{game.id.replace('-', '_')}_v0",
         }
         self.turns = Turns(game, max_steps, draw=False)
@@ -266,6 +295,8 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         self.turns.reset(seed)
         self._dealt = True
         self.agents = list(self.possible_agents)
+        if self.render_mode == "human":
+            self.render()
         return self._observations(), {a: {} for a in self.agents}
 
     def _observations(self) -> dict[str, Observation]:
@@ -298,9 +329,15 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             raise GameOver("no match is on: reset to play")
         if turns.over:
             raise GameOver("the match is over; reset to play again")
+        if not isinstance(actions, Mapping):
+            raise MalformedAction(
+                "a parallel step takes a dict from agent name to action id "
+                f"(e.g. {{'player_0': 3}}), got {brief(actions)}"
+            )
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         deciders = turns.deciders
         chosen: dict[int, Any] = {}
+        illegal: list[int] = []
         for seat in deciders:
             agent = self.possible_agents[seat]
             if agent not in actions:
@@ -310,15 +347,15 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             except IllegalAction as exc:
                 if self.illegal == "raise":
                     raise
-                turns.forfeit(seat)
+                illegal.append(seat)  # every seat that sent one loses, not only the first
                 infos[agent]["illegal_action"] = str(exc)
-                break
-        if not turns.over:
-            if len(chosen) == 1:  # one seat's turn (or a race of one): what _apply does for it
-                for seat, action in chosen.items():
-                    turns.play(seat, action)
-            else:
-                self._apply(chosen, infos)
+        if illegal:
+            turns.forfeit(*illegal)
+        elif len(chosen) == 1:  # one seat's turn (or a race of one): what _apply does for it
+            for seat, action in chosen.items():
+                turns.play(seat, action)
+        else:
+            self._apply(chosen, infos)
         agents = self.agents
         done = turns.over
         if done:  # every agent is still in play until the end, so rewards go to them all
@@ -333,6 +370,8 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         observations = self._observations()
         if done:
             self.agents = []
+        if self.render_mode == "human":
+            self.render()
         return observations, rewards, terminations, truncations, infos
 
     def _apply(self, chosen: dict[int, Any], infos: dict[str, dict[str, Any]]) -> None:
@@ -371,10 +410,6 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
                 infos[self.possible_agents[seat]]["outpaced"] = True
         turns.settle()
 
-    def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``; refused before the first ``reset``)."""
-        return self._text() if self.render_mode == "ansi" else None
-
     def close(self) -> None:
         """Nothing to release."""
 
@@ -397,6 +432,7 @@ def env(
     ``"lose"`` (an illegal action id ends the match, its sender losing: -1, the others
     +1 / (n - 1); ``infos[agent]["illegal_action"]`` says why) or ``"raise"``.
     """
+    _refuse_max_cycles(options)
     return GamenightAEC(build_game(game_id, players, **options), max_steps, illegal, render_mode)
 
 
@@ -409,5 +445,15 @@ def parallel_env(
     **options: Any,
 ) -> GamenightParallel:
     """The parallel environment of ``game_id`` (arguments as for :func:`env`)."""
+    _refuse_max_cycles(options)
     game = build_game(game_id, players, **options)
     return GamenightParallel(game, max_steps, illegal, render_mode)
+
+
+def _refuse_max_cycles(options: Mapping[str, Any]) -> None:
+    """Some PettingZoo environments take ``max_cycles``; these count decisions instead."""
+    if "max_cycles" in options:
+        raise ConfigError(
+            "max_cycles is not an option of gamenight environments: max_steps=N truncates a "
+            "match after N decisions (every seat's counted)"
+        )

@@ -20,8 +20,10 @@ The action space is the game's integer codec (``game.num_actions``, ``game.actio
 Rewards come at the end only and sum to zero: with ``n`` seats and ``k`` winners sharing the
 win, each winner gets ``(n / k - 1) / (n - 1)`` and everyone else ``-1 / (n - 1)``; so a lone
 winner gets +1, and with two players the loser gets -1. A seat that forfeits (an illegal move
-under the ``lose`` policy) gets -1 and the others +1 / (n - 1). A match cut short by a step
-limit (truncated) gives everyone 0.
+under the ``lose`` policy) gets -1 and the others +1 / (n - 1); when ``k`` seats forfeit in the
+same step (the parallel environment's simultaneous actions), they share the loss as winners
+share a win: each gets -(n / k - 1) / (n - 1), the others +1 / (n - 1). A match cut short by a
+step limit (truncated) gives everyone 0.
 """
 
 from __future__ import annotations
@@ -56,6 +58,17 @@ _DEALS = 100
 #: What to do with an illegal action id: raise ``IllegalAction`` (the match is unchanged), or
 #: let the seat that sent it lose at once.
 ILLEGAL_POLICIES = ("raise", "lose")
+
+#: The environments' render modes: ``render()`` returns the table as text (``ansi``), or
+#: prints it, as it also does after every reset and step (``human``).
+RENDER_MODES = ("ansi", "human")
+
+
+def check_render_mode(render_mode: object) -> str | None:
+    """``render_mode`` checked: ``None`` or one of :data:`RENDER_MODES`."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ConfigError(f"render_mode must be None, 'ansi' or 'human', got {brief(render_mode)}")
+    return render_mode
 
 
 def build_game(game_id: str, players: int | None = None, **options: Any) -> Game[Any, Any]:
@@ -95,9 +108,16 @@ def win_rewards(players: int, winners: Sequence[int]) -> list[float]:
     ]
 
 
-def forfeit_rewards(players: int, loser: int) -> list[float]:
-    """Final rewards when ``loser`` forfeits: -1 for them, +1 / (n - 1) for everyone else."""
-    return [-1.0 if p == loser else 1.0 / (players - 1) for p in range(players)]
+def forfeit_rewards(players: int, losers: Sequence[int]) -> list[float]:
+    """Final rewards when ``losers`` forfeit: a win's rewards turned round, so a lone loser
+    gets -1 and everyone else +1 / (n - 1), and several share the loss.
+
+    >>> forfeit_rewards(3, [1])
+    [0.5, -1.0, 0.5]
+    >>> forfeit_rewards(4, [0, 1])
+    [-0.3333333333333333, -0.3333333333333333, 0.3333333333333333, 0.3333333333333333]
+    """
+    return [-reward for reward in win_rewards(players, losers)]
 
 
 def outcome_rewards(players: int, outcome: Outcome) -> list[float]:
@@ -264,7 +284,8 @@ class Turns:
         self.seat: int | None = None
         self.steps = 0
         self.truncated = False
-        self.forfeited: int | None = None
+        #: The seats that forfeited (illegal moves under the ``lose`` policy), if any.
+        self.forfeited: tuple[int, ...] = ()
         #: Whether the match has ended (finished, forfeited or truncated).
         self.over = False
         #: The legal actions of one seat that may act in the current state, kept until the
@@ -287,7 +308,7 @@ class Turns:
             self.state = self.game.initial_state()
             self.steps = 0
             self.truncated = False
-            self.forfeited = None
+            self.forfeited = ()
             self.over = False
             self._settle()
             if not self.over:
@@ -349,7 +370,7 @@ class Turns:
     def rewards(self) -> list[float]:
         """The final rewards (all 0 until the match is over, and after a truncation)."""
         n = self.players
-        if self.forfeited is not None:
+        if self.forfeited:
             return forfeit_rewards(n, self.forfeited)
         if self.truncated or self.pending.kind is not Kind.TERMINAL:
             return [0.0] * n
@@ -390,9 +411,10 @@ class Turns:
         if settle:
             self._settle()
 
-    def forfeit(self, seat: int) -> None:
-        """``seat`` loses at once (an illegal move under the ``lose`` policy)."""
-        self.forfeited = seat
+    def forfeit(self, *seats: int) -> None:
+        """``seats`` lose at once (illegal moves under the ``lose`` policy: one seat's, or
+        several sent in the same step)."""
+        self.forfeited = seats
         self.over = True
         self.seat = None
         self._legal = None
