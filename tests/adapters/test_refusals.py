@@ -349,3 +349,13 @@ def test_max_cycles_and_a_zero_game_length_are_refused_with_what_to_use() -> Non
     register()
     with pytest.raises(ConfigError, match="max_game_length must be at least 1, got 0"):
         pyspiel.load_game("gamenight_toss_up(max_game_length=0)")
+
+
+def test_a_list_option_given_a_list_inside_a_list_is_refused_not_flattened() -> None:
+    """``number_die=[[1, 2], 3]`` is not the die 1, 2, 3: it is refused, naming the option;
+    an empty item in an OpenSpiel list parameter is refused as on the command line."""
+    with pytest.raises(ConfigError, match=r"option number_die takes a list of single values"):
+        env("toss-your-cookies", number_die=[[1, 2], 3])
+    register()
+    with pytest.raises(ConfigError, match="option faces has an empty item"):
+        pyspiel.load_game("gamenight_toss_up(faces=green;;red)")

@@ -35,3 +35,17 @@ def test_the_command_line_says_the_same() -> None:
     """The text path (``-o target=...``) words a wrong type the same way."""
     with pytest.raises(ConfigError, match="option target takes a whole number, got 'lots'"):
         config_from_options(game_class("toss-up").config_type, ["target=lots"])
+
+
+@pytest.mark.parametrize("text", ["green,,red", "green,red,", ",green", "green, ,red"])
+def test_an_empty_item_in_a_list_option_is_refused_not_dropped(text: str) -> None:
+    """``-o faces=green,,red`` is a typo, not a two-face die: the option and the text are
+    named. An empty value is still an empty list."""
+    config_type = game_class("toss-up").config_type
+    with pytest.raises(ConfigError, match=f"option faces has an empty item in '{text}'"):
+        config_from_options(config_type, [f"faces={text}"])
+    assert config_from_options(config_type, ["faces=green, green ,red"]).faces == (
+        "green",
+        "green",
+        "red",
+    )

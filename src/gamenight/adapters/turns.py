@@ -78,15 +78,19 @@ def build_game(game_id: str, players: int | None = None, **options: Any) -> Game
     50
     """
     cls = game_class(game_id)
-    texts = [f"{key}={_option_text(value)}" for key, value in options.items()]
+    texts = [f"{key}={_option_text(key, value)}" for key, value in options.items()]
     return cls(config_from_options(cls.config_type, texts, players=players))
 
 
-def _option_text(value: Any) -> str:
+def _option_text(name: str, value: Any) -> str:
+    """An option's value as the game's config reads it: a list's items joined by commas (a
+    list inside a list is refused, not flattened)."""
+    if isinstance(value, list | tuple):
+        if any(isinstance(item, list | tuple) for item in value):
+            raise ConfigError(f"option {name} takes a list of single values, got {brief(value)}")
+        return ",".join(_option_text(name, item) for item in value)
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, list | tuple):
-        return ",".join(_option_text(v) for v in value)
     return str(value)
 
 

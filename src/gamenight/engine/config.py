@@ -118,7 +118,11 @@ def option_from_text(name: str, text: str, hint: Any) -> Any:
     origin = get_origin(hint)
     if origin is tuple:
         (item, *_rest) = get_args(hint)
-        parts = [p.strip() for p in text.split(",") if p.strip()]
+        if not text.strip():  # nothing at all: an empty list
+            return ()
+        parts = [p.strip() for p in text.split(",")]
+        if not all(parts):
+            raise ConfigError(f"option {name} has an empty item in {brief(text)}")
         return tuple(option_from_text(name, p, item) for p in parts)
     if hint is bool:
         low = text.strip().lower()
