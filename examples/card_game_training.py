@@ -18,6 +18,7 @@ Run: ``.venv/bin/python examples/card_game_training.py`` (the ``rl`` extra); ``-
 from __future__ import annotations
 
 import argparse
+import math
 import time
 
 import numpy as np
@@ -120,16 +121,83 @@ def win_rate(env: GamenightEnv, net: Network, games: int, greedy: bool) -> float
     return sum(play(env, net, 10**6 + g, rng, greedy)[0] > 0 for g in range(games)) / games
 
 
+def whole_number(text: str, low: int) -> int:
+    """``text`` as a whole number of at least ``low``, or argparse's error saying so."""
+    refusal = argparse.ArgumentTypeError(f"expected a whole number of at least {low}, got {text!r}")
+    try:
+        value = int(text)
+    except ValueError:
+        raise refusal from None
+    if value < low:
+        raise refusal
+    return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a count or a size, at least 1."""
+    return whole_number(text, 1)
+
+
+def non_negative_int(text: str) -> int:
+    """An argparse type: a seed, at least 0 (numpy and Gymnasium refuse negative seeds)."""
+    return whole_number(text, 0)
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a finite number above 0 (a step size)."""
+    refusal = argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}")
+    try:
+        value = float(text)
+    except ValueError:
+        raise refusal from None
+    if not (math.isfinite(value) and value > 0):
+        raise refusal
+    return value
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The options; a bad value ends the script with argparse's one-line error (status 2)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--matches", type=positive_int, default=3_000, help="training matches (at least 1)"
+    )
+    parser.add_argument(
+        "--batch",
+        type=positive_int,
+        default=10,
+        help="matches per update (at least 1, at most --matches)",
+    )
+    parser.add_argument(
+        "--games", type=positive_int, default=500, help="evaluation matches (at least 1)"
+    )
+    parser.add_argument(
+        "--hidden",
+        type=positive_int,
+        default=64,
+        help="tanh units in the hidden layer (at least 1)",
+    )
+    parser.add_argument(
+        "--rate", type=positive_float, default=3e-3, help="Adam's step size (above 0)"
+    )
+    parser.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=1,
+        help="seed of the network, the moves sampled and the training matches (at least 0); "
+        "the evaluation matches keep their own fixed seeds",
+    )
+    args = parser.parse_args(argv)
+    if args.batch > args.matches:
+        parser.error(
+            f"argument --batch: {args.batch} matches per update is more than the "
+            f"{args.matches} training matches (--matches): the network would never learn"
+        )
+    return args
+
+
 def main(argv: list[str] | None = None) -> None:
     """Measure, train, measure again."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=3_000, help="training matches")
-    parser.add_argument("--batch", type=int, default=10, help="matches per update")
-    parser.add_argument("--games", type=int, default=500, help="evaluation matches")
-    parser.add_argument("--hidden", type=int, default=64)
-    parser.add_argument("--rate", type=float, default=3e-3, help="Adam's step size")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+    args = parse_args(argv)
     env = GamenightEnv("paper-toss", opponents=["random"], seat=0)
     rng = np.random.default_rng(args.seed)
     net = Network(env.observation_space.shape[0], env.game.num_actions, args.hidden, rng)

@@ -22,8 +22,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
+from gamenight import GameError, make_bot, make_game
 from gamenight.adapters.openspiel import register
-from gamenight.bots import make_bot
 
 
 def play_match(
@@ -49,15 +49,75 @@ def play_match(
     return list(state.returns())
 
 
+def whole_number(text: str, low: int, high: int | None = None) -> int:
+    """``text`` as a whole number from ``low`` (up to ``high``), or argparse's error saying so."""
+    allowed = f"from {low} to {high}" if high is not None else f"of at least {low}"
+    refusal = argparse.ArgumentTypeError(f"expected a whole number {allowed}, got {text!r}")
+    try:
+        value = int(text)
+    except ValueError:
+        raise refusal from None
+    if value < low or (high is not None and value > high):
+        raise refusal
+    return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a count or a target, at least 1."""
+    return whole_number(text, 1)
+
+
+def seed_int(text: str) -> int:
+    """An argparse type: a seed numpy's ``RandomState`` takes, 0 to 2**32 - 1."""
+    return whole_number(text, 0, 2**32 - 1)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The options, checked before any match: a bad number, a target Toss Up! refuses or an
+    unknown bot spec ends the script with argparse's one-line error (status 2)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--games", type=positive_int, default=20, help="matches to play (at least 1)"
+    )
+    parser.add_argument(
+        "--simulations",
+        type=positive_int,
+        default=100,
+        help="MCTS simulations a move (at least 1)",
+    )
+    parser.add_argument(
+        "--opponent",
+        default="hold:20",
+        help="the gamenight bot to face, as a bot spec (e.g. hold:20, smart, ismcts:200)",
+    )
+    parser.add_argument(
+        "--target",
+        type=positive_int,
+        default=100,
+        help="Toss Up!'s target (as the game allows: 1 to 1000)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_int,
+        default=1,
+        help="seed of the search's rollouts and of the matches' dice (0 to 2**32 - 1)",
+    )
+    args = parser.parse_args(argv)
+    try:
+        engine = make_game("toss-up", [f"target={args.target}"], players=2)
+    except GameError as exc:
+        parser.error(f"argument --target: {exc}")
+    try:
+        for seat in range(engine.players):
+            make_bot(args.opponent, engine, seat)
+    except GameError as exc:
+        parser.error(f"argument --opponent: {exc}")
+    return args
+
+
 def main(argv: list[str] | None = None) -> None:
     """MCTS against a bot over a number of matches, seats alternating."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="matches to play")
-    parser.add_argument("--simulations", type=int, default=100, help="MCTS simulations a move")
-    parser.add_argument("--opponent", default="hold:20", help="the gamenight bot to face")
-    parser.add_argument("--target", type=int, default=100, help="Toss Up!'s target")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+    args = parse_args(argv)
     register()
     game = pyspiel.load_game(f"gamenight_toss_up(players=2,target={args.target})")
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(args.seed))

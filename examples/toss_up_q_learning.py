@@ -79,13 +79,50 @@ def win_rate(choose: object, games: int, seed: int) -> float:
     return wins / games
 
 
+def whole_number(text: str, low: int) -> int:
+    """``text`` as a whole number of at least ``low``, or argparse's error saying so."""
+    refusal = argparse.ArgumentTypeError(f"expected a whole number of at least {low}, got {text!r}")
+    try:
+        value = int(text)
+    except ValueError:
+        raise refusal from None
+    if value < low:
+        raise refusal
+    return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a count, at least 1."""
+    return whole_number(text, 1)
+
+
+def non_negative_int(text: str) -> int:
+    """An argparse type: a seed, at least 0 (Gymnasium refuses negative seeds)."""
+    return whole_number(text, 0)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The options; a bad value ends the script with argparse's one-line error (status 2)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--episodes", type=positive_int, default=100_000, help="training matches (at least 1)"
+    )
+    parser.add_argument(
+        "--games", type=positive_int, default=4_000, help="evaluation matches (at least 1)"
+    )
+    parser.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=1,
+        help="seed of the training matches and the exploration (at least 0); the evaluation "
+        "matches keep their own fixed seeds",
+    )
+    return parser.parse_args(argv)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Train, then measure against hold:20 beside hold:20 itself."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--episodes", type=int, default=100_000, help="training matches")
-    parser.add_argument("--games", type=int, default=4_000, help="evaluation matches")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+    args = parse_args(argv)
     start = time.perf_counter()
     q = train(args.episodes, args.seed)
     trained = time.perf_counter() - start

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import re
 import runpy
 from pathlib import Path
@@ -44,6 +45,95 @@ def test_openspiel_mcts(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["--games", "2", "--simulations", "4", "--target", "20"]
     out = run("examples/openspiel_mcts.py", argv, capsys)
     assert re.search(r"won \d of 2 matches", out)
+
+
+EXAMPLES = (
+    "examples/toss_up_q_learning.py",
+    "examples/card_game_training.py",
+    "examples/openspiel_mcts.py",
+)
+
+
+@pytest.mark.parametrize(
+    ("path", "argv", "option", "says"),
+    [
+        (
+            "examples/toss_up_q_learning.py",
+            ["--episodes", "0", "--games", "0"],
+            "--episodes",
+            "'0'",
+        ),
+        ("examples/toss_up_q_learning.py", ["--games", "0"], "--games", "at least 1"),
+        ("examples/toss_up_q_learning.py", ["--episodes", "many"], "--episodes", "'many'"),
+        ("examples/toss_up_q_learning.py", ["--seed", "-1"], "--seed", "at least 0"),
+        ("examples/card_game_training.py", ["--batch", "0"], "--batch", "'0'"),
+        ("examples/card_game_training.py", ["--hidden", "0"], "--hidden", "at least 1"),
+        (
+            "examples/card_game_training.py",
+            ["--matches", "4", "--batch", "5"],
+            "--batch",
+            "5 matches",
+        ),
+        ("examples/card_game_training.py", ["--rate", "0"], "--rate", "above 0"),
+        ("examples/card_game_training.py", ["--rate", "nan"], "--rate", "'nan'"),
+        ("examples/card_game_training.py", ["--seed", "-1"], "--seed", "at least 0"),
+        ("examples/openspiel_mcts.py", ["--games", "0"], "--games", "at least 1"),
+        ("examples/openspiel_mcts.py", ["--simulations", "0"], "--simulations", "'0'"),
+        ("examples/openspiel_mcts.py", ["--opponent", "nope"], "--opponent", "'nope'"),
+        ("examples/openspiel_mcts.py", ["--opponent", "hold"], "--opponent", "hold:T"),
+        ("examples/openspiel_mcts.py", ["--target", "5000"], "--target", "1 to 1000"),
+        ("examples/openspiel_mcts.py", ["--seed", "-1"], "--seed", "'-1'"),
+    ],
+)
+def test_an_example_refuses_a_bad_argument(
+    path: str, argv: list[str], option: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad value ends the script before any work with argparse's usage and one line of
+    error naming the option and the value (status 2), never a traceback."""
+    with pytest.raises(SystemExit) as stop:
+        run(path, argv, capsys)
+    assert stop.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "Traceback" not in captured.err
+    errors = [line for line in captured.err.splitlines() if "error:" in line]
+    assert len(errors) == 1 and captured.err.rstrip().endswith(errors[0])
+    assert f"error: argument {option}: " in errors[0] and says in errors[0]
+
+
+def test_a_bad_bot_spec_is_refused_with_the_bots_allowed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An unknown --opponent is refused by the project's own message, listing the bots."""
+    with pytest.raises(SystemExit):
+        run("examples/openspiel_mcts.py", ["--opponent", "nope", "--games", "1"], capsys)
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert "unknown bot 'nope' for toss-up" in error
+    assert all(bot in error for bot in ("hold:T", "random", "smart"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+def test_every_option_has_help_and_a_checked_type(
+    path: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every option of the examples says what it is, and none takes a bare int or float."""
+    options: list[tuple[tuple[str, ...], dict[str, object]]] = []
+    add_argument = argparse.ArgumentParser.add_argument
+
+    def recording(
+        self: argparse.ArgumentParser, *names: str, **settings: object
+    ) -> argparse.Action:
+        options.append((names, settings))
+        return add_argument(self, *names, **settings)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(argparse.ArgumentParser, "add_argument", recording)
+    with pytest.raises(SystemExit) as stop:
+        run(path, ["--help"], capsys)
+    assert stop.value.code == 0
+    assert len(options) >= 4  # -h and the script's own
+    for names, settings in options:
+        assert settings.get("help"), names
+        assert settings.get("type") not in (int, float), names
 
 
 def test_adapter_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
