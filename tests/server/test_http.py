@@ -168,6 +168,17 @@ def test_refusals_say_what_was_wrong(tmp_path: Path) -> None:
         assert "seat 0 is taken; open seats: 1" in taken.json()["message"]
         blank = post(f"/api/rooms/{code}/join", {"name": "   "})
         assert blank.status_code == 422
+        # A name that shows nothing (a zero-width space) is no name; one that looks like a
+        # name taken (the same with a zero-width space, or in full-width letters) is taken.
+        unseen = post(f"/api/rooms/{code}/join", {"name": "\u200b"})
+        assert unseen.status_code == 422
+        assert "a name needs at least one letter, digit or symbol" in unseen.json()["message"]
+        for alike in ("Ann\u200b", "\uff21nn", "ANN"):
+            taken = post(f"/api/rooms/{code}/join", {"name": alike})
+            assert taken.status_code == 409, alike
+        other = create_room(base, "toss-up", 2)["code"]
+        emoji = post(f"/api/rooms/{other}/join", {"name": "\U0001f468\u200d\U0001f469"})
+        assert emoji.status_code == 200  # a joined emoji is a name that shows
         missing = httpx.post(f"{base}/api/rooms/{code}/start")
         assert (missing.status_code, missing.json()["error"]) == (401, "unauthorized")
         wrong = host_call(base, "POST", f"/api/rooms/{code}/start", made["token"])

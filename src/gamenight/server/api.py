@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from gamenight.server.protocol import RoomInfo
 from gamenight.server.settings import Limits
 
-#: A display name: 1 to 24 characters after trimming, no control characters.
+
+def _shows(name: str) -> str:
+    """``name`` if it has a character that shows (a letter, digit, punctuation or symbol): a
+    name of invisible characters alone (a zero-width space) would be a seat nobody can read."""
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
+        raise ValueError("a name needs at least one letter, digit or symbol that shows")
+    return name
+
+
+#: A display name: 1 to 24 characters after trimming, no control characters, something that
+#: shows.
 DisplayName = Annotated[
     str,
     StringConstraints(
         strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^\x00-\x1f\x7f]+$"
     ),
+    AfterValidator(_shows),
 ]
 
 

@@ -15,6 +15,7 @@ import hmac
 import logging
 import secrets
 import time
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -87,6 +88,17 @@ class Room:
     def present(self, seat: int) -> bool:
         """Whether someone holding the seat's token is connected."""
         return any(listener.seat == seat for listener in self.listeners)
+
+
+def name_key(name: str) -> str:
+    """What two names that look the same have in common: compatibility-normalised, without
+    invisible format characters (a zero-width space), spaces collapsed, case folded. Two people
+    whose names have the same key cannot sit in one room (``Host`` and ``Host`` + a zero-width
+    space would be told apart by nobody)."""
+    shown = "".join(
+        c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c) != "Cf"
+    )
+    return " ".join(shown.split()).casefold()
 
 
 def seat_names(seats: Iterable[SeatRow]) -> list[str]:
@@ -237,8 +249,8 @@ class RoomService:
                 raise Conflict(
                     "the match has started; join as a spectator, or wait for the rematch"
                 )
-            taken = [s.name.casefold() for s in row.seats if s.kind == "human" and s.name]
-            if name.casefold() in taken:
+            taken = [name_key(s.name) for s in row.seats if s.kind == "human" and s.name]
+            if name_key(name) in taken:
                 raise Conflict(f"the name {name!r} is taken in this room; choose another")
             open_seats = [s.index for s in row.seats if s.kind == "open"]
             if wanted is None:
