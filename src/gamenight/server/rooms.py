@@ -247,7 +247,7 @@ class RoomService:
             row = room.row
             if row.status != "lobby":
                 raise Conflict(
-                    "the match has started; join as a spectator, or wait for the rematch"
+                    "the match has started; join as a spectator (a rematch keeps the same seats)"
                 )
             taken = [name_key(s.name) for s in row.seats if s.kind == "human" and s.name]
             if name_key(name) in taken:
