@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import shot
-from tests.web.pages import fill_with_bots_and_start, open_room, play_to_end
+from tests.web.conftest import SHOTS, shot
+from tests.web.pages import MY_MOVE_OR_OVER, fill_with_bots_and_start, open_room, play_to_end
 
 # Real servers, browsers and clocks: under a loaded machine a step can miss its time limit, so
 # these end-to-end tests get two more tries (pytest-rerunfailures); a real fault fails all three.
@@ -70,3 +72,133 @@ def test_a_whole_game_of_paper_toss_against_two_bots(new_page: Callable[..., Pag
     expect(page.locator("#result")).to_be_visible()
     shot(page, "paper-toss-over")
     assert {"discard", "main"} <= seen  # windows: only with a Hazard or Counter in hand
+
+
+#: A slow line from this browser to the server (a phone on a busy network): every message the
+#: page sends leaves late, by the milliseconds put in for ``%d``, in order.
+SLOW_LINE = """(() => {
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    setTimeout(() => { if (this.readyState === WebSocket.OPEN) send.call(this, data); }, %d);
+  };
+})()"""
+
+
+def watch_line(page: Page) -> dict[str, list[dict[str, Any]]]:
+    """What the page sends and hears on its connection: ``sent`` acts and the ``errors`` the
+    server answers with (every one a red or purple toast)."""
+    seen: dict[str, list[dict[str, Any]]] = {"sent": [], "errors": []}
+
+    def socket(ws: WebSocket) -> None:
+        def sent(payload: str | bytes) -> None:
+            message = json.loads(payload)
+            if message.get("type") == "act":
+                seen["sent"].append(message)
+
+        def heard(payload: str | bytes) -> None:
+            message = json.loads(payload)
+            if message.get("type") == "error":
+                seen["errors"].append(message)
+
+        ws.on("framesent", sent)
+        ws.on("framereceived", heard)
+
+    page.on("websocket", socket)
+    return seen
+
+
+def test_quiet_windows_pass_once_each_on_a_slow_line(new_page: Callable[..., Page]) -> None:
+    """With quiet windows on, the page passes each window by itself once. Over a slow line the
+    bots' passes (new versions) come before the server has taken this seat's pass, and the seat
+    is still listed then: a second pass would be refused (a red toast for everyone). Four seats,
+    a Paper deck of Paper Tosses only (this seat never holds an answer: every window is quiet),
+    windows that wait ten minutes (the game ends only if the page passes every one)."""
+    page = new_page()
+    page.add_init_script(SLOW_LINE % 150)
+    line = watch_line(page)
+    open_room(
+        page,
+        "paper-toss",
+        4,
+        # no Perfect: nobody wins on their first toss, so there are windows to pass
+        options={
+            "target": "2",
+            "paper_deck": "paper_toss:40",
+            "toss_deck": "good_throw:8,bad_throw:4",
+        },
+        limits={"reaction_seconds": "600"},
+    )
+    fill_with_bots_and_start(page, "tosser")
+    play_to_end(page, paper_toss_move, limit=120)
+    expect(page.locator("#result")).to_be_visible()
+    passes = [m for m in line["sent"] if m["action"] == {"type": "pass"}]
+    assert len(passes) >= 6  # two windows a turn, five turns or more
+    assert line["errors"] == []
+    # each window passed once: never twice at one version, never a pass the server refused
+    assert len({m["version"] for m in passes}) == len(passes)
+
+
+#: The page has stopped scrolling.
+STILL = "() => new Promise((r) => { const y = scrollY; setTimeout(() => r(scrollY === y), 100); })"
+
+
+def test_a_window_on_a_phone_brings_its_buttons_into_view(new_page: Callable[..., Page]) -> None:
+    """On a phone (390 x 844) with four players the hand and its buttons are far below the
+    board: a response window of this seat (a Dog in hand, a bot's toss in the air) scrolls its
+    buttons into view when it opens, without the person scrolling, though its clock is short."""
+    page = new_page(width=390, height=844, is_mobile=True, has_touch=True)
+    for _ in range(4):  # the deal is the server's: a hand without a Dog gets a fresh room
+        open_room(
+            page,
+            "paper-toss",
+            4,
+            options={"paper_deck": "paper_toss:30,dog:40", "first_player": "1"},
+            limits={"reaction_seconds": "600"},
+        )
+        fill_with_bots_and_start(page, "tosser")
+        # the person is at the top of the page, looking at the board (unless the window is open)
+        page.evaluate(
+            "() => document.querySelector('#table[data-mine=\"1\"]') || window.scrollTo(0, 0)"
+        )
+        page.wait_for_function(MY_MOVE_OR_OVER)
+        hazard = page.locator('.pt-actions [data-key^="hazard-"]')
+        if page.locator("#table").get_attribute("data-phase") == "hazard" and hazard.count():
+            break
+    else:
+        raise AssertionError("four deals in a row without a Dog for this seat's first window")
+    expect(hazard.first).to_be_in_viewport(ratio=1)
+    expect(page.locator('.pt-actions [data-key="pass"]')).to_be_in_viewport(ratio=1)
+    page.wait_for_function(STILL)  # the smooth scroll is over
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "paper-toss-phone-window.png"))  # what the person sees
+    assert page.evaluate("() => window.scrollY") > 300  # it was scrolled: the buttons are low
+
+
+def test_a_game_won_on_a_toss_shows_the_toss_card_once(new_page: Callable[..., Page]) -> None:
+    """The game ends on a Perfect (a Toss deck of Perfects, target 2): the toss shows that one
+    card, once, though the table is drawn again for the result and for a change of language;
+    it says where the toss landed and no longer that it is in the air; "+2 tokens" and
+    "0 tokens" take the plural, in English and in Spanish."""
+    page = new_page()
+    open_room(
+        page,
+        "paper-toss",
+        3,
+        options={"target": "2", "paper_deck": "paper_toss:30", "toss_deck": "perfect:10"},
+        limits={"reaction_seconds": "600"},
+    )
+    fill_with_bots_and_start(page, "tosser")
+    play_to_end(page, paper_toss_move, limit=60)
+    expect(page.locator("#result")).to_be_visible()
+    air = page.locator(".pt-air")
+    expect(air.locator(".pt-flips .card")).to_have_count(1)
+    expect(air).to_contain_text("Ann's toss landed: Perfect.")
+    expect(air).not_to_contain_text("in the air")
+    expect(air.locator(".card")).to_contain_text("+2 tokens")
+    expect(page.locator(".pt-board")).to_contain_text("0 tokens")
+    page.select_option("#lang", "es")  # the table is drawn again with the same update
+    expect(air).to_contain_text("El papel de Ann cayó: Perfecto.")
+    expect(air.locator(".pt-flips .card")).to_have_count(1)
+    expect(air.locator(".card")).to_contain_text("+2 fichas")
+    expect(air).not_to_contain_text("en el aire")
+    shot(page, "paper-toss-won-on-a-toss")

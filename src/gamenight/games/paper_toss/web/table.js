@@ -16,15 +16,19 @@ const PAPER = {
   bully: { colour: "#34495e", shape: "square", kind: "attack", ink: "#fff" },
   flat_tire: { colour: "#7f8c8d", shape: "ring", kind: "attack", ink: "#fff" },
 };
+// value: the change in Paper Tokens as the card shows it; count: how many tokens that is (for
+// the word's plural: "+1 token", "+2 tokens", "0 tokens").
 const TOSS = {
-  good_throw: { colour: "#3c9d4e", shape: "check", ink: "#fff", value: "+1" },
-  perfect: { colour: "#e3b21c", shape: "star", value: "+2" },
-  bad_throw: { colour: "#b4b4b4", shape: "dash", value: "0" },
-  window: { colour: "#c0392b", shape: "x", ink: "#fff", value: "−1" },
-  sprinklers: { colour: "#5dade2", shape: "drop", value: "+1?" },
+  good_throw: { colour: "#3c9d4e", shape: "check", ink: "#fff", value: "+1", count: 1 },
+  perfect: { colour: "#e3b21c", shape: "star", value: "+2", count: 2 },
+  bad_throw: { colour: "#b4b4b4", shape: "dash", value: "0", count: 0 },
+  window: { colour: "#c0392b", shape: "x", ink: "#fff", value: "−1", count: 1 },
+  sprinklers: { colour: "#5dade2", shape: "drop", value: "+1?", count: 1 },
 };
 const ORDER = Object.keys(PAPER);
 const WINDOWS = new Set(["hazard", "counter", "after"]);
+// Between the toss and its landing: the Paper Toss is in the air.
+const AIRBORNE = new Set(["hazard", "counter", "launch", "flip", "choose"]);
 const QUIET_KEY = "gamenight:paper-toss-quiet";
 
 /** Whether quiet windows are on (the default) in this browser. */
@@ -39,8 +43,15 @@ function paperCard(ctx, id, opts = {}) {
 }
 
 function tossCard(ctx, id, opts = {}) {
-  const look = TOSS[id] || { colour: "#ddd", shape: "circle", value: "" };
-  return ctx.kit.card({ label: ctx.t(`toss_${id}`), colour: look.colour, ink: look.ink, shapeName: look.shape, sub: ctx.t("tokens_change", { value: look.value }), ...opts });
+  const look = TOSS[id] || { colour: "#ddd", shape: "circle", value: "", count: 0 };
+  return ctx.kit.card({ label: ctx.t(`toss_${id}`), colour: look.colour, ink: look.ink, shapeName: look.shape, sub: ctx.t("tokens_change", { value: look.value, count: look.count }), ...opts });
+}
+
+/** The Paper cards in every hand together: each card played in a window (a Hazard, a Counter, a
+ * Bully, a Flat Tire) takes one away, and a turn's draw comes before its windows, so within a
+ * turn this tells one opening of a window from the next. */
+function cardsInHands(st) {
+  return (st.hand_sizes || []).reduce((a, b) => a + b, 0);
 }
 
 class PaperTossTable {
@@ -49,36 +60,92 @@ class PaperTossTable {
     this.ctx = ctx;
     this.landed = null;
     this.flips = [];
+    this.model = null;
+    this.seen = null; // the update whose events were taken in: "match|version"
+    this.quietSent = null; // the window this page passed by itself (see windowKey)
+    this.decisionShown = null; // the decision of this seat last brought into view
   }
 
   render(model) {
     const st = model.state;
-    for (const event of model.events) {
-      if (event.kind === "turn_started") {
-        this.landed = null;
+    this.model = model;
+    // The room draws the table again with the same update (the result arriving, a change to
+    // the room): its events are taken in once, or the last flip would show two or three times.
+    const seen = `${model.matchNumber}|${model.version}`;
+    const fresh = seen !== this.seen;
+    if (fresh) {
+      if (!this.seen || !this.seen.startsWith(`${model.matchNumber}|`)) {
+        this.landed = null; // a new match (a rematch)
         this.flips = [];
       }
-      if (event.kind === "flipped") this.flips.push(event.card);
-      if (event.kind === "landed") this.landed = { card: event.card, chooser: event.chooser, hazard: event.hazard };
+      this.seen = seen;
+      for (const event of model.events) {
+        if (event.kind === "turn_started") {
+          this.landed = null;
+          this.flips = [];
+        }
+        if (event.kind === "flipped") this.flips.push(event.card);
+        if (event.kind === "landed") this.landed = { card: event.card, chooser: event.chooser, hazard: event.hazard };
+      }
+      // back on the line (or the page reloaded): a pass sent before may have been lost
+      if (model.reason === "joined") this.quietSent = null;
     }
     if (st.flipped && st.flipped.length) this.flips = [...st.flipped];
-    this.quietPass(model);
+    const quiet = this.quietPass(model);
     this.ctx.redraw(this.root, [this.board(model), this.air(model), this.mine(model)]);
+    this.showDecision(model, quiet);
+  }
+
+  /** One opening of a response window: the match, the turn, the window, and the cards in hand
+   * (a Counter, Bully or Flat Tire opens a window again in the same turn, with a card fewer). */
+  windowKey(model) {
+    const st = model.state;
+    const opened = model.pending.window || st.phase;
+    return `${model.matchNumber}|${st.turns}|${st.turn}|${opened}|${cardsInHands(st)}`;
   }
 
   // Quiet windows (on unless the person turns them off): a window where only Bully or Flat
   // Tire could be played is passed at once, as at the terminal; those cards may wait for any
-  // later window, and the person is not asked three times a turn.
+  // later window, and the person is not asked three times a turn. The pass is sent once per
+  // window: another seat's pass can come (a new version) before the server has taken this
+  // one, and this seat is still listed then; a second pass would be refused.
+  // Returns whether this window is (being) passed by the page.
   quietPass(model) {
     const me = model.me;
-    if (me === null || !quietWindows() || !WINDOWS.has(model.state.phase)) return;
-    if (!model.pending.players.includes(me) || this.passedAt === model.version) return;
+    const listed = me !== null && WINDOWS.has(model.state.phase) && model.pending.players.includes(me);
+    if (!listed) {
+      this.quietSent = null; // the pass was taken (or the window closed)
+      return false;
+    }
+    const key = this.windowKey(model);
+    if (this.quietSent === key) return true;
+    if (!quietWindows()) return false;
     const legal = model.legal;
     const anytime = legal.every((a) => a.type === "pass" || a.type === "bully" || a.type === "flat_tire");
-    if (anytime && legal.some((a) => a.type === "pass")) {
-      this.passedAt = model.version;
-      this.ctx.act({ type: "pass" }, true);
+    if (!anytime || !legal.some((a) => a.type === "pass")) return false;
+    this.quietSent = key;
+    this.ctx.act({ type: "pass" }, true);
+    return true;
+  }
+
+  /** A decision of this seat, when it opens, is brought into view (once: not at every redraw):
+   * on a phone the buttons are far down the page, and a window's clock is short. The Toss
+   * cards to choose from are in the toss; every other decision's buttons are in the hand. */
+  decisionKey(model) {
+    const st = model.state;
+    return WINDOWS.has(st.phase) ? this.windowKey(model) : `${model.matchNumber}|${st.turns}|${st.phase}`;
+  }
+
+  showDecision(model, quiet) {
+    const me = model.me;
+    const mine = me !== null && !quiet && this.ctx.mode !== "table" && model.pending.players.includes(me);
+    const key = mine ? this.decisionKey(model) : null;
+    if (key && key !== this.decisionShown) {
+      const choose = model.state.phase === "choose";
+      const wanted = this.root.querySelector(choose ? ".pt-flips" : ".pt-actions");
+      if (wanted) reveal(wanted, this.root.querySelector(choose ? ".pt-air" : ".pt-mine"));
     }
+    this.decisionShown = key;
   }
 
   board(model) {
@@ -109,7 +176,7 @@ class PaperTossTable {
     const st = model.state;
     const parts = [];
     const tosser = this.ctx.name(st.turn);
-    if (st.tossed) parts.push(h("p", { class: "pt-in-air" }, kit.shape("circle", { size: 18 }), t("in_the_air", { name: tosser })));
+    if (st.tossed && AIRBORNE.has(st.phase)) parts.push(h("p", { class: "pt-in-air" }, kit.shape("circle", { size: 18 }), t("in_the_air", { name: tosser })));
     if (st.hazard) {
       parts.push(h("div", { class: "pt-hazard" }, paperCard(this.ctx, st.hazard.card, { small: true }),
         h("p", {}, t("hazard_on", { name: this.ctx.name(st.hazard.player), card: t(`card_${st.hazard.card}`), tosser }))));
@@ -180,7 +247,7 @@ class PaperTossTable {
       }
     }
     const quiet = h("label", { class: "toggle pt-quiet", title: t("quiet_help") },
-      h("input", { type: "checkbox", id: "pt-quiet", checked: quietWindows(), on: { change: (e) => { localStorage.setItem(QUIET_KEY, e.target.checked ? "1" : "0"); } } }),
+      h("input", { type: "checkbox", id: "pt-quiet", checked: quietWindows(), on: { change: (e) => this.setQuiet(e.target.checked) } }),
       t("quiet_windows"));
     return kit.section(t("your_hand"), [
       h("div", { class: "cards pt-hand" }, cards),
@@ -188,6 +255,12 @@ class PaperTossTable {
       buttons.length ? h("div", { class: "actions pt-actions" }, buttons) : null,
       quiet,
     ], { cls: "pt-mine" });
+  }
+
+  /** Quiet windows turned on or off; turned on in a window that is quiet, it is passed now. */
+  setQuiet(on) {
+    localStorage.setItem(QUIET_KEY, on ? "1" : "0");
+    if (on && this.model) this.quietPass(this.model);
   }
 
   key(event, model) {
@@ -215,6 +288,18 @@ class PaperTossTable {
     this.ctx.act(action);
     return true;
   }
+}
+
+/** Unless `el` is in view already (below the room's sticky line with the status and the clock),
+ * scroll smoothly until the bottom of `section` (holding `el`) is at the bottom of the screen:
+ * the buttons within a thumb's reach, and above them as much as fits of the hand and the toss. */
+function reveal(el, section) {
+  const box = el.getBoundingClientRect();
+  const head = document.querySelector(".status-row");
+  const top = head ? Math.max(0, head.getBoundingClientRect().bottom) : 0;
+  if (box.top >= top && box.bottom <= window.innerHeight) return;
+  const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  (section || el).scrollIntoView({ block: "end", behavior: still ? "instant" : "smooth" });
 }
 
 function describe(event, ctx) {
