@@ -72,3 +72,31 @@ def test_an_option_of_a_few_words_is_picked_from_a_list(new_page: Callable[..., 
     code = page.locator("#room-code").inner_text().strip()
     room = page.request.get(f"/api/rooms/{code}").json()
     assert room["config"]["match"] == "rounds"
+
+
+#: The right edges of the final count's Dough column (each cell), of its box, and the screen's
+#: width.
+DOUGH_EDGES = """() => ({
+  cells: [...document.querySelectorAll('.cyc-final tr')]
+    .map((row) => row.lastElementChild.getBoundingClientRect().right),
+  box: document.querySelector('.cyc-final-wrap').getBoundingClientRect().right,
+  width: window.innerWidth,
+  page: document.documentElement.scrollWidth,
+})"""
+
+
+def test_the_dough_count_fits_a_phone(new_page: Callable[..., Page]) -> None:
+    """On a 360 px wide phone the final count shows every column, the Dough that decides the
+    winner last: nothing is cut off at the screen's edge, and the page does not scroll
+    sideways."""
+    page = new_page(width=360, height=740, is_mobile=True, has_touch=True)
+    open_room(page, "cover-your-cookies", 3)
+    fill_with_bots_and_start(page, level="baker")
+    play_to_end(page, cover_move, limit=500)
+    expect(page.locator(".cyc-final th").last).to_have_text("Dough")
+    edges = page.evaluate(DOUGH_EDGES)
+    assert len(edges["cells"]) == 4, edges  # the heading and three players
+    assert all(right <= min(edges["box"], edges["width"]) for right in edges["cells"]), edges
+    assert edges["page"] <= edges["width"], edges
+    page.locator(".cyc-final").scroll_into_view_if_needed()
+    shot(page, "cover-your-cookies-over-phone")

@@ -275,15 +275,17 @@ function results(outcome, model, ctx) {
   const single = !st.options || st.options.match === "single";
   const scores = single ? st.dough : st.totals;
   const order = scores.map((_, seat) => seat).sort((a, b) => scores[b] - scores[a]);
-  return h("table", { class: "cyc-final" },
+  // on a phone the table fits the width (compact columns, names that wrap); should a long
+  // name still make it wider, its box scrolls sideways, not the page
+  return h("div", { class: "cyc-final-wrap", tabindex: "0", role: "region", "aria-label": t("final_count") }, h("table", { class: "cyc-final" },
     h("caption", {}, t("final_count")),
-    h("thead", {}, h("tr", {}, h("th", {}, t("player")), h("th", {}, t("stack_dough")), h("th", {}, t("crumb_bonus")), h("th", {}, t("batches")), h("th", {}, single ? t("dough") : t("total")))),
+    h("thead", {}, h("tr", {}, h("th", {}, t("player")), h("th", {}, t("stack_dough")), h("th", {}, t("crumb_bonus")), h("th", {}, t("batches")), h("th", { class: "cyc-final-score" }, single ? t("dough") : t("total")))),
     h("tbody", {}, order.map((seat) => {
       const stack = st.stacks[seat].reduce((n, b) => n + b.value, 0);
       return h("tr", { class: outcome.winners.includes(seat) && "winner" },
         h("td", {}, kit.seatLabel(ctx, seat)), h("td", {}, String(stack)), h("td", {}, String(st.dough[seat] - stack)),
-        h("td", {}, String(st.stacks[seat].length)), h("td", {}, h("b", {}, String(scores[seat]))));
-    })));
+        h("td", {}, String(st.stacks[seat].length)), h("td", { class: "cyc-final-score" }, h("b", {}, String(scores[seat]))));
+    }))));
 }
 
 /** Who is swiping whose Batch ("your Batch" on the defender's own screen). */
