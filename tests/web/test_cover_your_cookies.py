@@ -100,3 +100,46 @@ def test_the_dough_count_fits_a_phone(new_page: Callable[..., Page]) -> None:
     assert edges["page"] <= edges["width"], edges
     page.locator(".cyc-final").scroll_into_view_if_needed()
     shot(page, "cover-your-cookies-over-phone")
+
+
+#: In a room's page: how the table's event list words events for each seat (0: Ann, 1: Bob,
+#: 2: Cat) and for the table screen, each seat getting the event as the server sends it to them.
+READ_FROM_EACH_SIDE = """async (events) => {
+  const { translator } = await import("/static/i18n.js");
+  const table = (await import("/games/cover-your-cookies/table.js")).default;
+  const names = ["Ann", "Bob", "Cat"];
+  const read = (event, me) => table.describe(event,
+    { t: translator("cover-your-cookies"), me, name: (seat) => names[seat] });
+  return events.map(([event, secret, audience]) => [0, 1, 2, null].map((me) =>
+    read(audience.includes(me) ? { ...event, ...secret } : event, me)));
+}"""
+
+
+def test_an_exchange_and_a_swipe_are_read_from_each_side(new_page: Callable[..., Page]) -> None:
+    """An Exchange where Ann takes Lemon Glaze from Bob: Ann reads "You took Lemon Glaze from
+    Bob", Bob "Ann took Lemon Glaze from you", Cat and the table screen (who saw no card) "Ann
+    takes 1 card from Bob". A swipe and a swap of Batches say "your" to the player whose Batch
+    it is."""
+    page = new_page()
+    open_room(page, "cover-your-cookies", 3)  # the room's page has the game's words loaded
+    took = {"kind": "took", "player": 0, "from": 1, "count": 1}
+    swipe = {"kind": "swipe", "player": 2, "target": 1, "flavour": "sugar", "value": 20}
+    swipe |= {"card": "sugar", "batch": 1}
+    swapped = {"kind": "swapped", "player": 2, "first": 0, "second": 1}
+    read = page.evaluate(
+        READ_FROM_EACH_SIDE,
+        [[took, {"cards": ["lemon_glaze"]}, [0, 1]], [swipe, {}, []], [swapped, {}, []]],
+    )
+    assert read[0] == [
+        "You took Lemon Glaze from Bob",
+        "Ann took Lemon Glaze from you",
+        "Ann takes 1 card from Bob",
+        "Ann takes 1 card from Bob",
+    ]
+    assert read[1][1] == "Cat tries to swipe your Sugar Batch (20) with Sugar"
+    assert read[1][2] == "You try to swipe Bob's Sugar Batch (20) with Sugar"
+    assert read[1][3] == "Cat tries to swipe Bob's Sugar Batch (20) with Sugar"
+    assert read[2][:2] == [
+        "Cat swaps your top Batch with Bob's",
+        "Cat swaps your top Batch with Ann's",
+    ]

@@ -219,10 +219,14 @@ function mixerKind(card) {
   return card;
 }
 
+// Each event is read from the viewer's side: "You" only when the viewer is the one who acts,
+// "you"/"your" when the viewer is the other player (taken from, swiped, swapped); the cards of
+// an Exchange are named only to the two players concerned (the server sends them to those only).
 function describe(event, ctx) {
   const { t } = ctx;
   const name = (seat) => ctx.name(seat);
   const card = (id) => t(`card_${id}`);
+  const mine = (seat) => ctx.me !== null && ctx.me !== undefined && seat === ctx.me;
   switch (event.kind) {
     case "deck_split":
       return t("ev_deck_split");
@@ -233,17 +237,22 @@ function describe(event, ctx) {
     case "drew":
       return event.card ? t("ev_drew_you", { card: card(event.card) }) : null;
     case "took":
-      return event.cards ? t("ev_took_you", { cards: event.cards.map(card).join(", "), from: name(event.from) }) : t("ev_took", { name: name(event.player), count: event.count, from: name(event.from) });
+      if (mine(event.player) && event.cards) return t("ev_took_you", { cards: event.cards.map(card).join(", "), from: name(event.from) });
+      if (mine(event.from) && event.cards) return t("ev_took_from_you", { name: name(event.player), cards: event.cards.map(card).join(", ") });
+      return t("ev_took", { name: name(event.player), count: event.count, from: name(event.from) });
     case "formed":
       return t("ev_formed", { name: name(event.player), flavour: card(event.flavour), value: event.value });
-    case "swipe":
-      return t("ev_swipe", { name: name(event.player), target: name(event.target), flavour: card(event.flavour), value: event.value, card: card(event.card) });
+    case "swipe": {
+      const words = { name: name(event.player), target: name(event.target), flavour: card(event.flavour), value: event.value, card: card(event.card) };
+      return t(mine(event.player) ? "ev_swipe_you" : mine(event.target) ? "ev_swipe_yours" : "ev_swipe", words);
+    }
     case "answered":
       return t("ev_answered", { name: name(event.player), cards: event.cards.map(card).join(" + ") });
-    case "duel_over":
-      return event.swiped
-        ? t("ev_swiped", { name: name(event.challenger), target: name(event.defender), value: event.value })
-        : t("ev_kept", { name: name(event.defender), value: event.value });
+    case "duel_over": {
+      const words = { name: name(event.challenger), target: name(event.defender), value: event.value };
+      if (event.swiped) return t(mine(event.challenger) ? "ev_swiped_you" : mine(event.defender) ? "ev_swiped_yours" : "ev_swiped", words);
+      return t(mine(event.defender) ? "ev_kept_you" : "ev_kept", { name: name(event.defender), value: event.value });
+    }
     case "discarded":
       return t("ev_discarded", { name: name(event.player), card: card(event.card) });
     case "added":
@@ -257,6 +266,7 @@ function describe(event, ctx) {
     case "rotated":
       return t("ev_rotated", { name: name(event.player), direction: t(`direction_${event.direction}`) });
     case "swapped":
+      if (mine(event.first) || mine(event.second)) return t("ev_swapped_yours", { name: name(event.player), other: name(mine(event.first) ? event.second : event.first) });
       return t("ev_swapped", { name: name(event.player), first: name(event.first), second: name(event.second) });
     case "exchange":
       return t("ev_exchange", { name: name(event.player), count: event.count, direction: t(`direction_${event.direction}`) });
