@@ -398,3 +398,16 @@ def test_an_automatic_move_refused_says_nothing_a_click_refused_says_why(
     bob.evaluate("() => window.gamenightRoom.act({ type: 'bank' })")  # as a key press would
     expect(bob.locator("#toast.show")).to_have_count(1)
     assert len(errors) == 2
+
+
+def test_the_invite_page_names_the_bots_as_the_room_does(new_page: Callable[..., Page]) -> None:
+    """A bot that banks at 25 is "hold at 25 bot 2" in the room and on the invite page alike
+    (the invite page said "hold:25 bot")."""
+    ann, bob = new_page(), new_page()
+    code = open_room(ann, "toss-up", 3, name="Ann")
+    ann.select_option("#bot-level", "hold")
+    ann.fill("#bot-arg", "25")
+    ann.locator('.seat-list [data-key="bot-1"]').click()
+    expect(ann.locator(".seat-list")).to_contain_text("hold at 25 bot 2")
+    bob.goto(f"/join/{code}")
+    expect(bob.locator(".invite")).to_contain_text("At the table: Ann, hold at 25 bot 2")

@@ -9,7 +9,7 @@ import { Connection } from "./connection.js";
 import { byId, h, redraw, s } from "./dom.js";
 import { loadGameStrings, t, translator } from "./i18n.js";
 import * as kit from "./kit.js";
-import { gameWords } from "./lobby.js";
+import { gameWords, seatName } from "./lobby.js";
 import { lobbyMethods } from "./room_lobby.js";
 import { go, showNet, toast } from "./ui.js";
 
@@ -262,10 +262,7 @@ export class RoomPage {
 
   // ---- what a table is given -----------------------------------------------------------------
   name(seat) {
-    const info = this.room && this.room.seats[seat];
-    if (!info) return t("seat_n", { n: Number(seat) + 1 });
-    if (info.kind === "bot") return t("bot_name", { bot: gameWords(this.game).botLabel({ name: info.bot.split(":")[0] }) + (info.bot.includes(":") ? ` ${info.bot.split(":")[1]}` : ""), n: seat + 1 });
-    return info.name || t("seat_n", { n: seat + 1 });
+    return seatName(this.room, seat); // the invite page says the same
   }
 
   ctx() {
