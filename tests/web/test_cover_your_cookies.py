@@ -29,7 +29,8 @@ def test_a_whole_round_of_cover_your_cookies_against_two_bots(
     new_page: Callable[..., Page],
 ) -> None:
     """One person opens a three-seat room, seats two bots and plays until every hand is empty;
-    the result shows the Dough count with each stack and Crumb Collector bonus."""
+    the result shows the Dough count with each stack and Crumb Collector bonus. A mixer's panel
+    shows while it is in play and goes once it is resolved and the next turn begins."""
     page = new_page()
     open_room(page, "cover-your-cookies", 3)
     fill_with_bots_and_start(page, level="baker")
@@ -40,6 +41,9 @@ def test_a_whole_round_of_cover_your_cookies_against_two_bots(
         if phase not in seen:
             seen.add(phase)
             shot(p, f"cover-your-cookies-{phase}")
+        if phase == "turn":  # a mixer drawn before this turn began was resolved: its panel went
+            mixer = p.locator(".cyc-mixer-box")
+            assert mixer.count() == 0, mixer.inner_text()
         if phase == "duel":  # the line at the top says who swipes what, and what to do
             status = " ".join(p.locator(".status-text").inner_text().split())
             assert "tries to swipe" in status, status
@@ -52,6 +56,7 @@ def test_a_whole_round_of_cover_your_cookies_against_two_bots(
     expect(page.locator(".cyc-final")).to_be_visible()
     expect(page.locator(".cyc-final")).to_contain_text("Dough")
     expect(page.locator(".cyc-player.turn")).to_have_count(0)  # nobody's turn after the end
+    assert page.locator(".cyc-mixer-box").count() == 0  # nor a mixer
     shot(page, "cover-your-cookies-over")
     assert "turn" in seen
 

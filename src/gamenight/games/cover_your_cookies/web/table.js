@@ -23,6 +23,8 @@ const CARDS = {
   exchange_right: { colour: "#2a9d5c", shape: "right", ink: "#fff" },
 };
 const ORDER = Object.keys(CARDS);
+// The events that resolve a mixer (what it did, or that it had nothing to act on).
+const MIXER_DONE = new Set(["rotated", "swapped", "exchange", "mixer_no_effect", "enhanced", "enhance_waiting"]);
 const sortCards = (cards) => [...cards].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
 
 function face(ctx, id, opts = {}) {
@@ -38,11 +40,16 @@ class CoverTable {
   }
 
   render(model) {
+    // The last mixer drawn stays on show, with what it did, until it is resolved and the next
+    // turn begins (Enhance is resolved as it is drawn); none after the match, none in the next.
+    if (this.mixerMatch !== model.matchNumber) this.mixerSeen = null;
+    this.mixerMatch = model.matchNumber;
     for (const event of model.events) {
       if (event.kind === "mixer_drawn") this.mixerSeen = { card: event.card, player: event.player };
-      if (["rotated", "swapped", "exchange", "mixer_no_effect"].includes(event.kind)) this.mixerSeen = { ...event, done: true, card: event.card || (this.mixerSeen && this.mixerSeen.card) };
-      if (event.kind === "turn") this.mixerSeen = this.mixerSeen && !this.mixerSeen.done ? this.mixerSeen : null;
+      if (MIXER_DONE.has(event.kind)) this.mixerSeen = { ...event, done: true, card: event.card || (this.mixerSeen && this.mixerSeen.card) };
+      if (event.kind === "turn_started" && this.mixerSeen && this.mixerSeen.done) this.mixerSeen = null;
     }
+    if (model.state.phase === "over") this.mixerSeen = null;
     this.ctx.redraw(this.root, [this.board(model), this.duel(model), this.mixer(model), this.mine(model)]);
   }
 
@@ -136,6 +143,8 @@ class CoverTable {
     else if (seen.kind === "swapped") words = t("mixer_swapped", { name: this.ctx.name(seen.player), first: this.ctx.name(seen.first), second: this.ctx.name(seen.second) });
     else if (seen.kind === "exchange") words = t("mixer_exchanged", { name: this.ctx.name(seen.player), count: seen.count, direction: t(`direction_${seen.direction}`) });
     else if (seen.kind === "mixer_no_effect") words = t("mixer_nothing", { card: t(`card_${card}`) });
+    else if (seen.kind === "enhanced") words = t("ev_enhanced", { name: this.ctx.name(seen.player) });
+    else if (seen.kind === "enhance_waiting") words = t("ev_enhance_waiting", { name: this.ctx.name(seen.player) });
     else words = t("mixer_drawn", { name: this.ctx.name(seen.player), card: t(`card_${card}`) });
     return kit.section(t("mixer_title"), [
       h("div", { class: "cyc-mixer" }, face(this.ctx, card), h("p", {}, words)),
