@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -265,7 +266,8 @@ def test_the_snickerdoodle_pop_up_never_holds_up_the_next_round(
 def test_each_person_reads_a_pass_from_their_own_side(new_page: Callable[..., Page]) -> None:
     """Every roll is "pass 1 left": Ann passes to Bob, Bob to the bot, the bot to Ann. Bob's
     "What happened" says what he received from Ann and what the bot received from him; never
-    "You received" for cards that went to someone else."""
+    "You received" for cards that went to someone else. While Ann waits for Bob to choose, the
+    card she chose stays marked in her hand."""
     ann = new_page()
     bob = new_page()
     code = open_room(
@@ -282,6 +284,12 @@ def test_each_person_reads_a_pass_from_their_own_side(new_page: Callable[..., Pa
         page.wait_for_function(f"() => {CHOOSING}")
         page.keyboard.press("1")
         page.keyboard.press("Enter")
+        if page is ann:  # Bob has not chosen: while Ann waits, her card stays marked as chosen
+            expect(ann.locator(".tyc-prompt")).to_contain_text("You chose")
+            expect(ann.locator(".tyc-hand .card.selected")).to_have_count(1)
+            expect(ann.locator(".tyc-hand .card.tyc-committed")).to_have_attribute(
+                "title", re.compile(r"\(chosen\)$")
+            )
     log = bob.locator(".ev-received")
     expect(log).to_have_count(2)
     lines = log.all_inner_texts()
@@ -313,6 +321,18 @@ SETTLED_MINE = """() => document.querySelector('#table').dataset.mine === '1'
     && performance.now() > Number(document.querySelector('#table').dataset.guardUntil) + 10"""
 
 
+#: A blind draw is under way: the drawer points at a face-down card.
+PICKING = "() => document.querySelector('#table').dataset.phase === 'pick'"
+#: Every note on a seat ("1 card face down in front") is inside the seat's box.
+NOTES_FIT = """() => [...document.querySelectorAll(".tyc-seat")].every((seat) => {
+  const box = seat.getBoundingClientRect();
+  return [...seat.querySelectorAll(".tyc-notes .tag")].every((tag) => {
+    const note = tag.getBoundingClientRect();
+    return note.left >= box.left - 0.5 && note.right <= box.right + 0.5;
+  });
+})"""
+
+
 def lines_of(page: Page, kind: str) -> list[str]:
     """The lines of ``kind`` the page's "What happened" has shown so far."""
     return [
@@ -326,8 +346,9 @@ def test_a_blind_draw_is_read_from_each_side(new_page: Callable[..., Page]) -> N
     """Every roll is "swap 1": the roller puts a card face down before another player and
     draws one of theirs blindly. When Ann draws from Bob, Ann reads "You drew <card> from Bob",
     Bob reads "Ann drew <card> from you" (the same card: it was his), and the table screen,
-    which saw no card, "Ann drew a card from Bob"; never "You drew ..." on Bob's screen."""
-    ann, bob = new_page(), new_page()
+    which saw no card, "Ann drew a card from Bob"; never "You drew ..." on Bob's screen. On
+    Bob's phone the note "1 card face down in front" stays inside his seat's box."""
+    ann, bob = new_page(), new_page(width=360, height=740, is_mobile=True, has_touch=True)
     code = open_room(ann, "toss-your-cookies", 3, options={"action_die": "swap", "number_die": "1"})
     bob.goto(f"/join/{code}")
     bob.fill("#name", "Bob")
@@ -350,6 +371,13 @@ def test_a_blind_draw_is_read_from_each_side(new_page: Callable[..., Page]) -> N
                 version = page.locator("#table").get_attribute("data-version")
                 if phase_of(page) == "target":  # the roller swaps with the other person
                     page.locator(f'[data-key="target-{seat}"]').click()
+                elif phase_of(page) == "pick" and page is ann:  # Ann's card lies before Bob
+                    bob.wait_for_function(PICKING)
+                    notes = bob.locator(".tyc-notes .tag", has_text="face down in front")
+                    expect(notes).to_have_count(1)
+                    assert bob.evaluate(NOTES_FIT), "a note sticks out of its seat's box"
+                    shot(bob, "toss-your-cookies-face-down-phone")
+                    cookies_move(page)
                 else:
                     cookies_move(page)
                 page.wait_for_function(MOVED_ON, arg=version)

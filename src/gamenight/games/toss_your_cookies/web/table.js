@@ -207,13 +207,18 @@ class CookiesTable {
     const need = st.number;
     const commits = model.legal.filter((a) => a.type === "commit");
     const whole = choosing && commits.length === 1 && commits[0].cards.length === hand.length;
+    // waiting for the others after choosing: the cards chosen stay marked in the hand
+    const committed = !choosing && st.phase === "commit" && st.my_commit ? committedAt(hand, st.my_commit) : new Set();
     const cards = hand.map((c, i) => {
       const selected = this.selected.includes(i);
+      const chosen = committed.has(i);
       return cardFace(this.ctx, c, {
         key: `hand-${i}`,
-        selected: choosing && !whole ? selected : undefined,
+        selected: choosing && !whole ? selected : chosen || undefined,
         onClick: choosing && !whole ? () => this.toggle(i) : null,
         badge: choosing && !whole && i < 9 ? String(i + 1) : null,
+        title: chosen ? t("card_chosen", { card: t(`card_${c}`) }) : undefined,
+        cls: chosen ? "tyc-committed" : undefined,
       });
     });
     const chosen = this.selected.map((i) => hand[i]);
@@ -311,6 +316,20 @@ class CookiesTable {
     }
     return false;
   }
+}
+
+/** The places in ``hand`` (sorted) of the cards ``chosen``, each card of the choice once. */
+function committedAt(hand, chosen) {
+  const left = [...chosen];
+  const at = new Set();
+  hand.forEach((card, i) => {
+    const k = left.indexOf(card);
+    if (k >= 0) {
+      left.splice(k, 1);
+      at.add(i);
+    }
+  });
+  return at;
 }
 
 function faceOf(face) {

@@ -106,6 +106,7 @@ export default {
   confirm_whole_give: "Swap whole hands",
   chosen_of: "({got} of {of} chosen)",
   you_chose: "You chose: {cards}.",
+  card_chosen: "{card} (chosen)",
   waiting_players_one: "Waiting for 1 player.",
   waiting_players_other: "Waiting for {count} players.",
   choose_target_one: "Swap 1: choose whom to swap with.",

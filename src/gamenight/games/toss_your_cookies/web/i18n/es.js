@@ -106,6 +106,7 @@ export default {
   confirm_whole_give: "Cambiar las manos",
   chosen_of: "({got} de {of} elegidas)",
   you_chose: "Elegiste: {cards}.",
+  card_chosen: "{card} (elegida)",
   waiting_players_one: "Esperando a 1 jugador.",
   waiting_players_other: "Esperando a {count} jugadores.",
   choose_target_one: "Cambiar 1: elige con quién cambiar.",
