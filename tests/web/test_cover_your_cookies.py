@@ -29,7 +29,8 @@ def test_a_whole_round_of_cover_your_cookies_against_two_bots(
     new_page: Callable[..., Page],
 ) -> None:
     """One person opens a three-seat room, seats two bots and plays until every hand is empty;
-    the result shows the Dough count with each stack and Crumb Collector bonus."""
+    the result shows the Dough count with each stack and Crumb Collector bonus. A mixer's panel
+    shows while it is in play and goes once it is resolved and the next turn begins."""
     page = new_page()
     open_room(page, "cover-your-cookies", 3)
     fill_with_bots_and_start(page, level="baker")
@@ -40,6 +41,9 @@ def test_a_whole_round_of_cover_your_cookies_against_two_bots(
         if phase not in seen:
             seen.add(phase)
             shot(p, f"cover-your-cookies-{phase}")
+        if phase == "turn":  # a mixer drawn before this turn began was resolved: its panel went
+            mixer = p.locator(".cyc-mixer-box")
+            assert mixer.count() == 0, mixer.inner_text()
         if phase == "duel":  # the line at the top says who swipes what, and what to do
             status = " ".join(p.locator(".status-text").inner_text().split())
             assert "tries to swipe" in status, status
@@ -52,6 +56,7 @@ def test_a_whole_round_of_cover_your_cookies_against_two_bots(
     expect(page.locator(".cyc-final")).to_be_visible()
     expect(page.locator(".cyc-final")).to_contain_text("Dough")
     expect(page.locator(".cyc-player.turn")).to_have_count(0)  # nobody's turn after the end
+    assert page.locator(".cyc-mixer-box").count() == 0  # nor a mixer
     shot(page, "cover-your-cookies-over")
     assert "turn" in seen
 
@@ -72,3 +77,74 @@ def test_an_option_of_a_few_words_is_picked_from_a_list(new_page: Callable[..., 
     code = page.locator("#room-code").inner_text().strip()
     room = page.request.get(f"/api/rooms/{code}").json()
     assert room["config"]["match"] == "rounds"
+
+
+#: The right edges of the final count's Dough column (each cell), of its box, and the screen's
+#: width.
+DOUGH_EDGES = """() => ({
+  cells: [...document.querySelectorAll('.cyc-final tr')]
+    .map((row) => row.lastElementChild.getBoundingClientRect().right),
+  box: document.querySelector('.cyc-final-wrap').getBoundingClientRect().right,
+  width: window.innerWidth,
+  page: document.documentElement.scrollWidth,
+})"""
+
+
+def test_the_dough_count_fits_a_phone(new_page: Callable[..., Page]) -> None:
+    """On a 360 px wide phone the final count shows every column, the Dough that decides the
+    winner last: nothing is cut off at the screen's edge, and the page does not scroll
+    sideways."""
+    page = new_page(width=360, height=740, is_mobile=True, has_touch=True)
+    open_room(page, "cover-your-cookies", 3)
+    fill_with_bots_and_start(page, level="baker")
+    play_to_end(page, cover_move, limit=500)
+    expect(page.locator(".cyc-final th").last).to_have_text("Dough")
+    edges = page.evaluate(DOUGH_EDGES)
+    assert len(edges["cells"]) == 4, edges  # the heading and three players
+    assert all(right <= min(edges["box"], edges["width"]) for right in edges["cells"]), edges
+    assert edges["page"] <= edges["width"], edges
+    page.locator(".cyc-final").scroll_into_view_if_needed()
+    shot(page, "cover-your-cookies-over-phone")
+
+
+#: In a room's page: how the table's event list words events for each seat (0: Ann, 1: Bob,
+#: 2: Cat) and for the table screen, each seat getting the event as the server sends it to them.
+READ_FROM_EACH_SIDE = """async (events) => {
+  const { translator } = await import("/static/i18n.js");
+  const table = (await import("/games/cover-your-cookies/table.js")).default;
+  const names = ["Ann", "Bob", "Cat"];
+  const read = (event, me) => table.describe(event,
+    { t: translator("cover-your-cookies"), me, name: (seat) => names[seat] });
+  return events.map(([event, secret, audience]) => [0, 1, 2, null].map((me) =>
+    read(audience.includes(me) ? { ...event, ...secret } : event, me)));
+}"""
+
+
+def test_an_exchange_and_a_swipe_are_read_from_each_side(new_page: Callable[..., Page]) -> None:
+    """An Exchange where Ann takes Lemon Glaze from Bob: Ann reads "You took Lemon Glaze from
+    Bob", Bob "Ann took Lemon Glaze from you", Cat and the table screen (who saw no card) "Ann
+    takes 1 card from Bob". A swipe and a swap of Batches say "your" to the player whose Batch
+    it is."""
+    page = new_page()
+    open_room(page, "cover-your-cookies", 3)  # the room's page has the game's words loaded
+    took = {"kind": "took", "player": 0, "from": 1, "count": 1}
+    swipe = {"kind": "swipe", "player": 2, "target": 1, "flavour": "sugar", "value": 20}
+    swipe |= {"card": "sugar", "batch": 1}
+    swapped = {"kind": "swapped", "player": 2, "first": 0, "second": 1}
+    read = page.evaluate(
+        READ_FROM_EACH_SIDE,
+        [[took, {"cards": ["lemon_glaze"]}, [0, 1]], [swipe, {}, []], [swapped, {}, []]],
+    )
+    assert read[0] == [
+        "You took Lemon Glaze from Bob",
+        "Ann took Lemon Glaze from you",
+        "Ann takes 1 card from Bob",
+        "Ann takes 1 card from Bob",
+    ]
+    assert read[1][1] == "Cat tries to swipe your Sugar Batch (20) with Sugar"
+    assert read[1][2] == "You try to swipe Bob's Sugar Batch (20) with Sugar"
+    assert read[1][3] == "Cat tries to swipe Bob's Sugar Batch (20) with Sugar"
+    assert read[2][:2] == [
+        "Cat swaps your top Batch with Bob's",
+        "Cat swaps your top Batch with Ann's",
+    ]

@@ -68,7 +68,9 @@ def test_the_coach_in_the_browser(new_page: Callable[..., Page]) -> None:
     line = page.locator(".tu-coach-line")
     expect(line).to_contain_text("Roll on and you win", timeout=60_000)
     text = line.inner_text()
-    assert re.search(r"you win \d+%; bank now and you win \d+%\. Best: (roll|bank)\.", text), text
+    chance = r"(\d+|<1|>99)%"  # a chance near 0 or 1 that is not 0 or 1 does not round to it
+    line_words = rf"you win {chance}; bank now and you win {chance}\. Best: (roll|bank)\."
+    assert re.search(line_words, text), text
     shot(page, "toss-up-coach")
     version = page.locator("#table").get_attribute("data-version")
     page.keyboard.press("r")
@@ -107,3 +109,77 @@ def test_what_happened_is_told_again_after_a_reload_and_on_a_table_screen(
     expect(table.locator(".log li").first).to_be_visible()
     assert table.locator(".log li").count() >= min(lines, 2)
     shot(table, "toss-up-table-screen-mid-game")
+
+
+#: Roll's box on the screen as it is (not scrolled), and the screen's height.
+ROLL_BOX = """() => {
+  const box = document.querySelector('[data-key="roll"]').getBoundingClientRect();
+  return { top: box.top, bottom: box.bottom, height: window.innerHeight, scrolled: window.scrollY };
+}"""
+
+
+def test_roll_and_bank_are_on_a_phone_screen_without_scrolling(
+    new_page: Callable[..., Page],
+) -> None:
+    """With four players on a 390 x 844 phone (and on a 360 x 740 one), this seat's Roll and
+    Bank are on the screen when its turn comes, without scrolling: on a narrow screen the turn's
+    dice and the buttons come before everyone's scores."""
+    page = new_page(width=390, height=844, is_mobile=True, has_touch=True)
+    open_room(page, "toss-up", 4)
+    fill_with_bots_and_start(page, level="smart")
+    page.wait_for_function(MY_MOVE_OR_OVER, timeout=90_000)
+    expect(page.locator('[data-key="bank"]')).to_be_visible()
+    for width, height in ((390, 844), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => window.scrollTo(0, 0)")
+        box = page.evaluate(ROLL_BOX)
+        assert box["scrolled"] == 0 and box["top"] >= 0 and box["bottom"] <= box["height"], box
+        bank = page.locator('[data-key="bank"]').bounding_box()
+        assert bank is not None and bank["y"] + bank["height"] <= height, bank
+    shot(page, "toss-up-phone-turn")
+    # the scores follow, all four
+    expect(page.locator(".tu-score")).to_have_count(4)
+
+
+#: In the page, from before the match starts: every text the top line and the "Next roll
+#: busts" figure have shown, and whether the final round's banner was ever up.
+WATCH_TABLE = """() => {
+  window.seen = { status: new Set(), bust: new Set(), banner: false };
+  const note = () => {
+    const status = document.querySelector(".status-text");
+    if (status) window.seen.status.add(status.textContent);
+    for (const stat of document.querySelectorAll(".tu-figures .stat")) {
+      if (stat.querySelector(".stat-label").textContent === "Next roll busts")
+        window.seen.bust.add(stat.querySelector(".stat-value").textContent);
+    }
+    if (document.querySelector(".tu-banner")) window.seen.banner = true;
+  };
+  new MutationObserver(note).observe(document.querySelector("#main"),
+    { childList: true, subtree: true, characterData: true });
+}"""
+
+
+def test_what_the_table_says_before_the_first_roll_and_after_the_end(
+    new_page: Callable[..., Page],
+) -> None:
+    """Before each roll (the pause before the first one too) the top line says whose dice are
+    rolling, not a bare "…"; ten dice to roll bust one time in a thousand, shown as "<1%", never
+    "0%"; once the game is over the final round's banner and the highlight of the last turn are
+    gone."""
+    page = new_page()
+    open_room(page, "toss-up", 2, options={"target": "15"})
+    page.evaluate(WATCH_TABLE)
+    fill_with_bots_and_start(page, level="smart")
+    play_to_end(page, lambda p: p.keyboard.press("b"))  # bank at once: ten dice every roll
+    seen = page.evaluate(
+        "() => ({ status: [...window.seen.status], bust: [...window.seen.bust],"
+        " banner: window.seen.banner })"
+    )
+    assert "Your turn: the dice are rolling…" in seen["status"], seen
+    assert "…" not in seen["status"], seen
+    assert "<1%" in seen["bust"] and "0%" not in seen["bust"], seen
+    assert seen["banner"], seen  # the final round was announced while it lasted...
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator(".tu-banner")).to_have_count(0)  # ...and not after the end
+    expect(page.locator(".tu-score.turn")).to_have_count(0)
+    expect(page.locator(".tu-score .tag.on")).to_have_text(["winner"])

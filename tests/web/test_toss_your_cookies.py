@@ -3,12 +3,16 @@ racing through a toss scramble, each seeing only their own hand."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, WebSocket, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.conftest import shot
 from tests.web.pages import (
@@ -262,7 +266,8 @@ def test_the_snickerdoodle_pop_up_never_holds_up_the_next_round(
 def test_each_person_reads_a_pass_from_their_own_side(new_page: Callable[..., Page]) -> None:
     """Every roll is "pass 1 left": Ann passes to Bob, Bob to the bot, the bot to Ann. Bob's
     "What happened" says what he received from Ann and what the bot received from him; never
-    "You received" for cards that went to someone else."""
+    "You received" for cards that went to someone else. While Ann waits for Bob to choose, the
+    card she chose stays marked in her hand."""
     ann = new_page()
     bob = new_page()
     code = open_room(
@@ -279,6 +284,12 @@ def test_each_person_reads_a_pass_from_their_own_side(new_page: Callable[..., Pa
         page.wait_for_function(f"() => {CHOOSING}")
         page.keyboard.press("1")
         page.keyboard.press("Enter")
+        if page is ann:  # Bob has not chosen: while Ann waits, her card stays marked as chosen
+            expect(ann.locator(".tyc-prompt")).to_contain_text("You chose")
+            expect(ann.locator(".tyc-hand .card.selected")).to_have_count(1)
+            expect(ann.locator(".tyc-hand .card.tyc-committed")).to_have_attribute(
+                "title", re.compile(r"\(chosen\)$")
+            )
     log = bob.locator(".ev-received")
     expect(log).to_have_count(2)
     lines = log.all_inner_texts()
@@ -289,3 +300,99 @@ def test_each_person_reads_a_pass_from_their_own_side(new_page: Callable[..., Pa
     assert not any(
         line.startswith("You received") and line.endswith("from Ann") for line in ann_lines
     )
+
+
+#: In the page: every line the "What happened" list has shown, as "kind|text" (the list keeps
+#: only the last few lines on screen).
+WATCH_LOG = """() => {
+  window.logLines = new Set();
+  const note = () => document.querySelectorAll(".log li").forEach((li) => {
+    const kind = [...li.classList].find((c) => c.startsWith("ev-")) || "";
+    window.logLines.add(`${kind.slice(3)}|${li.textContent}`);
+  });
+  new MutationObserver(note).observe(document.querySelector(".log"), { childList: true });
+  note();
+}"""
+
+
+#: This seat must decide now, and the page's guard is over.
+SETTLED_MINE = """() => document.querySelector('#table').dataset.mine === '1'
+    && !document.querySelector('#result')
+    && performance.now() > Number(document.querySelector('#table').dataset.guardUntil) + 10"""
+
+
+#: A blind draw is under way: the drawer points at a face-down card.
+PICKING = "() => document.querySelector('#table').dataset.phase === 'pick'"
+#: Every note on a seat ("1 card face down in front") is inside the seat's box.
+NOTES_FIT = """() => [...document.querySelectorAll(".tyc-seat")].every((seat) => {
+  const box = seat.getBoundingClientRect();
+  return [...seat.querySelectorAll(".tyc-notes .tag")].every((tag) => {
+    const note = tag.getBoundingClientRect();
+    return note.left >= box.left - 0.5 && note.right <= box.right + 0.5;
+  });
+})"""
+
+
+def lines_of(page: Page, kind: str) -> list[str]:
+    """The lines of ``kind`` the page's "What happened" has shown so far."""
+    return [
+        line.split("|", 1)[1]
+        for line in page.evaluate("() => [...window.logLines]")
+        if line.startswith(f"{kind}|")
+    ]
+
+
+def test_a_blind_draw_is_read_from_each_side(new_page: Callable[..., Page]) -> None:
+    """Every roll is "swap 1": the roller puts a card face down before another player and
+    draws one of theirs blindly. When Ann draws from Bob, Ann reads "You drew <card> from Bob",
+    Bob reads "Ann drew <card> from you" (the same card: it was his), and the table screen,
+    which saw no card, "Ann drew a card from Bob"; never "You drew ..." on Bob's screen. On
+    Bob's phone the note "1 card face down in front" stays inside his seat's box."""
+    ann, bob = new_page(), new_page(width=360, height=740, is_mobile=True, has_touch=True)
+    code = open_room(ann, "toss-your-cookies", 3, options={"action_die": "swap", "number_die": "1"})
+    bob.goto(f"/join/{code}")
+    bob.fill("#name", "Bob")
+    bob.click("#join")
+    bob.wait_for_url(f"**/room/{code}")
+    tv = new_page()
+    tv.goto(f"/table/{code}")
+    fill_with_bots_and_start(ann)
+    for page in (ann, bob, tv):
+        page.wait_for_selector("#table[data-version]")
+        page.evaluate(WATCH_LOG)
+    pairs = ((ann, bob, 1), (bob, ann, 0))  # a page, the other person, their seat
+    deadline = time.monotonic() + 120
+    while not any(line.endswith("from Bob") for line in lines_of(ann, "drew")):
+        assert time.monotonic() < deadline, lines_of(ann, "drew")
+        if ann.locator("#result").count():  # a deal or a swap made a Snickerdoodle
+            rematch(ann)
+        for page, _other, seat in pairs:
+            if page.evaluate(f"() => ({SETTLED_MINE})()"):
+                version = page.locator("#table").get_attribute("data-version")
+                if phase_of(page) == "target":  # the roller swaps with the other person
+                    page.locator(f'[data-key="target-{seat}"]').click()
+                elif phase_of(page) == "pick" and page is ann:  # Ann's card lies before Bob
+                    bob.wait_for_function(PICKING)
+                    notes = bob.locator(".tyc-notes .tag", has_text="face down in front")
+                    expect(notes).to_have_count(1)
+                    assert bob.evaluate(NOTES_FIT), "a note sticks out of its seat's box"
+                    shot(bob, "toss-your-cookies-face-down-phone")
+                    cookies_move(page)
+                else:
+                    cookies_move(page)
+                page.wait_for_function(MOVED_ON, arg=version)
+        ann.wait_for_timeout(50)
+    drawn = next(line for line in lines_of(ann, "drew") if line.endswith("from Bob"))
+    card = drawn.removeprefix("You drew ").removesuffix(" from Bob")
+    assert drawn == f"You drew {card} from Bob"
+    seen = "line => [...window.logLines].includes(line)"
+    with contextlib.suppress(PlaywrightTimeout):  # Bob's page may draw the step a moment later
+        bob.wait_for_function(seen, arg=f"drew|Ann drew {card} from you", timeout=5_000)
+    assert f"Ann drew {card} from you" in lines_of(bob, "drew"), lines_of(bob, "drew")
+    assert not any(line.startswith("You drew") and "Bob" in line for line in lines_of(bob, "drew"))
+    assert "Ann points at your card 1" in lines_of(bob, "picked"), lines_of(bob, "picked")
+    assert "You point at Bob's card 1" in lines_of(ann, "picked"), lines_of(ann, "picked")
+    with contextlib.suppress(PlaywrightTimeout):
+        tv.wait_for_function(seen, arg="drew|Ann drew a card from Bob", timeout=5_000)
+    assert "Ann drew a card from Bob" in lines_of(tv, "drew"), lines_of(tv, "drew")
+    assert not any("you" in line.lower() for line in lines_of(tv, "drew"))

@@ -28,6 +28,19 @@ export function gameWords(game) {
   };
 }
 
+/** A seat's name as every page says it: a person's name, or a bot's level (with its number,
+ * "hold at 25") and seat, "hold at 25 bot 2", in the page's language. */
+export function seatName(room, seat) {
+  const info = room && room.seats[seat];
+  if (!info) return t("seat_n", { n: Number(seat) + 1 });
+  if (info.kind === "bot" && info.bot) {
+    const [level, arg] = info.bot.split(":");
+    const label = gameWords({ id: room.game }).botLabel({ name: level });
+    return t("bot_name", { bot: arg === undefined ? label : `${label} ${arg}`, n: seat + 1 });
+  }
+  return info.name || t("seat_n", { n: seat + 1 });
+}
+
 /** How an option is edited, read from its default: a switch, a number, a list or a word. */
 function optionKind(option) {
   const text = option.default;
@@ -328,7 +341,7 @@ export class JoinPage {
       h("img", { src: `/games/${room.game}/icon.svg`, alt: "", width: 56, height: 56 }),
       h("h1", {}, t("invited_to", { game: title })),
       h("p", { class: "code-big", "aria-label": t("room_code") }, room.code),
-      h("p", {}, t("seated_now", { names: room.seats.filter((s) => s.kind !== "open").map((s) => s.name).join(", ") || "—" })),
+      h("p", {}, t("seated_now", { names: room.seats.filter((s) => s.kind !== "open").map((s) => seatName(room, s.index)).join(", ") || "—" })),
       canJoin
         ? h("form", { on: { submit }, class: "join-form" },
           h("label", { for: "name" }, t("your_name")), name,

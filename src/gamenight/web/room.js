@@ -9,13 +9,15 @@ import { Connection } from "./connection.js";
 import { byId, h, redraw, s } from "./dom.js";
 import { loadGameStrings, t, translator } from "./i18n.js";
 import * as kit from "./kit.js";
-import { gameWords } from "./lobby.js";
+import { gameWords, seatName } from "./lobby.js";
 import { lobbyMethods } from "./room_lobby.js";
 import { go, showNet, toast } from "./ui.js";
 
 const LOG_SIZE = 40;
 // Moves made this soon after a decision of mine gives way to another are dropped.
 const NEW_DECISION_GUARD_MS = 200;
+// How many refs of automatic actions are remembered (each answered at most once, by an error).
+const AUTO_REFS_KEPT = 50;
 
 export class RoomPage {
   constructor(code, mode) {
@@ -39,6 +41,8 @@ export class RoomPage {
     this.slow = null;
     this.error = null;
     this.refs = 0;
+    // refs of the actions the page sent for the person (``act(action, true)``), newest last
+    this.autoRefs = [];
     this.clock = null;
     // "Only my hand" is kept per room: a phone beside one table's screen is not one at the next.
     this.handOnlyKey = `gamenight:hand-only:${code}`;
@@ -92,6 +96,7 @@ export class RoomPage {
     });
     this.conn.connect();
     window.gamenightConnection = this.conn; // lets a test drop the line as a network would
+    window.gamenightRoom = this; // lets a test act as the page does for the person
   }
 
   netStatus(status, info) {
@@ -204,6 +209,13 @@ export class RoomPage {
   }
 
   onError(m) {
+    const auto = m.ref ? this.autoRefs.indexOf(m.ref) : -1;
+    if (auto >= 0) {
+      // An action the page sent by itself (a quiet pass) came too late: the moment passed, and
+      // the next update redraws the table. The person did nothing, so nothing is said.
+      this.autoRefs.splice(auto, 1);
+      return;
+    }
     if (m.code === "stale_version") {
       this.slow = { text: m.message, until: performance.now() + 2500 };
       toast(`${t("too_slow")} ${m.message.replace(/^too slow:?\s*/i, "")}`, "slow");
@@ -230,8 +242,13 @@ export class RoomPage {
     if (!racing && this.lastSent && this.lastSent.version === version && this.lastSent.json === json) return;
     this.lastSent = { version, json };
     this.refs += 1;
-    const sent = this.conn && this.conn.send({ type: "act", action, version, ref: `a${this.refs}` });
-    if (!sent) toast(t("not_connected"), "error");
+    const ref = `a${this.refs}`;
+    if (auto) {
+      this.autoRefs.push(ref);
+      if (this.autoRefs.length > AUTO_REFS_KEPT) this.autoRefs.shift();
+    }
+    const sent = this.conn && this.conn.send({ type: "act", action, version, ref });
+    if (!sent && !auto) toast(t("not_connected"), "error");
   }
 
   // Ask the game's coach about this seat's decision now (once per version; the answer is an
@@ -245,10 +262,7 @@ export class RoomPage {
 
   // ---- what a table is given -----------------------------------------------------------------
   name(seat) {
-    const info = this.room && this.room.seats[seat];
-    if (!info) return t("seat_n", { n: Number(seat) + 1 });
-    if (info.kind === "bot") return t("bot_name", { bot: gameWords(this.game).botLabel({ name: info.bot.split(":")[0] }) + (info.bot.includes(":") ? ` ${info.bot.split(":")[1]}` : ""), n: seat + 1 });
-    return info.name || t("seat_n", { n: seat + 1 });
+    return seatName(this.room, seat); // the invite page says the same
   }
 
   ctx() {

@@ -23,6 +23,8 @@ const CARDS = {
   exchange_right: { colour: "#2a9d5c", shape: "right", ink: "#fff" },
 };
 const ORDER = Object.keys(CARDS);
+// The events that resolve a mixer (what it did, or that it had nothing to act on).
+const MIXER_DONE = new Set(["rotated", "swapped", "exchange", "mixer_no_effect", "enhanced", "enhance_waiting"]);
 const sortCards = (cards) => [...cards].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
 
 function face(ctx, id, opts = {}) {
@@ -38,11 +40,16 @@ class CoverTable {
   }
 
   render(model) {
+    // The last mixer drawn stays on show, with what it did, until it is resolved and the next
+    // turn begins (Enhance is resolved as it is drawn); none after the match, none in the next.
+    if (this.mixerMatch !== model.matchNumber) this.mixerSeen = null;
+    this.mixerMatch = model.matchNumber;
     for (const event of model.events) {
       if (event.kind === "mixer_drawn") this.mixerSeen = { card: event.card, player: event.player };
-      if (["rotated", "swapped", "exchange", "mixer_no_effect"].includes(event.kind)) this.mixerSeen = { ...event, done: true, card: event.card || (this.mixerSeen && this.mixerSeen.card) };
-      if (event.kind === "turn") this.mixerSeen = this.mixerSeen && !this.mixerSeen.done ? this.mixerSeen : null;
+      if (MIXER_DONE.has(event.kind)) this.mixerSeen = { ...event, done: true, card: event.card || (this.mixerSeen && this.mixerSeen.card) };
+      if (event.kind === "turn_started" && this.mixerSeen && this.mixerSeen.done) this.mixerSeen = null;
     }
+    if (model.state.phase === "over") this.mixerSeen = null;
     this.ctx.redraw(this.root, [this.board(model), this.duel(model), this.mixer(model), this.mine(model)]);
   }
 
@@ -136,6 +143,8 @@ class CoverTable {
     else if (seen.kind === "swapped") words = t("mixer_swapped", { name: this.ctx.name(seen.player), first: this.ctx.name(seen.first), second: this.ctx.name(seen.second) });
     else if (seen.kind === "exchange") words = t("mixer_exchanged", { name: this.ctx.name(seen.player), count: seen.count, direction: t(`direction_${seen.direction}`) });
     else if (seen.kind === "mixer_no_effect") words = t("mixer_nothing", { card: t(`card_${card}`) });
+    else if (seen.kind === "enhanced") words = t("ev_enhanced", { name: this.ctx.name(seen.player) });
+    else if (seen.kind === "enhance_waiting") words = t("ev_enhance_waiting", { name: this.ctx.name(seen.player) });
     else words = t("mixer_drawn", { name: this.ctx.name(seen.player), card: t(`card_${card}`) });
     return kit.section(t("mixer_title"), [
       h("div", { class: "cyc-mixer" }, face(this.ctx, card), h("p", {}, words)),
@@ -219,10 +228,14 @@ function mixerKind(card) {
   return card;
 }
 
+// Each event is read from the viewer's side: "You" only when the viewer is the one who acts,
+// "you"/"your" when the viewer is the other player (taken from, swiped, swapped); the cards of
+// an Exchange are named only to the two players concerned (the server sends them to those only).
 function describe(event, ctx) {
   const { t } = ctx;
   const name = (seat) => ctx.name(seat);
   const card = (id) => t(`card_${id}`);
+  const mine = (seat) => ctx.me !== null && ctx.me !== undefined && seat === ctx.me;
   switch (event.kind) {
     case "deck_split":
       return t("ev_deck_split");
@@ -233,17 +246,22 @@ function describe(event, ctx) {
     case "drew":
       return event.card ? t("ev_drew_you", { card: card(event.card) }) : null;
     case "took":
-      return event.cards ? t("ev_took_you", { cards: event.cards.map(card).join(", "), from: name(event.from) }) : t("ev_took", { name: name(event.player), count: event.count, from: name(event.from) });
+      if (mine(event.player) && event.cards) return t("ev_took_you", { cards: event.cards.map(card).join(", "), from: name(event.from) });
+      if (mine(event.from) && event.cards) return t("ev_took_from_you", { name: name(event.player), cards: event.cards.map(card).join(", ") });
+      return t("ev_took", { name: name(event.player), count: event.count, from: name(event.from) });
     case "formed":
       return t("ev_formed", { name: name(event.player), flavour: card(event.flavour), value: event.value });
-    case "swipe":
-      return t("ev_swipe", { name: name(event.player), target: name(event.target), flavour: card(event.flavour), value: event.value, card: card(event.card) });
+    case "swipe": {
+      const words = { name: name(event.player), target: name(event.target), flavour: card(event.flavour), value: event.value, card: card(event.card) };
+      return t(mine(event.player) ? "ev_swipe_you" : mine(event.target) ? "ev_swipe_yours" : "ev_swipe", words);
+    }
     case "answered":
       return t("ev_answered", { name: name(event.player), cards: event.cards.map(card).join(" + ") });
-    case "duel_over":
-      return event.swiped
-        ? t("ev_swiped", { name: name(event.challenger), target: name(event.defender), value: event.value })
-        : t("ev_kept", { name: name(event.defender), value: event.value });
+    case "duel_over": {
+      const words = { name: name(event.challenger), target: name(event.defender), value: event.value };
+      if (event.swiped) return t(mine(event.challenger) ? "ev_swiped_you" : mine(event.defender) ? "ev_swiped_yours" : "ev_swiped", words);
+      return t(mine(event.defender) ? "ev_kept_you" : "ev_kept", { name: name(event.defender), value: event.value });
+    }
     case "discarded":
       return t("ev_discarded", { name: name(event.player), card: card(event.card) });
     case "added":
@@ -257,6 +275,7 @@ function describe(event, ctx) {
     case "rotated":
       return t("ev_rotated", { name: name(event.player), direction: t(`direction_${event.direction}`) });
     case "swapped":
+      if (mine(event.first) || mine(event.second)) return t("ev_swapped_yours", { name: name(event.player), other: name(mine(event.first) ? event.second : event.first) });
       return t("ev_swapped", { name: name(event.player), first: name(event.first), second: name(event.second) });
     case "exchange":
       return t("ev_exchange", { name: name(event.player), count: event.count, direction: t(`direction_${event.direction}`) });
@@ -275,15 +294,17 @@ function results(outcome, model, ctx) {
   const single = !st.options || st.options.match === "single";
   const scores = single ? st.dough : st.totals;
   const order = scores.map((_, seat) => seat).sort((a, b) => scores[b] - scores[a]);
-  return h("table", { class: "cyc-final" },
+  // on a phone the table fits the width (compact columns, names that wrap); should a long
+  // name still make it wider, its box scrolls sideways, not the page
+  return h("div", { class: "cyc-final-wrap", tabindex: "0", role: "region", "aria-label": t("final_count") }, h("table", { class: "cyc-final" },
     h("caption", {}, t("final_count")),
-    h("thead", {}, h("tr", {}, h("th", {}, t("player")), h("th", {}, t("stack_dough")), h("th", {}, t("crumb_bonus")), h("th", {}, t("batches")), h("th", {}, single ? t("dough") : t("total")))),
+    h("thead", {}, h("tr", {}, h("th", {}, t("player")), h("th", {}, t("stack_dough")), h("th", {}, t("crumb_bonus")), h("th", {}, t("batches")), h("th", { class: "cyc-final-score" }, single ? t("dough") : t("total")))),
     h("tbody", {}, order.map((seat) => {
       const stack = st.stacks[seat].reduce((n, b) => n + b.value, 0);
       return h("tr", { class: outcome.winners.includes(seat) && "winner" },
         h("td", {}, kit.seatLabel(ctx, seat)), h("td", {}, String(stack)), h("td", {}, String(st.dough[seat] - stack)),
-        h("td", {}, String(st.stacks[seat].length)), h("td", {}, h("b", {}, String(scores[seat]))));
-    })));
+        h("td", {}, String(st.stacks[seat].length)), h("td", { class: "cyc-final-score" }, h("b", {}, String(scores[seat]))));
+    }))));
 }
 
 /** Who is swiping whose Batch ("your Batch" on the defender's own screen). */

@@ -13,9 +13,17 @@ function dice(ctx, colour, count, opts = {}) {
   return Array.from({ length: count }, () => ctx.kit.die({ colour: face.colour, ink: face.ink, shapeName: face.shape, label: word, text: word, dim: opts.dim, cls: `die-${colour}` }));
 }
 
+// A chance as a whole percent; a chance that is there but rounds to 0% (or to 100%) says so.
 function percent(p) {
-  return `${Math.round(p * 100)}%`;
+  const rounded = Math.round(p * 100);
+  if (p > 0 && rounded === 0) return "<1%";
+  if (p < 1 && rounded === 100) return ">99%";
+  return `${rounded}%`;
 }
+
+// A screen too narrow for the side column (a phone): the turn's dice and Roll / Bank come
+// first, above everyone's scores, so this seat's choice is on screen without scrolling.
+const NARROW = "(max-width: 899px)";
 
 // The coach is opt-in and remembered on this device.
 const COACH_KEY = "gamenight:coach:toss-up";
@@ -25,6 +33,10 @@ class TossUpTable {
     this.root = root;
     this.ctx = ctx;
     this.lastRoll = null;
+    this.narrow = window.matchMedia(NARROW);
+    this.narrow.addEventListener("change", () => {
+      if (this.model) this.render({ ...this.model, events: [] });
+    });
   }
 
   render(model) {
@@ -40,18 +52,20 @@ class TossUpTable {
     const rolling = model.pending.kind === "chance";
     const roll = st.last_roll || (this.lastRoll && this.lastRoll.bust ? this.lastRoll : null);
     const aside = st.turn_points > 0 ? Math.max(0, total - st.dice_to_roll) : 0;
+    const over = st.winners.length > 0;
     const scores = h("div", { class: "tu-scores" }, st.scores.map((score, seat) => {
       const width = Math.min(100, (score / st.target) * 100);
       const tags = [];
-      if (seat === st.turn && !st.winners.length) tags.push(h("span", { class: "tag turn" }, t("rolling_now")));
+      if (seat === st.turn && !over) tags.push(h("span", { class: "tag turn" }, t("rolling_now")));
       if (st.to_play.includes(seat) && seat !== st.turn) tags.push(h("span", { class: "tag" }, t("still_to_play")));
       if (st.winners.includes(seat)) tags.push(h("span", { class: "tag on" }, t("winner")));
-      return h("div", { class: ["tu-score", seat === st.turn && "turn"] },
+      return h("div", { class: ["tu-score", seat === st.turn && !over && "turn"] },
         h("div", { class: "tu-score-head" }, kit.seatLabel(this.ctx, seat), tags, h("b", { class: "tu-points" }, String(score))),
         h("div", { class: "tu-track", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": st.target, "aria-valuenow": score, "aria-label": t("score_of", { name: this.ctx.name(seat) }) },
           h("div", { class: "tu-fill", style: { width: `${width}%`, background: kit.seatColour(seat) } })));
     }));
-    const banner = st.final_round
+    // once the game is over the result says who won: no final round, no goal to reach
+    const banner = over ? null : st.final_round
       ? h("p", { class: "tu-banner" }, st.sudden_death.length ? t("sudden_death_now", { names: st.sudden_death.map((p) => this.ctx.name(p)).join(", ") }) : t("final_round_now", { name: this.ctx.name(st.trigger) }))
       : h("p", { class: "tu-goal" }, t(st.strict ? "goal_strict" : "goal_reach", { target: st.target }));
     const rolled = roll
@@ -70,15 +84,15 @@ class TossUpTable {
       ? h("div", { class: "actions tu-actions" },
         kit.actionButton(t("roll"), () => this.ctx.act({ type: "roll" }), { primary: true, shortcut: "R", key: "roll", cls: "big" }),
         kit.actionButton(t("bank", { points: st.turn_points }), () => this.ctx.act({ type: "bank" }), { shortcut: "B", key: "bank", cls: "big" }))
-      : h("p", { class: "tu-wait" }, st.winners.length ? "" : t("watching_turn", { name: turnName }));
-    const board = [
-      kit.section(t("scores"), [banner, scores], { public: true, cls: "tu-board" }),
+      : over ? null : h("p", { class: "tu-wait" }, t("watching_turn", { name: turnName }));
+    const board = kit.section(t("scores"), [banner, scores], { public: true, cls: "tu-board" });
+    const play = [
       // once the game is over there is no turn to show dice for
-      st.winners.length ? null : kit.section(t("dice_title", { name: turnName }), [rolled, aside > 0 ? h("div", { class: "tu-aside", "aria-label": t("set_aside") }, h("span", { class: "help" }, t("set_aside")), dice(this.ctx, "green", aside, { dim: true })) : null, panel], { cls: "tu-play" }),
+      over ? null : kit.section(t("dice_title", { name: turnName }), [rolled, aside > 0 ? h("div", { class: "tu-aside", "aria-label": t("set_aside") }, h("span", { class: "help" }, t("set_aside")), dice(this.ctx, "green", aside, { dim: true })) : null, panel], { cls: "tu-play" }),
       actions,
       this.coach(model, mine),
     ];
-    this.ctx.redraw(this.root, board);
+    this.ctx.redraw(this.root, this.narrow.matches && !over ? [play, board] : [board, play]);
     if (mine) {
       const focused = document.activeElement;
       if (!focused || focused === document.body || focused.id === "main") this.root.querySelector('[data-key="roll"]')?.focus({ preventScroll: true });
@@ -145,7 +159,15 @@ function describe(event, ctx) {
   }
 }
 
+// The top line while the dice roll (the pause before each roll): whose roll it is.
+function status(model, ctx) {
+  const st = model.state;
+  if (model.pending.kind !== "chance" || st.winners.length) return null;
+  return st.turn === model.me ? ctx.t("status_rolling_you") : ctx.t("status_rolling", { name: ctx.name(st.turn) });
+}
+
 export default {
   create: (root, ctx) => new TossUpTable(root, ctx),
   describe,
+  status,
 };

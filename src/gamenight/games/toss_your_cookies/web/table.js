@@ -207,13 +207,18 @@ class CookiesTable {
     const need = st.number;
     const commits = model.legal.filter((a) => a.type === "commit");
     const whole = choosing && commits.length === 1 && commits[0].cards.length === hand.length;
+    // waiting for the others after choosing: the cards chosen stay marked in the hand
+    const committed = !choosing && st.phase === "commit" && st.my_commit ? committedAt(hand, st.my_commit) : new Set();
     const cards = hand.map((c, i) => {
       const selected = this.selected.includes(i);
+      const chosen = committed.has(i);
       return cardFace(this.ctx, c, {
         key: `hand-${i}`,
-        selected: choosing && !whole ? selected : undefined,
+        selected: choosing && !whole ? selected : chosen || undefined,
         onClick: choosing && !whole ? () => this.toggle(i) : null,
         badge: choosing && !whole && i < 9 ? String(i + 1) : null,
+        title: chosen ? t("card_chosen", { card: t(`card_${c}`) }) : undefined,
+        cls: chosen ? "tyc-committed" : undefined,
       });
     });
     const chosen = this.selected.map((i) => hand[i]);
@@ -313,6 +318,20 @@ class CookiesTable {
   }
 }
 
+/** The places in ``hand`` (sorted) of the cards ``chosen``, each card of the choice once. */
+function committedAt(hand, chosen) {
+  const left = [...chosen];
+  const at = new Set();
+  hand.forEach((card, i) => {
+    const k = left.indexOf(card);
+    if (k >= 0) {
+      left.splice(k, 1);
+      at.add(i);
+    }
+  });
+  return at;
+}
+
 function faceOf(face) {
   return face ? { colour: face.colour, ink: face.ink } : {};
 }
@@ -328,14 +347,21 @@ function bestCookie(hand, cookies) {
   return best;
 }
 
+// Each event is read from the viewer's side: "You" only when the viewer is the one who acts,
+// "you" when the viewer is the other player (taken from, swapped with, put in front of); the
+// cards are named only to those who saw them (the server sends them to those seats only).
 function describe(event, ctx) {
   const { t } = ctx;
   const name = (seat) => ctx.name(seat);
   const cards = (list) => (list || []).map((c) => t(`card_${c}`)).join(", ");
+  const me = ctx.me;
+  const mine = (seat) => me !== null && me !== undefined && seat === me;
   switch (event.kind) {
     case "rolled":
       return t("ev_rolled", { name: name(event.player), action: t(`action_${event.action}`), number: t(`number_${event.number}`) });
     case "swap_target":
+      if (mine(event.player)) return t("ev_swap_target_you", { other: name(event.with) });
+      if (mine(event.with)) return t("ev_swap_target_with_you", { name: name(event.player) });
       return t("ev_swap_target", { name: name(event.player), other: name(event.with) });
     case "committed":
       return event.cards ? t("ev_committed_you", { cards: cards(event.cards) }) : null;
@@ -344,8 +370,9 @@ function describe(event, ctx) {
     case "received":
       // the cards are named to the giver and the receiver only; each reads it from their side
       if (!event.cards) return null;
-      if (event.player === ctx.me) return t("ev_received", { cards: cards(event.cards), from: name(event.from) });
-      return t("ev_received_from_you", { cards: cards(event.cards), name: name(event.player) });
+      if (mine(event.player)) return t("ev_received", { cards: cards(event.cards), from: name(event.from) });
+      if (mine(event.from)) return t("ev_received_from_you", { cards: cards(event.cards), name: name(event.player) });
+      return null;
     case "tossed":
       return t("ev_tossed", { count: (event.cards || []).reduce((n, c) => n + c.length, 0) });
     case "grabbed":
@@ -353,14 +380,25 @@ function describe(event, ctx) {
     case "scramble_over":
       return t("ev_scramble_over");
     case "swap_offered":
-      return event.cards ? t("ev_swap_offered_you", { cards: cards(event.cards), other: name(event.with) }) : t("ev_swap_offered", { name: name(event.player), count: event.count, other: name(event.with) });
+      if (mine(event.player) && event.cards) return t("ev_swap_offered_you", { cards: cards(event.cards), other: name(event.with) });
+      if (mine(event.with)) return t("ev_swap_offered_to_you", { name: name(event.player), count: event.count });
+      return t("ev_swap_offered", { name: name(event.player), count: event.count, other: name(event.with) });
     case "picked":
+      if (mine(event.player)) return t("ev_picked_you", { from: name(event.from), n: event.position + 1 });
+      if (mine(event.from)) return t("ev_picked_from_you", { name: name(event.player), n: event.position + 1 });
       return t("ev_picked", { name: name(event.player), from: name(event.from), n: event.position + 1 });
     case "drew":
-      return event.card ? t("ev_drew_you", { card: t(`card_${event.card}`), from: name(event.from) }) : t("ev_drew", { name: name(event.player), from: name(event.from) });
+      // the card is named to the one who drew it and the one it was drawn from
+      if (mine(event.player) && event.card) return t("ev_drew_you", { card: t(`card_${event.card}`), from: name(event.from) });
+      if (mine(event.from) && event.card) return t("ev_drew_from_you", { name: name(event.player), card: t(`card_${event.card}`) });
+      return t("ev_drew", { name: name(event.player), from: name(event.from) });
     case "swap_received":
+      if (mine(event.player) && event.cards) return t("ev_swap_received_you", { cards: cards(event.cards), from: name(event.from) });
+      if (mine(event.from) && event.cards) return t("ev_swap_received_from_you", { name: name(event.player), cards: cards(event.cards) });
       return t("ev_swap_received", { name: name(event.player), count: event.count, from: name(event.from) });
     case "swapped_hands":
+      if (mine(event.player)) return t("ev_swapped_hands_you", { other: name(event.with) });
+      if (mine(event.with)) return t("ev_swapped_hands_with_you", { name: name(event.player) });
       return t("ev_swapped_hands", { name: name(event.player), other: name(event.with) });
     case "milk_tossed":
       return t("ev_milk_tossed", { name: name(event.player) });
@@ -369,12 +407,16 @@ function describe(event, ctx) {
     case "milk_stays":
       return t("ev_milk_stays", { name: name(event.player) });
     case "milk_moving":
+      if (mine(event.from)) return t("ev_milk_moving_from_you", { to: name(event.to) });
+      if (mine(event.to)) return t("ev_milk_moving_to_you", { from: name(event.from) });
       return t("ev_milk_moving", { from: name(event.from), to: name(event.to) });
     case "milk_added":
       return t("ev_milk_added", { name: name(event.player) });
     case "hands_shown":
       return t("ev_hands_shown");
     case "took":
+      if (mine(event.player)) return t("ev_took_you", { card: t(`card_${event.card}`), from: name(event.from) });
+      if (mine(event.from)) return t("ev_took_from_you", { name: name(event.player), card: t(`card_${event.card}`) });
       return t("ev_took", { name: name(event.player), card: t(`card_${event.card}`), from: name(event.from) });
     case "snickerdoodle":
       return t("ev_snickerdoodle", { name: name(event.player), cards: cards(event.hand) });

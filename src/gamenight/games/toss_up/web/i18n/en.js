@@ -33,6 +33,8 @@ export default {
   goal_reach: "First to reach {target} starts the final round.",
   last_roll: "the last roll",
   rolling: "Rolling…",
+  status_rolling_you: "Your turn: the dice are rolling…",
+  status_rolling: "{name}'s turn: the dice are rolling…",
   no_roll_yet: "No dice rolled yet this turn.",
   turn_total: "Turn total",
   dice_to_roll: "Dice to roll",

@@ -33,6 +33,8 @@ export default {
   goal_reach: "Quien llegue a {target} abre la ronda final.",
   last_roll: "la última tirada",
   rolling: "Tirando…",
+  status_rolling_you: "Tu turno: ruedan los dados…",
+  status_rolling: "Turno de {name}: ruedan los dados…",
   no_roll_yet: "Aún no se han tirado dados en este turno.",
   turn_total: "Total del turno",
   dice_to_roll: "Dados por tirar",
