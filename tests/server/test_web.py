@@ -165,6 +165,24 @@ def test_each_rules_page_keeps_the_rules_and_drops_the_terminal(game: str) -> No
         assert f"<h2>{heading}</h2>" in page
 
 
+def test_the_rules_page_leads_back_to_a_room_of_this_site_only() -> None:
+    """The back link goes to the room or table screen named in ``back``, and to the games for
+    anything else (another site, a script, markup)."""
+    assert 'href="/room/ABC234">&larr; Back to the room' in rules_page("toss-up", "/room/ABC234")
+    assert 'href="/table/ABC234"' in rules_page("toss-up", "/table/ABC234")
+    for bad in (
+        "https://example.com/",
+        "//example.com/room/AB",
+        "/room/AB/../../x",
+        '/room/AB"><script>',
+        "javascript:alert(1)",
+        "/room/AB\n",
+    ):
+        page = rules_page("toss-up", bad)
+        assert page.count('<a class="rules-back" href="/">&larr; Back to the games</a>') == 2
+        assert "example.com" not in page and "script" not in page
+
+
 def test_an_address_that_serves_nothing_is_a_page_for_a_browser(sqlite_url: str) -> None:
     """A browser opening an address that serves nothing gets a page saying so, with a link
     back to the start (the name of the address shown as text); a program asking for JSON, or

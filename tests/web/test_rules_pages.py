@@ -1,5 +1,5 @@
-"""The rules pages (``/rules/<id>``) in a browser: they leave out what only concerns the
-terminal."""
+"""The rules pages (``/rules/<id>``) in a browser: they lead back to the games (or to the room
+they were opened from), and leave out what only concerns the terminal."""
 
 from __future__ import annotations
 
@@ -9,9 +9,57 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.web.pages import open_room
+
 pytestmark = pytest.mark.flaky(reruns=2, reruns_delay=2)
 
 GAMES = ("toss-up", "toss-your-cookies", "paper-toss", "cover-your-cookies")
+
+
+def test_the_rules_page_leads_back_to_the_games(new_page: Callable[..., Page]) -> None:
+    """A link at the top and one at the bottom lead back to the games; the top one is the
+    first link on the page."""
+    page = new_page()
+    page.goto("/rules/toss-up")
+    back = page.locator("a.rules-back")
+    expect(back).to_have_count(2)
+    expect(back.first).to_have_attribute("href", "/")
+    assert page.evaluate(
+        "() => document.querySelector('a') === document.querySelector('a.rules-back')"
+    )
+    back.first.click()
+    page.wait_for_url("**/")
+    expect(page.locator(".game-choice").first).to_be_visible()
+    page.goto("/rules/toss-up")
+    page.locator("a.rules-back").last.click()
+    page.wait_for_url("**/")
+
+
+def test_the_rooms_rules_page_leads_back_to_the_room(new_page: Callable[..., Page]) -> None:
+    """The room's Rules button opens a rules page whose back link returns to that room; a back
+    address that is not one of the site's rooms is ignored (the link goes to the games)."""
+    page = new_page()
+    code = open_room(page, "toss-up", 2)
+    link = page.locator(".head-tools a.rules-link")
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    back = rules.locator("a.rules-back").first
+    expect(back).to_have_attribute("href", f"/room/{code}")
+    expect(back).to_contain_text("Back to the room")
+    back.click()
+    rules.wait_for_url(f"**/room/{code}")
+    expect(rules.locator(".head-tools a.rules-link")).to_be_visible()
+    rules.close()
+    for bad in (
+        "https://example.com/",
+        "//example.com/room/AB",
+        '/room/AB"><b>x',
+        "javascript:alert(1)",
+    ):
+        page.goto(f"/rules/toss-up?back={bad}")
+        expect(page.locator("a.rules-back").first).to_have_attribute("href", "/")
 
 
 def test_terminal_sections_are_left_out(new_page: Callable[..., Page]) -> None:

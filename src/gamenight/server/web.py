@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import io
+import re
 import sys
 from collections.abc import Callable
 from functools import cache
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Annotated
 
 import segno
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -93,6 +94,8 @@ def game_file(game_id: str, path: str) -> Path:
 #: A section of a ``rules.md`` whose heading starts with these words (any level, any case) is for
 #: the terminal only (keys, command lines): the web page leaves it out, with its subsections.
 TERMINAL_ONLY = "at the terminal"
+#: The pages a rules page may lead back to besides the games: a room, or its table screen.
+BACK_TO_ROOM = re.compile(r"/(?:room|table)/[A-Za-z0-9]{1,16}")
 
 
 def for_the_web(text: str) -> str:
@@ -127,11 +130,17 @@ def rules_html(game_id: str) -> tuple[str, str]:
     return cls.title, md.render(for_the_web(cls.rules_text()))
 
 
-def rules_page(game_id: str) -> str:
+def rules_page(game_id: str, back: str = "/") -> str:
     """A game's rules page as a whole HTML page in the shell's style, for a person to read beside
-    the table."""
+    the table, with a link back at the top and at the bottom: to ``back`` when it is a room of
+    this site (``/room/<code>`` or ``/table/<code>``), else to the games (``/``)."""
     title, rules = rules_html(game_id)
-    return html_page(f"{title}: rules", rules)
+    if BACK_TO_ROOM.fullmatch(back):
+        link = f'<a class="rules-back" href="{html.escape(back)}">&larr; Back to the room</a>'
+    else:
+        link = '<a class="rules-back" href="/">&larr; Back to the games</a>'
+    nav = f'<nav class="rules-nav">{link}</nav>\n'
+    return html_page(f"{title}: rules", f"{nav}{rules}{nav}")
 
 
 def html_page(title: str, body: str) -> str:
@@ -185,8 +194,11 @@ def mount_web(app: FastAPI, base_url: Callable[[Request], str]) -> None:
         return FileResponse(target, media_type=WEB_TYPES[target.suffix], headers=NO_CACHE)
 
     @app.get("/rules/{game_id}", include_in_schema=False)
-    async def rules(game_id: Annotated[str, PathParam(max_length=64)]) -> Response:
-        return Response(rules_page(game_id), media_type="text/html; charset=utf-8")
+    async def rules(
+        game_id: Annotated[str, PathParam(max_length=64)],
+        back: Annotated[str, Query(max_length=64)] = "/",
+    ) -> Response:
+        return Response(rules_page(game_id, back), media_type="text/html; charset=utf-8")
 
     @app.get(
         "/api/rooms/{code}/qr.svg",
