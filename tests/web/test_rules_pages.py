@@ -1,5 +1,5 @@
-"""The rules pages (``/rules/<id>``) in a browser: they lead back to the games (or to the room
-they were opened from), and leave out what only concerns the terminal."""
+"""The rules pages (``/rules/<id>``) in a browser: they fit a phone's width, lead back to the
+games (or to the room they were opened from), and leave out what only concerns the terminal."""
 
 from __future__ import annotations
 
@@ -9,11 +9,26 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.web.conftest import shot
 from tests.web.pages import open_room
 
 pytestmark = pytest.mark.flaky(reruns=2, reruns_delay=2)
 
 GAMES = ("toss-up", "toss-your-cookies", "paper-toss", "cover-your-cookies")
+#: No element sticks out sideways: nothing to scroll horizontally on a narrow screen.
+FITS = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+
+
+def test_every_rules_page_fits_a_phone(new_page: Callable[..., Page]) -> None:
+    """At 360 x 740 no rules page scrolls sideways (wide tables scroll inside their own box,
+    long code wraps)."""
+    page = new_page(width=360, height=740, is_mobile=True, has_touch=True)
+    for game in GAMES:
+        page.goto(f"/rules/{game}")
+        expect(page.locator("main.rules-page h1")).to_be_visible()
+        assert page.evaluate(FITS), game
+    page.goto("/rules/paper-toss")
+    shot(page, "phone-rules-paper-toss")
 
 
 def test_the_rules_page_leads_back_to_the_games(new_page: Callable[..., Page]) -> None:
