@@ -9,6 +9,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from gamenight.engine.registry import game_class
+from gamenight.server.web import for_the_web, rules_page
 from tests.server.helpers import create_room, serving
 
 
@@ -101,6 +103,84 @@ def test_each_games_rules_page(sqlite_url: str) -> None:
         missing = httpx.get(f"{server.url}/rules/no-such-game")
         assert missing.status_code == 404
         assert "no game 'no-such-game'" in missing.text and "toss-up" in missing.text
+
+
+PAGE = """# A game
+
+## A turn
+
+Roll.
+
+## At the terminal
+
+- `gamenight play a-game` plays it; press `r` to roll.
+
+```
+# not a heading
+```
+
+### Keys
+
+`r` rolls.
+
+## Rulings this project follows
+
+- A ruling.
+
+# At the Terminal, again
+
+Everything after a top heading for the terminal goes with it.
+
+## Inside it
+"""
+
+
+def test_the_web_leaves_out_the_sections_for_the_terminal() -> None:
+    """A section whose heading starts "At the terminal" goes, from its heading to the next
+    heading of its level or higher (its subsections and code blocks with it); the rest stays
+    as it is written."""
+    assert for_the_web(PAGE) == (
+        "# A game\n\n## A turn\n\nRoll.\n\n## Rulings this project follows\n\n- A ruling.\n\n"
+    )
+    assert for_the_web("# Nothing for the terminal\n\ntext\n") == (
+        "# Nothing for the terminal\n\ntext\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "game", ["toss-up", "toss-your-cookies", "paper-toss", "cover-your-cookies"]
+)
+def test_each_rules_page_keeps_the_rules_and_drops_the_terminal(game: str) -> None:
+    """Every game's rules.md has a section for the terminal, left out of the web page, and the
+    web page keeps every other section (the rules, the rulings and the bots)."""
+    text = game_class(game).rules_text()
+    assert "## At the terminal" in text and "gamenight play" in text
+    page = rules_page(game)
+    assert "At the terminal" not in page and "<code>gamenight play" not in page
+    assert "--line" not in page
+    for line in for_the_web(text).splitlines():
+        if line.startswith("#"):
+            assert line.lstrip("# ") in page
+    for heading in ("Rulings this project follows", "In gamenight"):
+        assert f"<h2>{heading}</h2>" in page
+
+
+def test_the_rules_page_leads_back_to_a_room_of_this_site_only() -> None:
+    """The back link goes to the room or table screen named in ``back``, and to the games for
+    anything else (another site, a script, markup)."""
+    assert 'href="/room/ABC234">&larr; Back to the room' in rules_page("toss-up", "/room/ABC234")
+    assert 'href="/table/ABC234"' in rules_page("toss-up", "/table/ABC234")
+    for bad in (
+        "https://example.com/",
+        "//example.com/room/AB",
+        "/room/AB/../../x",
+        '/room/AB"><script>',
+        "javascript:alert(1)",
+        "/room/AB\n",
+    ):
+        page = rules_page("toss-up", bad)
+        assert page.count('<a class="rules-back" href="/">&larr; Back to the games</a>') == 2
+        assert "example.com" not in page and "script" not in page
 
 
 def test_an_address_that_serves_nothing_is_a_page_for_a_browser(sqlite_url: str) -> None:

@@ -171,7 +171,8 @@ def test_the_whole_page_weighs_under_300_kb(new_page: Callable[..., Page]) -> No
 
 def test_the_rules_are_a_click_away(new_page: Callable[..., Page]) -> None:
     """Under the games, "How to play ..." names the chosen game and opens its rules page in a
-    new tab; the room's header has a Rules button to the same page."""
+    new tab; the room's header has a Rules button to the same page, which leads back to the
+    room."""
     page = new_page()
     page.goto("/")
     page.locator('.game-choice:has(input[value="paper-toss"])').click()
@@ -185,8 +186,10 @@ def test_the_rules_are_a_click_away(new_page: Callable[..., Page]) -> None:
     expect(rules.locator("main.rules-page h1")).to_have_text("Paper Toss!")
     expect(rules.locator("main.rules-page")).to_contain_text("Bully")
     rules.close()
-    open_room(page, "toss-up", 2)
-    expect(page.locator(".head-tools a.rules-link")).to_have_attribute("href", "/rules/toss-up")
+    code = open_room(page, "toss-up", 2)
+    expect(page.locator(".head-tools a.rules-link")).to_have_attribute(
+        "href", f"/rules/toss-up?back=%2Froom%2F{code}"
+    )
 
 
 def test_a_double_click_makes_one_room_and_plays_one_move(new_page: Callable[..., Page]) -> None:

@@ -5,16 +5,17 @@ served at ``/static/``; the pages ``/``, ``/join/<code>``, ``/room/<code>`` and
 ``/table/<code>`` are all the shell's ``index.html``, which reads the address itself. Each game
 brings its own table in a ``web/`` folder beside its rules, served at ``/games/<id>/``. The folder
 is found from the class the registry holds for the id, so the server never names a game
-package. ``/rules/<id>`` is a game's rules page (its ``rules.md``) as HTML, linked from the
-lobby and the room. ``/api/rooms/<code>/qr.svg`` draws the invite link as a QR code
-(``segno``), so a phone at the table can join without typing anything and the page loads nothing
-from elsewhere.
+package. ``/rules/<id>`` is a game's rules page (its ``rules.md``, less the sections for the
+terminal only) as HTML, linked from the lobby and the room. ``/api/rooms/<code>/qr.svg`` draws
+the invite link as a QR code (``segno``), so a phone at the table can join without typing
+anything and the page loads nothing from elsewhere.
 """
 
 from __future__ import annotations
 
 import html
 import io
+import re
 import sys
 from collections.abc import Callable
 from functools import cache
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Annotated
 
 import segno
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -90,17 +91,56 @@ def game_file(game_id: str, path: str) -> Path:
     return target
 
 
+#: A section of a ``rules.md`` whose heading starts with these words (any level, any case) is for
+#: the terminal only (keys, command lines): the web page leaves it out, with its subsections.
+TERMINAL_ONLY = "at the terminal"
+#: The pages a rules page may lead back to besides the games: a room, or its table screen.
+BACK_TO_ROOM = re.compile(r"/(?:room|table)/[A-Za-z0-9]{1,16}")
+
+
+def for_the_web(text: str) -> str:
+    """A ``rules.md`` less its sections for the terminal only (see ``TERMINAL_ONLY``): each runs
+    from its heading to the next heading of the same or a higher level, or to the end. The
+    Markdown is parsed, so a ``#`` in a code block is never taken for a heading."""
+    lines = text.splitlines(keepends=True)
+    tokens = MarkdownIt("commonmark").parse(text)
+    headings = [
+        (int(token.tag[1:]), token.map[0], tokens[i + 1].content.strip().lower())
+        for i, token in enumerate(tokens)
+        if token.type == "heading_open" and token.level == 0 and token.map is not None
+    ]
+    dropped: set[int] = set()
+    for n, (level, start, title) in enumerate(headings):
+        if title.startswith(TERMINAL_ONLY):
+            later = (line for lv, line, _ in headings[n + 1 :] if lv <= level)
+            dropped.update(range(start, next(later, len(lines))))
+    return "".join(line for i, line in enumerate(lines) if i not in dropped)
+
+
 @cache
-def rules_page(game_id: str) -> str:
-    """A game's rules page (its ``rules.md``) as a whole HTML page in the shell's style, for a
-    person to read beside the table; ``NotFound`` naming the games for an unknown id. Raw HTML
-    in the page is shown as text, never run (a game installed from elsewhere brings its own)."""
+def rules_html(game_id: str) -> tuple[str, str]:
+    """A game's title and its rules for the web as HTML (``for_the_web`` of its ``rules.md``);
+    ``NotFound`` naming the games for an unknown id. Raw HTML in the page is shown as text, never
+    run (a game installed from elsewhere brings its own)."""
     try:
         cls = game_class(game_id)
     except UnknownGame:
         raise NotFound(f"no game {game_id!r}; the games are {', '.join(game_ids())}") from None
-    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(cls.rules_text())
-    return html_page(f"{cls.title}: rules", body)
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    return cls.title, md.render(for_the_web(cls.rules_text()))
+
+
+def rules_page(game_id: str, back: str = "/") -> str:
+    """A game's rules page as a whole HTML page in the shell's style, for a person to read beside
+    the table, with a link back at the top and at the bottom: to ``back`` when it is a room of
+    this site (``/room/<code>`` or ``/table/<code>``), else to the games (``/``)."""
+    title, rules = rules_html(game_id)
+    if BACK_TO_ROOM.fullmatch(back):
+        link = f'<a class="rules-back" href="{html.escape(back)}">&larr; Back to the room</a>'
+    else:
+        link = '<a class="rules-back" href="/">&larr; Back to the games</a>'
+    nav = f'<nav class="rules-nav">{link}</nav>\n'
+    return html_page(f"{title}: rules", f"{nav}{rules}{nav}")
 
 
 def html_page(title: str, body: str) -> str:
@@ -154,8 +194,11 @@ def mount_web(app: FastAPI, base_url: Callable[[Request], str]) -> None:
         return FileResponse(target, media_type=WEB_TYPES[target.suffix], headers=NO_CACHE)
 
     @app.get("/rules/{game_id}", include_in_schema=False)
-    async def rules(game_id: Annotated[str, PathParam(max_length=64)]) -> Response:
-        return Response(rules_page(game_id), media_type="text/html; charset=utf-8")
+    async def rules(
+        game_id: Annotated[str, PathParam(max_length=64)],
+        back: Annotated[str, Query(max_length=64)] = "/",
+    ) -> Response:
+        return Response(rules_page(game_id, back), media_type="text/html; charset=utf-8")
 
     @app.get(
         "/api/rooms/{code}/qr.svg",

@@ -376,7 +376,8 @@ export class RoomPage {
       h("span", { class: "room-code", title: t("room_code") }, t("room_code_is", { code: this.room.code })),
       me ? h("span", { class: "you-are" }, t("you_are", { name: me })) : h("span", { class: "you-are" }, this.mode === "table" ? t("table_screen") : t("watching")),
       h("span", { class: "head-tools" },
-        h("a", { href: `/rules/${this.room.game}`, target: "_blank", rel: "noopener", class: "button small rules-link" }, t("rules")),
+        // the rules page links back to this page (the server accepts only a room or table here)
+        h("a", { href: `/rules/${this.room.game}?back=${encodeURIComponent(location.pathname)}`, target: "_blank", rel: "noopener", class: "button small rules-link" }, t("rules")),
         this.mode === "player" && this.seat !== null
           ? h("label", { class: "toggle", title: t("hand_only_help") },
             h("input", { type: "checkbox", id: "hand-only", checked: this.handOnly, on: { change: (e) => { this.handOnly = e.target.checked; if (this.handOnly) localStorage.setItem(this.handOnlyKey, "1"); else localStorage.removeItem(this.handOnlyKey); this.render(); } } }),
