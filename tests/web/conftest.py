@@ -45,15 +45,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
         yield running
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: sync Playwright keeps an asyncio loop running in the worker while
+# it is open, and a later test in the same worker that calls asyncio.run (the terminal table's
+# tests do) would fail with "cannot be called from a running event loop".
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    """Debian's Chromium, headless."""
+    """Debian's Chromium, headless (one per test module)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run .ci/run (it installs Debian's chromium)")
     launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
