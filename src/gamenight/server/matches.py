@@ -24,7 +24,7 @@ from gamenight.engine.registry import game_class
 from gamenight.live.runtime import LiveMatch, Persist
 from gamenight.live.settings import LiveSettings
 from gamenight.live.updates import Applied
-from gamenight.server.seats import Room, seat_names
+from gamenight.server.seats import Room, gave_up, seat_names
 from gamenight.server.settings import Limits, Settings
 from gamenight.server.storage import MatchRow, RoomRow, StepRow, Store
 
@@ -78,15 +78,16 @@ class MatchRunner:
 
     def _run(self, room: Room, match: Match, number: int) -> None:
         """Wrap ``match`` in a live match and start it (every seat's person assumed present
-        until a grace period without a connection hands the seat to a bot)."""
+        until a grace period without a connection hands the seat to a bot; a seat its person
+        gave up is the stand-in's from the start)."""
         live = room.live = self._live(room, match, self._persister(room, number))
-        room.stand_ins.clear()
+        room.stand_ins = {s.index for s in room.row.seats if gave_up(s)}
         live.start()
         room.watcher = asyncio.create_task(self._watch(room, live))
         for listener in list(room.listeners):
             listener.follow(live, number)
         for seat in room.row.seats:
-            if seat.kind == "human" and not room.present(seat.index):
+            if seat.token_hash is not None and not room.present(seat.index):
                 self._start_grace(room, seat.index)
         self.announce(room)
 
@@ -112,10 +113,13 @@ class MatchRunner:
     def _live(self, room: Room, match: Match, persist: Persist | None = None) -> LiveMatch:
         """``match`` wrapped for the room: its clock, its seats' bots and names."""
         seats = room.row.seats
+        clock = live_settings(Limits(**room.row.limits), self.settings)
         return LiveMatch(
             match,
-            live_settings(Limits(**room.row.limits), self.settings),
-            controllers=[s.bot if s.kind == "bot" else None for s in seats],
+            clock,
+            controllers=[
+                s.bot if s.kind == "bot" else clock.stand_in if gave_up(s) else None for s in seats
+            ],
             names=seat_names(seats),
             persist=persist,
         )
@@ -168,9 +172,9 @@ class MatchRunner:
                 log.error("room %s: the live match stopped: %s", room.code, exc)
         except Exception:
             log.exception("room %s: the live match failed", room.code)
-        for task in room.grace.values():
-            task.cancel()
-        room.grace.clear()
+        host = room.row.host_seat  # a host away keeps their grace period: a rematch needs one
+        for seat in [seat for seat in room.grace if seat != host]:
+            room.grace.pop(seat).cancel()
         self.announce(room)
 
     async def resume(self) -> int:

@@ -25,6 +25,7 @@ from gamenight.server.seats import (
     Listener,
     Room,
     check_bot,
+    gave_up,
     name_key,
     new_code,
     new_token,
@@ -88,9 +89,11 @@ class RoomService(MatchRunner):
                     bot=s.bot,
                     connected=room.present(s.index),
                     stand_in=s.index in room.stand_ins,
+                    left=gave_up(s),
                 )
                 for s in row.seats
             ],
+            host=row.host_seat,
             limits=Limits(**row.limits),
             spectators=sum(1 for listener in room.listeners if listener.seat is None),
         )
@@ -107,11 +110,24 @@ class RoomService(MatchRunner):
         raise Forbidden("that token holds no seat in this room")
 
     def check_host(self, room: Room, token: str | None) -> None:
-        """``Unauthorized`` without a token, ``Forbidden`` with another one."""
+        """Pass for the host token, or the host's seat token; ``Unauthorized`` without a token,
+        ``Forbidden`` with another one."""
         if not token:
-            raise Unauthorized("this needs the room's host token (Authorization: Bearer ...)")
-        if not hmac.compare_digest(room.row.host_hash, token_digest(token)):
-            raise Forbidden("that is not this room's host token")
+            raise Unauthorized(
+                "this needs the host's token: the room's host token, or the host's seat token "
+                "(Authorization: Bearer ...)"
+            )
+        digest = token_digest(token)
+        if hmac.compare_digest(room.row.host_hash, digest):
+            return
+        host = room.row.host_seat
+        held = room.row.seats[host].token_hash if host is not None else None
+        if held is not None and hmac.compare_digest(held, digest):
+            return
+        if host is not None:
+            name = seat_names(room.row.seats)[host]
+            raise Forbidden(f"that is not the host's token: {name} (seat {host}) is the host")
+        raise Forbidden("that is not this room's host token")
 
     # ---- the lobby ---------------------------------------------------------------------------
     async def create(
@@ -122,7 +138,8 @@ class RoomService(MatchRunner):
         limits: Limits,
         name: str | None,
     ) -> tuple[Room, str, str | None]:
-        """A new room; returns it, the host token and (when ``name`` is given) seat 0's token."""
+        """A new room; returns it, the host token and (when ``name`` is given) seat 0's token:
+        its creator then sits in seat 0, the host's seat."""
         try:
             config = room_config(game, seats, options)
         except (UnknownGame, ConfigError) as exc:
@@ -141,6 +158,7 @@ class RoomService(MatchRunner):
                 host_hash=token_digest(host),
                 seats=tuple(rows),
                 created_at=time.time(),
+                host_seat=0 if seat_token is not None else None,
             )
             if await self.store.create_room(row):
                 room = self.rooms[row.code] = Room(row)
@@ -192,6 +210,8 @@ class RoomService(MatchRunner):
         self.check_host(room, host)
         async with room.lock:
             self._lobby_seat(room, index)
+            if index == room.row.host_seat and room.row.seats[index].kind == "human":
+                raise Conflict(f"seat {index} is the host's own: to give it up, leave it")
             await self._set_seat(room, SeatRow(index))
         return room
 
@@ -202,12 +222,87 @@ class RoomService(MatchRunner):
             raise Invalid(f"there is no seat {index}; seats are 0 to {len(room.row.seats) - 1}")
         return room.row.seats[index]
 
-    async def _set_seat(self, room: Room, seat: SeatRow) -> None:
+    async def _set_seat(self, room: Room, seat: SeatRow, *, announce: bool = True) -> None:
         await self.store.save_seat(room.code, seat)
         seats = list(room.row.seats)
         seats[seat.index] = seat
         room.row = replace(room.row, seats=tuple(seats))
-        self.announce(room)
+        if announce:
+            self.announce(room)
+
+    # ---- leaving, and the host role ----------------------------------------------------------
+    async def leave(self, code: str, token: str | None) -> tuple[Room, str | None]:
+        """A person gives up their seat (``token`` is its token, which holds it no more).
+
+        Before the first match the seat is open again; once the matches have begun the
+        room's stand-in bot plays it at once, to the end of the room's matches. The person
+        watches from then on. When they were the host, the role passes to the next seated
+        person (see :meth:`_pass_host`); with nobody to take it, they stay the host and get a
+        fresh host token, returned here (``None`` otherwise)."""
+        room = await self.room(code)
+        async with room.lock:
+            seat = self.seat_of(room, token)
+            if seat is None:
+                raise Unauthorized("leaving needs your seat's token (Authorization: Bearer ...)")
+            held = room.row.seats[seat]
+            lobby = room.row.status == "lobby"
+            left = SeatRow(seat) if lobby else replace(held, token_hash=None)
+            await self._set_seat(room, left, announce=False)
+            await self._stand_in(room, seat)  # at once, no grace period (none in the lobby)
+            info = self.info(room)
+            for listener in [x for x in room.listeners if x.seat == seat]:
+                listener.unseat(info)
+                if room.live is not None:
+                    listener.follow(room.live, room.row.match_number)
+            host_token = None
+            if room.row.host_seat == seat:
+                host_token = await self._pass_host(room, seat, present_only=False)
+            self.announce(room)
+        return room, host_token
+
+    async def hand_host(self, code: str, host: str | None, index: int) -> Room:
+        """The host hands the host role to another seated person (their seat token is the
+        host's from now on; the host token and the old host seat's token are not)."""
+        room = await self.room(code)
+        self.check_host(room, host)
+        async with room.lock:
+            if not 0 <= index < len(room.row.seats):
+                raise Invalid(f"there is no seat {index}; seats are 0 to {len(room.row.seats) - 1}")
+            seat = room.row.seats[index]
+            if seat.kind != "human" or seat.token_hash is None:
+                raise Conflict(f"seat {index} holds no person; the host role goes to a person")
+            await self._set_host(room, index)
+            self.announce(room)
+        return room
+
+    async def _pass_host(self, room: Room, leaving: int, *, present_only: bool) -> str | None:
+        """The host's seat ``leaving`` is given up (or its person stayed away): the host role
+        passes to the seated person connected with the lowest seat number, else (unless
+        ``present_only``) to the first seated person. With nobody to take it, the role stays
+        with the host token: a fresh one is made and returned (``present_only``: nothing
+        changes, ``None``)."""
+        seated = [
+            s.index
+            for s in room.row.seats
+            if s.kind == "human" and s.token_hash is not None and s.index != leaving
+        ]
+        here = [index for index in seated if room.present(index)]
+        heir = here[0] if here else None if present_only or not seated else seated[0]
+        if heir is not None:
+            await self._set_host(room, heir)
+            return None
+        if present_only:
+            return None
+        token = new_token()
+        await self._set_host(room, None, token)
+        return token
+
+    async def _set_host(self, room: Room, seat: int | None, token: str | None = None) -> None:
+        """Store the new host: ``seat`` and ``token`` (default: a token nobody is given, so
+        the old host token no longer works)."""
+        digest = token_digest(token or new_token())
+        await self.store.save_host(room.code, digest, seat)
+        room.row = replace(room.row, host_hash=digest, host_seat=seat)
 
     # ---- matches -----------------------------------------------------------------------------
     async def start(self, code: str, host: str | None) -> Room:
@@ -276,20 +371,37 @@ class RoomService(MatchRunner):
         self.announce(room)
 
     def _start_grace(self, room: Room, seat: int) -> None:
-        if room.live is None or not room.live.running or seat in room.grace:
+        """Start the seat's grace period: during a match, or for the host's seat at any time."""
+        playing = room.live is not None and room.live.running
+        if seat in room.grace or not (playing or seat == room.row.host_seat):
             return
         room.grace[seat] = asyncio.create_task(self._grace(room, seat))
 
     async def _grace(self, room: Room, seat: int) -> None:
+        """The seat's person stayed away for the grace period: the stand-in plays their seat
+        (during a match) and the host role, if theirs, passes to a person who is here."""
         await asyncio.sleep(Limits(**room.row.limits).grace_seconds)
         room.grace.pop(seat, None)
+        if room.present(seat):
+            return
+        await self._stand_in(room, seat)
+        if seat == room.row.host_seat:
+            async with room.lock:
+                if seat == room.row.host_seat and not room.present(seat):
+                    await self._pass_host(room, seat, present_only=True)
+        self.announce(room)
+
+    async def _stand_in(self, room: Room, seat: int) -> None:
+        """The room's stand-in bot plays ``seat`` from now on, if a match is running."""
+        task = room.grace.pop(seat, None)
+        if task is not None:
+            task.cancel()
         live = room.live
-        if live is None or not live.running or room.present(seat):
+        if live is None or not live.running:
             return
         room.stand_ins.add(seat)
         with contextlib.suppress(GameError):
             await live.set_controller(seat, live.settings.stand_in)
-        self.announce(room)
 
     def announce(self, room: Room) -> None:
         """Tell every connection of the room how the room is now."""

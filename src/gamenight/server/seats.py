@@ -57,6 +57,10 @@ class Listener(Protocol):
     def moved(self) -> None:
         """Another process serves the room now: close, so that the client connects again."""
 
+    def unseat(self, info: RoomInfo) -> None:
+        """The seat's person gave it up: the connection watches from now on (``seat`` is
+        ``None``), and says so."""
+
 
 @dataclass(eq=False)
 class Room:
@@ -105,6 +109,12 @@ def seat_names(seats: Iterable[SeatRow]) -> list[str]:
         else:
             names.append(f"seat {s.index + 1}")
     return names
+
+
+def gave_up(seat: SeatRow) -> bool:
+    """Whether the seat's person gave it up once the matches had begun (it keeps their name,
+    holds no token, and the stand-in plays it)."""
+    return seat.kind == "human" and seat.token_hash is None
 
 
 def check_bot(spec: str, game: Game[Any, Any], seat: int) -> None:
