@@ -105,6 +105,7 @@ def test_a_room_from_creation_to_rematch(db_url: str) -> None:
             "bot": "hold:5",
             "connected": False,
             "stand_in": False,
+            "left": False,
         }
         ann = await Client.open(made["ws_url"], "ann")
         bobc = await Client.open(bob["ws_url"], "bob")
@@ -181,8 +182,9 @@ def test_refusals_say_what_was_wrong(tmp_path: Path) -> None:
         assert emoji.status_code == 200  # a joined emoji is a name that shows
         missing = httpx.post(f"{base}/api/rooms/{code}/start")
         assert (missing.status_code, missing.json()["error"]) == (401, "unauthorized")
-        wrong = host_call(base, "POST", f"/api/rooms/{code}/start", made["token"])
+        wrong = host_call(base, "POST", f"/api/rooms/{code}/start", "not-the-hosts-token")
         assert (wrong.status_code, wrong.json()["error"]) == (403, "forbidden")
+        assert "Ann (seat 0) is the host" in wrong.json()["message"]
         bot = host_call(base, "PUT", f"/api/rooms/{code}/seats/1/bot", host, json={"bot": "genius"})
         assert bot.status_code == 422
         assert (

@@ -33,6 +33,7 @@ def room(code: str = "ABC234") -> RoomRow:
             SeatRow(2),
         ),
         created_at=1.5,
+        host_seat=0,
     )
 
 
@@ -60,8 +61,9 @@ def test_migrations_make_the_tables_the_code_uses(db_url: str) -> None:
 
 
 def test_room_seats_matches_and_steps_round_trip(db_url: str) -> None:
-    """What is stored is what is loaded: a room with its seats, a match with a 128-bit seed, its
-    steps in order (chance steps with no player), and the record once it is over."""
+    """What is stored is what is loaded: a room with its seats and host (handed on), a match
+    with a 128-bit seed, its steps in order (chance steps with no player), and the record once
+    it is over."""
 
     async def go() -> None:
         store = await opened(db_url)
@@ -75,6 +77,10 @@ def test_room_seats_matches_and_steps_round_trip(db_url: str) -> None:
         loaded = await store.load_room("ABC234")
         assert loaded is not None
         assert loaded.seats[2] == SeatRow(2, "bot", "random", "random")
+        await store.save_host("ABC234", token_digest("new-host"), 2)
+        loaded = await store.load_room("ABC234")
+        assert loaded is not None
+        assert (loaded.host_hash, loaded.host_seat) == (token_digest("new-host"), 2)
 
         seed = 2**127 + 12345
         await store.begin_match("ABC234", 1, seed, {"players": 3})

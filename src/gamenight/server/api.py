@@ -91,6 +91,20 @@ class SetBot(Request):
     bot: str = Field(min_length=1, max_length=64, examples=["smart"])
 
 
+class Left(BaseModel):
+    """You gave up your seat and watch from now on (its token is void). ``host_token`` is set
+    when you were the host and nobody seated could take the role: you stay the host with it."""
+
+    room: RoomInfo
+    host_token: str | None = None
+
+
+class HandHost(Request):
+    """Hand the host role to the person in this seat."""
+
+    seat: int = Field(ge=0, examples=[1])
+
+
 class Health(BaseModel):
     """The server is up and its database answers."""
 

@@ -24,9 +24,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from gamenight import __version__
 from gamenight.server.api import (
     CreateRoom,
+    HandHost,
     Health,
     Joined,
     JoinRoom,
+    Left,
     Problem,
     RoomCreated,
     SetBot,
@@ -46,15 +48,17 @@ from gamenight.server.web import html_page, mount_web
 
 log = logging.getLogger("gamenight.server")
 
-bearer = HTTPBearer(auto_error=False, description="the room's host token")
+bearer = HTTPBearer(auto_error=False, description="the room's host token, or the host's seat token")
 HostToken = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+seat_bearer = HTTPBearer(auto_error=False, scheme_name="SeatToken", description="a seat's token")
+SeatToken = Annotated[HTTPAuthorizationCredentials | None, Depends(seat_bearer)]
 Code = Annotated[str, Path(min_length=1, max_length=16, description="the room code")]
 SeatIndex = Annotated[int, Path(ge=0, le=64, description="the seat number, from 0")]
 REFUSALS: dict[int | str, dict[str, Any]] = {
     status: {"model": Problem, "description": text}
     for status, text in [
-        (401, "no host token"),
-        (403, "not this room's host token"),
+        (401, "no token"),
+        (403, "not the host's token (or, to leave, no seat's token)"),
         (404, "no such room or match"),
         (409, "the room is not in a state that allows it"),
         (422, "a value the game or the API refuses"),
@@ -221,6 +225,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return Spectating(
             ws_url=ws_url(base_url(request, settings), room.code, None), room=service.info(room)
         )
+
+    @app.post("/api/rooms/{code}/leave", tags=["rooms"], responses=REFUSALS)
+    async def leave(code: Code, seat: SeatToken, service: Service) -> Left:
+        """Give up your seat (its token as the bearer): in the lobby it is open again; once the
+        matches have begun the stand-in bot plays it at once. You watch from then on."""
+        room, host_token = await service.leave(code, _token(seat))
+        return Left(room=service.info(room), host_token=host_token)
+
+    @app.post("/api/rooms/{code}/host", tags=["host"], responses=REFUSALS)
+    async def hand_host(code: Code, body: HandHost, host: HostToken, service: Service) -> RoomInfo:
+        """(Host) Hand the host role to the person in another seat."""
+        return service.info(await service.hand_host(code, _token(host), body.seat))
 
     @app.put("/api/rooms/{code}/seats/{seat}/bot", tags=["host"], responses=REFUSALS)
     async def seat_bot(

@@ -47,6 +47,7 @@ from gamenight.server.protocol import (
     ServerBase,
     Sync,
     Update,
+    Welcome,
     client_message,
 )
 from gamenight.server.ratelimit import TokenBucket
@@ -112,6 +113,12 @@ class Connection:
         """Another process serves the room now: close (1012), so the client connects again."""
         self._closing = True
         self._closer = asyncio.create_task(self._close(1012, "the room moved: connect again"))
+
+    def unseat(self, info: RoomInfo) -> None:
+        """The seat's person gave it up: watch from now on, and say so with a new ``welcome``
+        (the room service then subscribes the connection again, to the public view)."""
+        self.seat = None
+        self.push(Welcome(room=info, seat=None))
 
     def follow(self, live: LiveMatch, number: int) -> None:
         """Subscribe to ``live`` (a match started, resumed, or the client asked for a sync); the

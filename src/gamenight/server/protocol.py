@@ -72,6 +72,11 @@ class SeatInfo(BaseModel):
     bot: str | None = Field(description="the bot's spec, for a bot seat")
     connected: bool = Field(description="whether the seat's person is connected now")
     stand_in: bool = Field(description="whether a bot plays for the seat's person now")
+    left: bool = Field(
+        default=False,
+        description="whether the seat's person gave it up during the matches (the stand-in "
+        "plays it; the name stays, to say who left)",
+    )
 
 
 class RoomInfo(BaseModel):
@@ -84,6 +89,11 @@ class RoomInfo(BaseModel):
     status: Literal["lobby", "playing", "over"]
     match_number: int = Field(description="the current or last match (0: none started yet)")
     seats: list[SeatInfo]
+    host: int | None = Field(
+        default=None,
+        description="the host's seat (its token does what the host token does); None: the "
+        "host holds the host token alone",
+    )
     limits: Limits
     spectators: int
 
@@ -94,7 +104,8 @@ class ServerBase(BaseModel):
 
 class Welcome(ServerBase):
     """The first message on a connection: the room, and which seat you are (``None``: you are
-    a spectator). Your view follows in an ``update`` once a match is on."""
+    a spectator). Your view follows in an ``update`` once a match is on. It comes again, with
+    ``seat`` ``None``, when the seat's person gives it up: the connection watches from then on."""
 
     type: Literal["welcome"] = "welcome"
     room: RoomInfo

@@ -1,10 +1,9 @@
-"""The room service: rooms, seats and tokens, and the live matches played in them.
+"""The room service: rooms, seats and tokens, hosts, who is connected, and their matches.
 
 Every change goes to the store first and to memory second, so what the server shows is what it
-would load after a restart. Each room's live match is a ``LiveMatch`` (``gamenight.live``) whose
-``persist`` hook stores the step, and at the end the signed record, before any connection hears
-of it; at start-up :meth:`RoomService.resume` rebuilds every unfinished match from its stored
-steps, with the same seed and so the same chance to come.
+would load after a restart. :class:`RoomService` deals with the lobby, the seats and presence;
+running the matches is its base class's part (:class:`~gamenight.server.matches.MatchRunner`),
+and a room as held in memory is a :class:`~gamenight.server.seats.Room`.
 """
 
 from __future__ import annotations
@@ -12,136 +11,45 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import logging
-import secrets
 import time
-import unicodedata
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from dataclasses import replace
+from typing import Any
 
-from gamenight.bots.registry import UnknownBot, make_bot
-from gamenight.engine.config import config_from_json
 from gamenight.engine.errors import ConfigError, GameError, UnknownGame
-from gamenight.engine.game import Game
-from gamenight.engine.match import RECORD_FORMAT, Match, replay
-from gamenight.engine.records import sign_record
 from gamenight.engine.registry import game_class
-from gamenight.live.runtime import LiveMatch, Persist
-from gamenight.live.settings import LiveSettings
-from gamenight.live.updates import Applied
 from gamenight.server.catalog import room_config
 from gamenight.server.errors import Conflict, Forbidden, Invalid, NotFound, Unauthorized
+from gamenight.server.matches import MatchRunner, live_settings
 from gamenight.server.protocol import RoomInfo, SeatInfo
-from gamenight.server.settings import Limits, Settings
-from gamenight.server.storage import MatchRow, RoomRow, SeatRow, StepRow, Store, token_digest
+from gamenight.server.seats import (
+    Listener,
+    Room,
+    check_bot,
+    gave_up,
+    name_key,
+    new_code,
+    new_token,
+    plausible,
+    seat_names,
+)
+from gamenight.server.settings import Limits
+from gamenight.server.storage import RoomRow, SeatRow, token_digest
 
-log = logging.getLogger("gamenight.server")
-
-#: Room codes use letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L).
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
-
-
-def new_code() -> str:
-    """A fresh room code: six characters, about 2**29 of them, read aloud easily."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def new_token() -> str:
-    """A fresh secret token (seat or host): 192 random bits, URL-safe."""
-    return secrets.token_urlsafe(24)
-
-
-class Listener(Protocol):
-    """A connection to a room, as the service sees it."""
-
-    seat: int | None
-
-    def room_changed(self, info: RoomInfo) -> None:
-        """The room changed (seats, presence, status)."""
-
-    def follow(self, live: LiveMatch, number: int) -> None:
-        """A match started (or resumed) in the room: subscribe to it."""
-
-    def moved(self) -> None:
-        """Another process serves the room now: close, so that the client connects again."""
+__all__ = [
+    "Listener",
+    "Room",
+    "RoomService",
+    "check_bot",
+    "live_settings",
+    "name_key",
+    "new_code",
+    "new_token",
+    "seat_names",
+]
 
 
-@dataclass(eq=False)
-class Room:
-    """A room held in memory: its stored row, its live match and who is connected."""
-
-    row: RoomRow
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    live: LiveMatch | None = None
-    listeners: set[Listener] = field(default_factory=set)
-    grace: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    stand_ins: set[int] = field(default_factory=set)
-    watcher: asyncio.Task[None] | None = None
-
-    @property
-    def code(self) -> str:
-        """The room's code."""
-        return self.row.code
-
-    def present(self, seat: int) -> bool:
-        """Whether someone holding the seat's token is connected."""
-        return any(listener.seat == seat for listener in self.listeners)
-
-
-def name_key(name: str) -> str:
-    """What two names that look the same have in common: compatibility-normalised, without
-    invisible format characters (a zero-width space), spaces collapsed, case folded. Two people
-    whose names have the same key cannot sit in one room (``Host`` and ``Host`` + a zero-width
-    space would be told apart by nobody)."""
-    shown = "".join(
-        c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c) != "Cf"
-    )
-    return " ".join(shown.split()).casefold()
-
-
-def seat_names(seats: Iterable[SeatRow]) -> list[str]:
-    """Display names of the seats: the person's name, ``<bot> bot`` for a bot (numbered when two
-    bots share a spec), ``seat N`` for an open seat."""
-    rows = list(seats)
-    specs = [s.bot for s in rows if s.kind == "bot"]
-    names = []
-    for s in rows:
-        if s.kind == "human" and s.name:
-            names.append(s.name)
-        elif s.kind == "bot":
-            names.append(f"{s.bot} bot" + (f" {s.index + 1}" if specs.count(s.bot) > 1 else ""))
-        else:
-            names.append(f"seat {s.index + 1}")
-    return names
-
-
-def live_settings(limits: Limits, settings: Settings) -> LiveSettings:
-    """The live runtime's clock for a room: its limits, and the server's bot delay scale."""
-    return replace(
-        LiveSettings().paced(settings.bot_delay),
-        turn_limit=limits.turn_seconds,
-        window_limit=limits.reaction_seconds,
-        race_limit=limits.race_seconds,
-        own_code_bots=False,  # specs come from other people: registered bots only
-    )
-
-
-class RoomService:
+class RoomService(MatchRunner):
     """Creates rooms, seats people and bots, starts and resumes matches, serves records."""
-
-    def __init__(self, store: Store, settings: Settings, record_key: bytes) -> None:
-        self.store = store
-        self.settings = settings
-        self.record_key = record_key
-        self.rooms: dict[str, Room] = {}
-        self._loading = asyncio.Lock()
-        #: Set while the server shuts down (matches stop; a restart resumes them).
-        self.closing = False
-        #: The rooms this process serves, when several processes share the database (``None``:
-        #: this process serves every room).
-        self.owned: set[str] | None = None
 
     # ---- looking rooms up --------------------------------------------------------------------
     async def room(self, code: str) -> Room:
@@ -153,7 +61,7 @@ class RoomService:
         async with self._loading:
             room = self.rooms.get(code)
             if room is None:
-                row = await self.store.load_room(code) if _plausible(code) else None
+                row = await self.store.load_room(code) if plausible(code) else None
                 if row is None:
                     raise NotFound(f"no room {code!r}: check the code you were given")
                 room = self.rooms[code] = Room(row)
@@ -181,9 +89,11 @@ class RoomService:
                     bot=s.bot,
                     connected=room.present(s.index),
                     stand_in=s.index in room.stand_ins,
+                    left=gave_up(s),
                 )
                 for s in row.seats
             ],
+            host=row.host_seat,
             limits=Limits(**row.limits),
             spectators=sum(1 for listener in room.listeners if listener.seat is None),
         )
@@ -200,11 +110,24 @@ class RoomService:
         raise Forbidden("that token holds no seat in this room")
 
     def check_host(self, room: Room, token: str | None) -> None:
-        """``Unauthorized`` without a token, ``Forbidden`` with another one."""
+        """Pass for the host token, or the host's seat token; ``Unauthorized`` without a token,
+        ``Forbidden`` with another one."""
         if not token:
-            raise Unauthorized("this needs the room's host token (Authorization: Bearer ...)")
-        if not hmac.compare_digest(room.row.host_hash, token_digest(token)):
-            raise Forbidden("that is not this room's host token")
+            raise Unauthorized(
+                "this needs the host's token: the room's host token, or the host's seat token "
+                "(Authorization: Bearer ...)"
+            )
+        digest = token_digest(token)
+        if hmac.compare_digest(room.row.host_hash, digest):
+            return
+        host = room.row.host_seat
+        held = room.row.seats[host].token_hash if host is not None else None
+        if held is not None and hmac.compare_digest(held, digest):
+            return
+        if host is not None:
+            name = seat_names(room.row.seats)[host]
+            raise Forbidden(f"that is not the host's token: {name} (seat {host}) is the host")
+        raise Forbidden("that is not this room's host token")
 
     # ---- the lobby ---------------------------------------------------------------------------
     async def create(
@@ -215,7 +138,8 @@ class RoomService:
         limits: Limits,
         name: str | None,
     ) -> tuple[Room, str, str | None]:
-        """A new room; returns it, the host token and (when ``name`` is given) seat 0's token."""
+        """A new room; returns it, the host token and (when ``name`` is given) seat 0's token:
+        its creator then sits in seat 0, the host's seat."""
         try:
             config = room_config(game, seats, options)
         except (UnknownGame, ConfigError) as exc:
@@ -234,6 +158,7 @@ class RoomService:
                 host_hash=token_digest(host),
                 seats=tuple(rows),
                 created_at=time.time(),
+                host_seat=0 if seat_token is not None else None,
             )
             if await self.store.create_room(row):
                 room = self.rooms[row.code] = Room(row)
@@ -285,6 +210,8 @@ class RoomService:
         self.check_host(room, host)
         async with room.lock:
             self._lobby_seat(room, index)
+            if index == room.row.host_seat and room.row.seats[index].kind == "human":
+                raise Conflict(f"seat {index} is the host's own: to give it up, leave it")
             await self._set_seat(room, SeatRow(index))
         return room
 
@@ -295,12 +222,87 @@ class RoomService:
             raise Invalid(f"there is no seat {index}; seats are 0 to {len(room.row.seats) - 1}")
         return room.row.seats[index]
 
-    async def _set_seat(self, room: Room, seat: SeatRow) -> None:
+    async def _set_seat(self, room: Room, seat: SeatRow, *, announce: bool = True) -> None:
         await self.store.save_seat(room.code, seat)
         seats = list(room.row.seats)
         seats[seat.index] = seat
         room.row = replace(room.row, seats=tuple(seats))
-        self.announce(room)
+        if announce:
+            self.announce(room)
+
+    # ---- leaving, and the host role ----------------------------------------------------------
+    async def leave(self, code: str, token: str | None) -> tuple[Room, str | None]:
+        """A person gives up their seat (``token`` is its token, which holds it no more).
+
+        Before the first match the seat is open again; once the matches have begun the
+        room's stand-in bot plays it at once, to the end of the room's matches. The person
+        watches from then on. When they were the host, the role passes to the next seated
+        person (see :meth:`_pass_host`); with nobody to take it, they stay the host and get a
+        fresh host token, returned here (``None`` otherwise)."""
+        room = await self.room(code)
+        async with room.lock:
+            seat = self.seat_of(room, token)
+            if seat is None:
+                raise Unauthorized("leaving needs your seat's token (Authorization: Bearer ...)")
+            held = room.row.seats[seat]
+            lobby = room.row.status == "lobby"
+            left = SeatRow(seat) if lobby else replace(held, token_hash=None)
+            await self._set_seat(room, left, announce=False)
+            await self._stand_in(room, seat)  # at once, no grace period (none in the lobby)
+            info = self.info(room)
+            for listener in [x for x in room.listeners if x.seat == seat]:
+                listener.unseat(info)
+                if room.live is not None:
+                    listener.follow(room.live, room.row.match_number)
+            host_token = None
+            if room.row.host_seat == seat:
+                host_token = await self._pass_host(room, seat, present_only=False)
+            self.announce(room)
+        return room, host_token
+
+    async def hand_host(self, code: str, host: str | None, index: int) -> Room:
+        """The host hands the host role to another seated person (their seat token is the
+        host's from now on; the host token and the old host seat's token are not)."""
+        room = await self.room(code)
+        self.check_host(room, host)
+        async with room.lock:
+            if not 0 <= index < len(room.row.seats):
+                raise Invalid(f"there is no seat {index}; seats are 0 to {len(room.row.seats) - 1}")
+            seat = room.row.seats[index]
+            if seat.kind != "human" or seat.token_hash is None:
+                raise Conflict(f"seat {index} holds no person; the host role goes to a person")
+            await self._set_host(room, index)
+            self.announce(room)
+        return room
+
+    async def _pass_host(self, room: Room, leaving: int, *, present_only: bool) -> str | None:
+        """The host's seat ``leaving`` is given up (or its person stayed away): the host role
+        passes to the seated person connected with the lowest seat number, else (unless
+        ``present_only``) to the first seated person. With nobody to take it, the role stays
+        with the host token: a fresh one is made and returned (``present_only``: nothing
+        changes, ``None``)."""
+        seated = [
+            s.index
+            for s in room.row.seats
+            if s.kind == "human" and s.token_hash is not None and s.index != leaving
+        ]
+        here = [index for index in seated if room.present(index)]
+        heir = here[0] if here else None if present_only or not seated else seated[0]
+        if heir is not None:
+            await self._set_host(room, heir)
+            return None
+        if present_only:
+            return None
+        token = new_token()
+        await self._set_host(room, None, token)
+        return token
+
+    async def _set_host(self, room: Room, seat: int | None, token: str | None = None) -> None:
+        """Store the new host: ``seat`` and ``token`` (default: a token nobody is given, so
+        the old host token no longer works)."""
+        digest = token_digest(token or new_token())
+        await self.store.save_host(room.code, digest, seat)
+        room.row = replace(room.row, host_hash=digest, host_seat=seat)
 
     # ---- matches -----------------------------------------------------------------------------
     async def start(self, code: str, host: str | None) -> Room:
@@ -327,171 +329,6 @@ class RoomService:
                 raise Conflict("a rematch is offered once the current match is over")
             await self._begin(room, room.row.match_number + 1)
         return room
-
-    def _game(self, row: RoomRow) -> Game[Any, Any]:
-        cls = game_class(row.game)
-        return cls(config_from_json(cls.config_type, row.config))
-
-    async def _begin(self, room: Room, number: int) -> None:
-        match = Match(self._game(room.row))  # a fresh secret seed
-        await self.store.begin_match(room.code, number, match.seed, room.row.config)
-        room.row = replace(room.row, status="playing", match_number=number)
-        self._run(room, match, number)
-
-    def _run(self, room: Room, match: Match, number: int) -> None:
-        """Wrap ``match`` in a live match and start it (every seat's person assumed present
-        until a grace period without a connection hands the seat to a bot)."""
-        live = room.live = self._live(room, match, self._persister(room, number))
-        room.stand_ins.clear()
-        live.start()
-        room.watcher = asyncio.create_task(self._watch(room, live))
-        for listener in list(room.listeners):
-            listener.follow(live, number)
-        for seat in room.row.seats:
-            if seat.kind == "human" and not room.present(seat.index):
-                self._start_grace(room, seat.index)
-        self.announce(room)
-
-    async def _load_finished(self, room: Room) -> None:
-        """Rebuild a room's finished last match from the store (after a restart), so that
-        whoever comes back sees how it ended, and the host may offer a rematch."""
-        number = room.row.match_number
-        stored = await self.store.load_match(room.code, number)
-        if stored is None:
-            return
-        match = await self._stored_match(room, stored)
-        if match is not None and match.finished:
-            self._show_finished(room, match, number)
-
-    def _show_finished(self, room: Room, match: Match, number: int) -> None:
-        """A finished match, wrapped to be followed: each connection gets its last view and
-        how it ended; moves are refused (the match is over)."""
-        live = room.live = self._live(room, match)
-        live.start()  # ends at once: the match is over
-        for listener in list(room.listeners):
-            listener.follow(live, number)
-
-    def _live(self, room: Room, match: Match, persist: Persist | None = None) -> LiveMatch:
-        """``match`` wrapped for the room: its clock, its seats' bots and names."""
-        seats = room.row.seats
-        return LiveMatch(
-            match,
-            live_settings(Limits(**room.row.limits), self.settings),
-            controllers=[s.bot if s.kind == "bot" else None for s in seats],
-            names=seat_names(seats),
-            persist=persist,
-        )
-
-    async def _stored_match(self, room: Room, stored: MatchRow) -> Match | None:
-        """A stored match rebuilt from its seed and steps (``None``, logged, if its game is not
-        installed or it does not replay)."""
-        try:
-            cls = game_class(room.row.game)
-        except UnknownGame:
-            log.error("room %s: game %s is not installed", room.code, room.row.game)
-            return None
-        steps = await self.store.load_steps(room.code, stored.number)
-        record = {
-            "format": RECORD_FORMAT,
-            "game": room.row.game,
-            "config": stored.config,
-            "seed": stored.seed,
-            "steps": [{"player": s.player, "action": s.action} for s in steps],
-        }
-        try:
-            return replay(record, cls)
-        except GameError as exc:
-            log.error("room %s: match %d does not replay: %s", room.code, stored.number, exc)
-            return None
-
-    def _persister(self, room: Room, number: int) -> Persist:
-        async def persist(applied: Applied) -> None:
-            step = StepRow(applied.index, applied.record["player"], applied.record["action"])
-            await self.store.append_step(room.code, number, step)
-            live = room.live
-            if live is not None and live.match.finished:
-                await self._finish(room, live.match, number)
-
-        return persist
-
-    async def _finish(self, room: Room, match: Match, number: int) -> None:
-        record = sign_record(
-            {**match.record(), "seat_names": seat_names(room.row.seats)}, self.record_key
-        )
-        await self.store.finish_match(room.code, number, record)
-        room.row = replace(room.row, status="over")
-
-    async def _watch(self, room: Room, live: LiveMatch) -> None:
-        """Wait for the end of a live match; tell the room; say so if it failed."""
-        try:
-            await live.finished()
-        except GameError as exc:
-            if not self.closing:
-                log.error("room %s: the live match stopped: %s", room.code, exc)
-        except Exception:
-            log.exception("room %s: the live match failed", room.code)
-        for task in room.grace.values():
-            task.cancel()
-        room.grace.clear()
-        self.announce(room)
-
-    async def resume(self) -> int:
-        """Rebuild and restart every unfinished match from the store; returns how many."""
-        resumed = 0
-        for row, stored in await self.store.live_matches():
-            room = self.rooms.get(row.code) or Room(row)
-            room.row = row
-            self.rooms[row.code] = room
-            if await self._resume_room(room, stored):
-                resumed += 1
-        return resumed
-
-    async def _resume_room(self, room: Room, stored: MatchRow) -> bool:
-        """Rebuild a live match from its seed and stored steps and start it again."""
-        match = await self._stored_match(room, stored)
-        if match is None:
-            return False
-        if match.finished:  # its last step was stored, its end was not
-            await self._finish(room, match, stored.number)
-            self._show_finished(room, match, stored.number)
-            return False
-        self._run(room, match, stored.number)
-        return True
-
-    async def adopt(self, code: str) -> None:
-        """Serve a room from now on (this process claimed it): load it, resume its match."""
-        old = self.rooms.pop(code, None)
-        if old is not None:
-            await self._stop_room(old)
-        row = await self.store.load_room(code)
-        if row is None:
-            return
-        room = self.rooms[code] = Room(row)
-        if row.status == "playing":
-            stored = await self.store.load_match(code, row.match_number)
-            if stored is not None and stored.status == "live":
-                await self._resume_room(room, stored)
-        elif row.status == "over":
-            await self._load_finished(room)
-
-    async def drop(self, code: str) -> None:
-        """Stop serving a room (another process has it now); its connections are closed."""
-        if self.owned is not None:
-            self.owned.discard(code)
-        room = self.rooms.pop(code, None)
-        if room is not None:
-            await self._stop_room(room)
-            for listener in list(room.listeners):
-                listener.moved()
-
-    async def _stop_room(self, room: Room) -> None:
-        for task in room.grace.values():
-            task.cancel()
-        room.grace.clear()
-        if room.watcher is not None:
-            room.watcher.cancel()
-        if room.live is not None:
-            await room.live.stop()
 
     async def record(self, code: str, number: int | None) -> dict[str, Any]:
         """The signed record of a finished match (default: the room's last one)."""
@@ -534,47 +371,40 @@ class RoomService:
         self.announce(room)
 
     def _start_grace(self, room: Room, seat: int) -> None:
-        if room.live is None or not room.live.running or seat in room.grace:
+        """Start the seat's grace period: during a match, or for the host's seat at any time."""
+        playing = room.live is not None and room.live.running
+        if seat in room.grace or not (playing or seat == room.row.host_seat):
             return
         room.grace[seat] = asyncio.create_task(self._grace(room, seat))
 
     async def _grace(self, room: Room, seat: int) -> None:
+        """The seat's person stayed away for the grace period: the stand-in plays their seat
+        (during a match) and the host role, if theirs, passes to a person who is here."""
         await asyncio.sleep(Limits(**room.row.limits).grace_seconds)
         room.grace.pop(seat, None)
+        if room.present(seat):
+            return
+        await self._stand_in(room, seat)
+        if seat == room.row.host_seat:
+            async with room.lock:
+                if seat == room.row.host_seat and not room.present(seat):
+                    await self._pass_host(room, seat, present_only=True)
+        self.announce(room)
+
+    async def _stand_in(self, room: Room, seat: int) -> None:
+        """The room's stand-in bot plays ``seat`` from now on, if a match is running."""
+        task = room.grace.pop(seat, None)
+        if task is not None:
+            task.cancel()
         live = room.live
-        if live is None or not live.running or room.present(seat):
+        if live is None or not live.running:
             return
         room.stand_ins.add(seat)
         with contextlib.suppress(GameError):
             await live.set_controller(seat, live.settings.stand_in)
-        self.announce(room)
 
     def announce(self, room: Room) -> None:
         """Tell every connection of the room how the room is now."""
         info = self.info(room)
         for listener in list(room.listeners):
             listener.room_changed(info)
-
-    async def close(self) -> None:
-        """Stop every live match (their steps are stored; a restart resumes them)."""
-        self.closing = True
-        for room in self.rooms.values():
-            await self._stop_room(room)
-
-
-def check_bot(spec: str, game: Game[Any, Any], seat: int) -> None:
-    """Build the bot ``spec`` names once, as a check; ``Invalid`` unless it is one of the game's
-    registered bots (``module:Name`` is never imported: the spec comes from a remote caller)
-    and builds."""
-    try:
-        make_bot(spec, game, seat, own_code=False)
-    except UnknownBot as exc:
-        raise Invalid(str(exc)) from None
-    except Exception as exc:  # a registered bot that fails on its argument: say so, no 500
-        log.warning("bot %r for %s did not build: %r", spec, game.id, exc)
-        reason = str(exc) or type(exc).__name__
-        raise Invalid(f"the bot {spec.strip()!r} cannot play {game.id}: {reason}") from None
-
-
-def _plausible(code: str) -> bool:
-    return len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code)

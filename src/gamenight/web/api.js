@@ -8,10 +8,10 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, hostToken) {
+async function call(method, path, body, bearer) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (hostToken) headers.Authorization = `Bearer ${hostToken}`;
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
   let response;
   try {
     response = await fetch(path, {
@@ -44,6 +44,7 @@ export const api = {
   room: (code) => call("GET", room(code)),
   join: (code, name, seat) => call("POST", `${room(code)}/join`, seat === undefined ? { name } : { name, seat }),
   spectate: (code) => call("POST", `${room(code)}/spectate`, {}),
+  leave: (code, token) => call("POST", `${room(code)}/leave`, undefined, token),
   setBot: (code, seat, bot, host) => call("PUT", `${room(code)}/seats/${seat}/bot`, { bot }, host),
   clearSeat: (code, seat, host) => call("DELETE", `${room(code)}/seats/${seat}`, undefined, host),
   start: (code, host) => call("POST", `${room(code)}/start`, undefined, host),

@@ -149,6 +149,7 @@ export class RoomPage {
         return;
       }
       if (this.over && m.room.match_number > this.over.match_number) this.over = null;
+      this.noteRoomChange(before, m.room);
       this.render(before && before.status === m.room.status ? "room" : "all");
     } else if (m.type === "update") {
       this.onUpdate(m);
@@ -385,7 +386,10 @@ export class RoomPage {
           : null,
         this.mode === "player"
           ? h("a", { href: `/table/${this.room.code}`, target: "_blank", rel: "noopener", class: "button small" }, t("open_table_screen"))
-          : (saving.token ? h("a", { href: `/room/${this.room.code}`, "data-link": true, class: "button small" }, t("back_to_seat")) : null)));
+          : (saving.token ? h("a", { href: `/room/${this.room.code}`, "data-link": true, class: "button small" }, t("back_to_seat")) : null),
+        this.mode === "player" && this.seat !== null
+          ? h("button", { type: "button", class: "small", id: "leave-seat", on: { click: () => this.leaveSeat() } }, t("leave_seat"))
+          : null));
   }
 
   drawPlayers() {
@@ -401,6 +405,8 @@ export class RoomPage {
         turn === seat.index ? h("span", { class: "tag turn" }, t("turn")) : null,
         deciding.has(seat.index) ? h("span", { class: "tag deciding" }, t("deciding")) : null,
         seat.kind === "bot" ? h("span", { class: "tag" }, t("bot")) : null,
+        seat.index === this.room.host ? h("span", { class: "tag host" }, t("host_tag")) : null,
+        seat.left ? h("span", { class: "tag off" }, t("left")) : null,
         seat.stand_in ? h("span", { class: "tag off" }, t("stand_in")) : null,
         seat.kind === "human" && !seat.connected && !seat.stand_in ? h("span", { class: "tag off" }, t("away")) : null))));
   }
@@ -489,7 +495,7 @@ export class RoomPage {
     }
     const outcome = over.outcome;
     const winners = outcome.winners || [];
-    const host = saved.get(this.code).host;
+    const host = this.hostToken();
     const lines = this.module.results ? this.module.results(outcome, this.model(), this.ctx()) : null;
     const order = this.room.seats.map((seat) => seat.index).sort((a, b) => (outcome.scores[b] ?? 0) - (outcome.scores[a] ?? 0));
     redraw(this.el.result, h("section", { class: "panel result-box", id: "result" },

@@ -18,7 +18,7 @@ export const lobbyMethods = {
     const lobby = room.status === "lobby" && !this.update;
     this.el.lobby.hidden = !lobby;
     if (!lobby) return;
-    const host = saved.get(this.code).host;
+    const host = this.hostToken();
     const invite = `${location.origin}/join/${room.code}`;
     const seats = room.seats.map((seat) => this.seatRow(seat, host));
     const open = room.seats.filter((seat) => seat.kind === "open").length;
@@ -40,10 +40,12 @@ export const lobbyMethods = {
   },
 
   seatRow(seat, host) {
+    const room = this.room;
     const label = seat.kind === "open" ? t("open_seat") : this.name(seat.index);
     const tags = [];
     if (seat.kind === "bot") tags.push(h("span", { class: "tag" }, t("bot")));
     if (seat.index === this.seat) tags.push(h("span", { class: "tag me" }, t("you")));
+    if (seat.index === room.host) tags.push(h("span", { class: "tag host" }, t("host_tag")));
     if (seat.kind === "human") tags.push(h("span", { class: ["tag", seat.connected ? "on" : "off"] }, seat.connected ? t("here") : t("away")));
     let tools = null;
     if (host && seat.kind === "open") {
@@ -135,6 +137,46 @@ export const lobbyMethods = {
     } catch (err) {
       toast(err.message, "error");
     }
+  },
+
+  /** The token that does the host's work from this browser, or null: the host's seat token
+   * when the room names this browser's seat as the host's, else the host token while no seat
+   * is (the host role moves with a seat; the old host token no longer works then). */
+  hostToken() {
+    const kept = saved.get(this.code);
+    const seat = this.room ? this.room.host : null;
+    if (seat === null || seat === undefined) return kept.host || null;
+    return kept.seat === seat && kept.token ? kept.token : null;
+  },
+
+  /** Give up this browser's seat: in the lobby the seat opens again; during the matches (after
+   * a yes) a bot plays it and this page watches. */
+  async leaveSeat() {
+    const playing = this.room.status !== "lobby";
+    if (playing && !window.confirm(t("leave_confirm"))) return;
+    this.leaving = this.seat; // the seat opening is this page's own doing: no word about it
+    try {
+      const left = await api.leave(this.code, saved.get(this.code).token);
+      saved.update(this.code, { token: null, seat: null, ...(left.host_token ? { host: left.host_token } : {}) });
+      this.seat = null;
+      this.room = left.room;
+      toast(t(playing ? "left_match" : "left_seat"), "info");
+      this.connect();
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  },
+
+  /** What a new room message says to this page: a seat opened (someone left or was removed),
+   * or the host role came to this browser. */
+  noteRoomChange(before, after) {
+    if (!before) return;
+    for (const seat of before.seats) {
+      const now = after.seats[seat.index];
+      const mine = seat.index === this.seat || seat.index === this.leaving;
+      if (seat.kind === "human" && now && now.kind === "open" && !mine) toast(t("seat_opened", { name: seat.name }), "info");
+    }
+    if (after.host !== before.host && after.host !== null && after.host === this.seat) toast(t("now_host"), "info");
   },
 
   joinHere(open) {

@@ -32,7 +32,9 @@ class StepConflict(StorageError):
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:
-    """One seat of a room: open, taken by a person (who holds a token) or by a bot."""
+    """One seat of a room: open, taken by a person (who holds a token) or by a bot. A person's
+    seat without a token is one its person gave up once the matches had begun (a stand-in
+    plays it)."""
 
     index: int
     kind: SeatKind = "open"
@@ -46,6 +48,8 @@ class RoomRow:
     """A room: its game and config, time limits, host, status and seats.
 
     ``match_number`` is the number of the current (or last) match, 0 before the first starts.
+    ``host_seat`` is the seat whose token is the host's too (``None``: only the host token);
+    the host role moves to another seat when its person leaves or stays away.
     """
 
     code: str
@@ -57,6 +61,7 @@ class RoomRow:
     match_number: int = 0
     seats: tuple[SeatRow, ...] = field(default_factory=tuple)
     created_at: float = 0.0
+    host_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +113,9 @@ class Store(Protocol):
 
     async def save_seat(self, code: str, seat: SeatRow) -> None:
         """Store one seat of a room as it is now."""
+
+    async def save_host(self, code: str, host_hash: str, host_seat: int | None) -> None:
+        """Store who the room's host is now: the host token's digest and the host's seat."""
 
     async def begin_match(self, code: str, number: int, seed: int, config: dict[str, Any]) -> None:
         """Store a new live match and make it the room's current one (status ``playing``)."""

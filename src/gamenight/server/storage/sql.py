@@ -141,6 +141,7 @@ def _room_from(row: Any, seat_rows: list[Any]) -> RoomRow:
         config=json.loads(row.config),
         limits=json.loads(row.limits),
         host_hash=row.host_hash,
+        host_seat=row.host_seat,
         status=row.status,
         match_number=row.match_number,
         seats=seats,
@@ -280,6 +281,7 @@ class SqlStore:
                             config=json.dumps(room.config),
                             limits=json.dumps(room.limits),
                             host_hash=room.host_hash,
+                            host_seat=room.host_seat,
                             status=room.status,
                             match_number=room.match_number,
                             created_at=room.created_at,
@@ -299,6 +301,19 @@ class SqlStore:
         def work() -> None:
             with self.engine.begin() as c:
                 _write_seat(c, code, seat, new=False)
+
+        await self._run(work)
+
+    async def save_host(self, code: str, host_hash: str, host_seat: int | None) -> None:
+        """Store who the room's host is now: the host token's digest and the host's seat."""
+
+        def work() -> None:
+            with self.engine.begin() as c:
+                c.execute(
+                    update(t.rooms)
+                    .where(t.rooms.c.code == code)
+                    .values(host_hash=host_hash, host_seat=host_seat)
+                )
 
         await self._run(work)
 

@@ -34,6 +34,7 @@ rooms = Table(
     Column("config", Text, nullable=False),
     Column("limits", Text, nullable=False),
     Column("host_hash", String(64), nullable=False),
+    Column("host_seat", Integer),
     Column("status", String(16), nullable=False),
     Column("match_number", Integer, nullable=False),
     Column("created_at", Float, nullable=False),
