@@ -1,0 +1,41 @@
+"""Words a person reads around the table: the log after a switch of language, a refused option
+named as the lobby names it, and only the bots that can sit at the table offered."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.pages import fill_with_bots_and_start, open_room
+
+# Real servers, browsers and clocks: under a loaded machine a step can miss its time limit, so
+# these end-to-end tests get two more tries (pytest-rerunfailures); a real fault fails all three.
+pytestmark = pytest.mark.flaky(reruns=2, reruns_delay=2)
+
+
+def test_switching_the_language_turns_the_log_already_there(
+    new_page: Callable[..., Page],
+) -> None:
+    """The events already in the log are said again in the language switched to (they stayed
+    in the old one; only new events came in the new one), as are the top line and the seats."""
+    page = new_page()
+    open_room(page, "toss-up", 2, options={"first_player": "1"})  # the bot's turn first
+    fill_with_bots_and_start(page)
+    page.wait_for_selector('#table[data-mine="1"]', timeout=30_000)  # the match waits for Ann
+    log = page.locator(".log li")
+    expect(log.first).to_be_visible()
+    lines = log.count()
+    assert lines > 0
+    english = log.all_inner_texts()
+    assert all(re.search(" (rolled|banked|busted) ", line) for line in english), english
+    page.select_option("#lang", "es")
+    expect(page.locator(".status")).to_contain_text("Tu turno.")
+    expect(log).to_have_count(lines)
+    spanish = log.all_inner_texts()
+    assert all(re.search(" (sacó|se planta|se pasó) ", line) for line in spanish), spanish
+    expect(page.locator(".players")).to_contain_text("Jugadores")
+    page.select_option("#lang", "en")
+    assert log.all_inner_texts() == english
