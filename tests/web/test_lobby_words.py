@@ -39,3 +39,22 @@ def test_switching_the_language_turns_the_log_already_there(
     expect(page.locator(".players")).to_contain_text("Jugadores")
     page.select_option("#lang", "en")
     assert log.all_inner_texts() == english
+
+
+def test_the_host_is_offered_only_the_bots_that_can_sit_at_the_table(
+    new_page: Callable[..., Page],
+) -> None:
+    """The bot that plays the solved game (2-player Toss Up!) is offered at a table of two,
+    and not at a table of four, where seating it was refused; the game's default is chosen."""
+    page = new_page()
+    open_room(page, "toss-up", 4)
+    levels = page.locator("#bot-level option")
+    expect(levels).to_have_count(4)
+    assert "optimal" not in [o.get_attribute("value") for o in levels.all()]
+    expect(page.locator("#bot-level")).to_have_value("smart")
+    open_room(page, "toss-up", 2)
+    expect(levels).to_have_count(5)
+    page.select_option("#bot-level", "optimal")
+    page.click("#fill-bots")
+    expect(page.locator(".seat-list")).to_contain_text("bot 2")
+    expect(page.locator("#toast.show")).to_have_count(0)

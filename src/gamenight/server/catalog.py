@@ -8,16 +8,18 @@ edit here.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel, Field
 
 from gamenight.bots import bots_for, default_bot
+from gamenight.bots.registry import bots_at
 from gamenight.engine import registry
 from gamenight.engine.config import Config, config_from_json, option_from_text
-from gamenight.engine.errors import ConfigError, brief
+from gamenight.engine.errors import ConfigError, GameError, UnknownGame, brief
 from gamenight.engine.registry import game_class, game_ids
 
 
@@ -149,3 +151,25 @@ def room_config(game_id: str, seats: int, options: Mapping[str, Any]) -> Config:
         for name, value in options.items()
     }
     return config_from_json(config_type, {**values, "players": seats})
+
+
+def table_bots(game_id: str, config: Mapping[str, Any]) -> list[str]:
+    """The names of the bots that can sit at a table of ``game_id`` set up as ``config`` (its
+    JSON, players included): the levels a room's host is offered. None for a game that is not
+    installed; every bot of the game for a config that does not build (seating one then says
+    why)."""
+    return list(_table_bots(game_id, json.dumps(config, sort_keys=True)))
+
+
+@lru_cache(maxsize=256)
+def _table_bots(game_id: str, config: str) -> tuple[str, ...]:
+    """:func:`table_bots`, once per game and config (a room's info is sent at every change)."""
+    try:
+        cls: Any = game_class(game_id)
+    except UnknownGame:
+        return ()
+    try:
+        game = cls(config_from_json(cls.config_type, json.loads(config)))
+    except (GameError, ValueError, TypeError):
+        return tuple(b.name for b in bots_for(game_id))
+    return tuple(b.name for b in bots_at(game))
