@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.web.conftest import Console
 from tests.web.pages import fill_with_bots_and_start, open_room
 
 # Real servers, browsers and clocks: under a loaded machine a step can miss its time limit, so
@@ -58,3 +59,31 @@ def test_the_host_is_offered_only_the_bots_that_can_sit_at_the_table(
     page.click("#fill-bots")
     expect(page.locator(".seat-list")).to_contain_text("bot 2")
     expect(page.locator("#toast.show")).to_have_count(0)
+
+
+def test_a_refused_option_is_named_by_its_label(
+    new_page: Callable[..., Page], console: Console
+) -> None:
+    """An option the game refuses is named as the lobby names it ("action die", "dado de
+    acción"), never by its field name ("action_die", which the person never saw), and its
+    field is pointed at."""
+    console.expected.append("422")  # the refusal itself (the page's console says so)
+    for locale, label in (
+        ("en-GB", "The option “action die” was not accepted:"),
+        ("es-ES", "La opción «dado de acción» no es válida:"),
+    ):
+        page = new_page(locale=locale)
+        page.goto("/")
+        page.locator('.game-choice:has(input[value="toss-your-cookies"])').click()
+        page.locator("details.more summary").click()
+        page.fill("#opt-action_die", "swap, bogus")
+        page.locator("details.more summary").click()  # closed again: it opens by itself
+        page.click("#create")
+        toast = page.locator("#toast.show")
+        expect(toast).to_contain_text(label)
+        expect(toast).to_contain_text("bogus")
+        expect(toast).not_to_contain_text("action_die")
+        field = page.locator("#opt-action_die")
+        expect(field).to_have_attribute("aria-invalid", "true")
+        expect(field).to_be_focused()
+        assert page.url.endswith("/")  # no room made

@@ -137,9 +137,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ServiceError)
     async def _refused(_request: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse(
-            Problem(error=exc.code, message=str(exc)).model_dump(), status_code=exc.status
-        )
+        problem = Problem(error=exc.code, message=str(exc), option=getattr(exc, "option", None))
+        return JSONResponse(problem.model_dump(exclude_none=True), status_code=exc.status)
 
     @app.exception_handler(StorageError)
     async def _storage(_request: Request, exc: StorageError) -> JSONResponse:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
@@ -21,6 +22,7 @@ from gamenight.engine import registry
 from gamenight.engine.config import Config, config_from_json, option_from_text
 from gamenight.engine.errors import ConfigError, GameError, UnknownGame, brief
 from gamenight.engine.registry import game_class, game_ids
+from gamenight.server.errors import InvalidOption
 
 
 @cache
@@ -131,7 +133,9 @@ def default_values(config_type: type[Config]) -> dict[str, Any]:
 def room_config(game_id: str, seats: int, options: Mapping[str, Any]) -> Config:
     """The config of a new room of ``game_id`` with ``seats`` players: each option given as
     JSON (``{"target": 100}``) or as the command line writes it (``{"target": "100"}``).
-    :class:`ConfigError` names what was wrong and which options there are."""
+    :class:`ConfigError` names what was wrong and which options there are;
+    :class:`InvalidOption` (a refusal of the server's) when one option's value was refused, as
+    the client is told which."""
     config_type = game_class(game_id).config_type
     hints = get_type_hints(config_type)
     names = [f.name for f in dataclasses.fields(config_type) if f.name != "players"]
@@ -144,13 +148,35 @@ def room_config(game_id: str, seats: int, options: Mapping[str, Any]) -> Config:
             f"unknown option{'s' if len(unknown) > 1 else ''} {shown} for {game_id}; "
             f"options are: {', '.join(names) or 'none'}"
         )
-    values = {
-        name: option_from_text(name, value, hints[name])
-        if isinstance(value, str) and hints[name] is not str
-        else value
-        for name, value in options.items()
-    }
-    return config_from_json(config_type, {**values, "players": seats})
+    try:
+        values = {
+            name: option_from_text(name, value, hints[name])
+            if isinstance(value, str) and hints[name] is not str
+            else value
+            for name, value in options.items()
+        }
+        return config_from_json(config_type, {**values, "players": seats})
+    except ConfigError as exc:
+        option = option_named(str(exc), names)
+        if option is None:
+            raise
+        raise InvalidOption(str(exc), option) from None
+
+
+def option_named(message: str, names: Iterable[str]) -> str | None:
+    """The option a config's refusal is about: its messages name it first (``target must be
+    from 1 to 1000``, ``option target takes a whole number``); ``None`` when the first word
+    is no option of ``names`` (``players ...``, ``unknown option ...``).
+
+    >>> option_named("option target takes a whole number, got 'x'", ["target"])
+    'target'
+    >>> option_named("faces need at least one green", ["faces", "target"])
+    'faces'
+    >>> option_named("unknown option speed", ["target"]) is None
+    True
+    """
+    found = re.match(r"(?:option )?(\w+)", message)
+    return found[1] if found and found[1] in names else None
 
 
 def table_bots(game_id: str, config: Mapping[str, Any]) -> list[str]:

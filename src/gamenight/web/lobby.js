@@ -60,6 +60,23 @@ function optionValue(kind, text) {
   return text.trim();
 }
 
+/** A game option the server refused, said with the option's label (the person never saw its
+ * field name, "action_die"), and its field pointed at: marked, in view, focused. */
+function optionRefused(err, words) {
+  const label = words.optionLabel({ name: err.option });
+  const field = document.getElementById(`opt-${err.option}`);
+  if (field) {
+    const more = field.closest("details");
+    if (more) more.open = true;
+    field.setAttribute("aria-invalid", "true");
+    field.addEventListener("input", () => field.removeAttribute("aria-invalid"), { once: true });
+    field.focus();
+  }
+  const named = new RegExp(`^(option )?${err.option}:?\\s*`);
+  const problem = err.message.replace(named, "").replaceAll(err.option, label);
+  return t("option_refused", { option: label, problem });
+}
+
 export class HomePage {
   constructor() {
     this.games = null;
@@ -224,7 +241,7 @@ export class HomePage {
         saved.update(made.code, { host: made.host_token, token: made.token || null, seat: made.seat ?? null, name: body.name || null });
         go(`/room/${made.code}`);
       } catch (err) {
-        toast(err.message, "error");
+        toast(err.option ? optionRefused(err, words) : err.message, "error");
         creating = false;
         if (button) button.disabled = false;
       }
