@@ -87,3 +87,34 @@ def test_a_refused_option_is_named_by_its_label(
         expect(field).to_have_attribute("aria-invalid", "true")
         expect(field).to_be_focused()
         assert page.url.endswith("/")  # no room made
+
+
+def test_switching_the_language_keeps_what_the_new_room_form_says(
+    new_page: Callable[..., Page],
+) -> None:
+    """The new room's form, drawn again in the language switched to, keeps the game, the seats,
+    the name, the options and the time limits chosen (they went back to the defaults), with
+    its labels in the new language; another game keeps the name only."""
+    page = new_page()
+    page.goto("/")
+    page.locator('.game-choice:has(input[value="toss-up"])').click()
+    page.select_option("#seats", "4")
+    page.fill("#host-name", "Zed")
+    page.fill("#opt-target", "55")
+    page.set_checked("#opt-strict", False)
+    page.locator("details.more summary").click()
+    page.fill("#opt-faces", "green,red")
+    page.fill("#limit-turn_seconds", "90")
+    page.select_option("#lang", "es")
+    expect(page.locator("label[for=opt-target]")).to_have_text("meta")
+    expect(page.locator(".game-choice.chosen input")).to_have_value("toss-up")
+    expect(page.locator("#seats")).to_have_value("4")
+    expect(page.locator("#host-name")).to_have_value("Zed")
+    expect(page.locator("#opt-target")).to_have_value("55")
+    expect(page.locator("#opt-strict")).not_to_be_checked()
+    expect(page.locator("#opt-faces")).to_be_visible()
+    expect(page.locator("#opt-faces")).to_have_value("green,red")
+    expect(page.locator("#limit-turn_seconds")).to_have_value("90")
+    page.locator('.game-choice:has(input[value="paper-toss"])').click()
+    expect(page.locator("#host-name")).to_have_value("Zed")
+    expect(page.locator("#opt-target")).to_have_value("10")
