@@ -38,6 +38,7 @@ def test_switching_the_language_turns_the_log_already_there(
     spanish = log.all_inner_texts()
     assert all(re.search(" (sacó|se planta|se pasó) ", line) for line in spanish), spanish
     expect(page.locator(".players")).to_contain_text("Jugadores")
+    expect(page.locator("ol.log")).to_have_attribute("aria-label", "Qué pasó")
     page.select_option("#lang", "en")
     assert log.all_inner_texts() == english
 

@@ -476,6 +476,7 @@ export class RoomPage {
   drawLog() {
     // the heading too, in the language chosen now (the box is built once)
     this.el.logBox.setAttribute("aria-label", t("events"));
+    this.el.log.setAttribute("aria-label", t("events"));
     this.el.logBox.querySelector(".zone-title").textContent = t("events");
     const shown = this.log.slice(this.mode === "table" ? -12 : -8).reverse();
     const ctx = this.ctx();
