@@ -152,3 +152,36 @@ def test_a_server_match_builds_no_bot_named_by_module(spy: str) -> None:
     table = LiveMatch(Match(game, seed=1), LiveSettings(), controllers=[None, f"{spy}:Bot"])
     assert spy in sys.modules and Path("imported.txt").exists()
     assert table.game is game
+
+
+def test_a_room_names_the_bots_that_can_sit_at_its_table(tmp_path: Path) -> None:
+    """A room says which bots can sit at its table: ``optimal`` (the solved game: 2 players, a
+    target the solver takes) at a 2-seat Toss Up! table only, and a host offered the list is
+    not refused what it offers."""
+    with serving(f"sqlite:///{tmp_path / 'g.db'}") as server:
+        two = create_room(server.url, "toss-up", 2)["room"]
+        far = create_room(server.url, "toss-up", 2, options={"target": 500})["room"]
+        made = create_room(server.url, "toss-up", 4)
+        four = httpx.get(f"{server.url}/api/rooms/{made['code']}").json()
+        refused = host_call(
+            server.url,
+            "PUT",
+            f"/api/rooms/{made['code']}/seats/1/bot",
+            made["host_token"],
+            json={"bot": "optimal"},
+        )
+        for spec in four["bots"]:
+            answer = host_call(
+                server.url,
+                "PUT",
+                f"/api/rooms/{made['code']}/seats/1/bot",
+                made["host_token"],
+                json={"bot": spec if spec != "hold" else "hold:20"},
+            )
+            assert answer.status_code == 200, (spec, answer.text)
+    assert two["bots"] == ["hold", "ismcts", "optimal", "random", "smart"]
+    assert far["bots"] == four["bots"] == ["hold", "ismcts", "random", "smart"]
+    assert refused.status_code == 422
+    assert "2-player" in refused.json()["message"]
+    game = game_class("toss-up")
+    assert [b.name for b in registry.bots_at(game(game.config_type(players=3)))] == four["bots"]

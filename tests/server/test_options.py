@@ -93,12 +93,15 @@ def test_wrong_options_are_refused_in_words(
     server: Any, options: dict[str, Any], message: str
 ) -> None:
     """Each wrong option gets a 422 saying what the option takes, as the command line says it
-    ("a whole number", "true or false", "a list of words"); an unknown option lists the
-    options in plain words, never as Python list syntax, and never lists ``players``."""
+    ("a whole number", "true or false", "a list of words"), and naming the option in ``option``
+    (a client shows it by its own label); an unknown option lists the options in plain words,
+    never as Python list syntax, and never lists ``players`` (and no ``option`` is named)."""
     answer = post_room(server.url, "toss-up", 2, options)
     assert answer.status_code == 422
     problem = answer.json()
     assert problem["error"] == "invalid"
+    known = "unknown" not in message and "players" not in options
+    assert problem.get("option") == (next(iter(options)) if known else None), problem
     assert problem["message"].startswith(message), problem["message"]
     assert "a int" not in problem["message"] and "a bool" not in problem["message"]
     assert "option(s)" not in problem["message"] and "['" not in problem["message"]

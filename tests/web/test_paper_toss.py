@@ -202,3 +202,55 @@ def test_a_game_won_on_a_toss_shows_the_toss_card_once(new_page: Callable[..., P
     expect(air.locator(".card")).to_contain_text("+2 fichas")
     expect(air).not_to_contain_text("en el aire")
     shot(page, "paper-toss-won-on-a-toss")
+
+
+#: Every toast the page shows, in order, in ``window.toasts`` (a toast goes by itself).
+TOASTS = """document.addEventListener("DOMContentLoaded", () => {
+  window.toasts = [];
+  const el = document.getElementById("toast");
+  new MutationObserver(() => {
+    if (el.classList.contains("show")) window.toasts.push(el.textContent);
+  }).observe(el, { childList: true, subtree: true, attributes: true });
+});"""
+
+
+def test_an_attack_that_opens_a_window_again_shows_no_toast(new_page: Callable[..., Page]) -> None:
+    """Bots that Bully and Flat-Tire at once open a window again while this seat's quiet pass
+    of the window before is on its way (a slow line): the server refuses that pass as too
+    late, and the person, who did nothing, is shown nothing. This seat holds only cards for
+    quiet windows (Paper Tosses, Bullies, Flat Tires): every pass is the page's own."""
+    page = new_page()
+    page.add_init_script(SLOW_LINE % 300)
+    page.add_init_script(TOASTS)
+    line = watch_line(page)
+    attacks: list[str] = []
+
+    def socket(ws: WebSocket) -> None:
+        def heard(payload: str | bytes) -> None:
+            message = json.loads(payload)
+            events = (message.get("events") or []) if message.get("type") == "update" else []
+            for event in events:
+                if event["kind"] in ("bullied", "flat_tire"):
+                    attacks.append(event["kind"])
+
+        ws.on("framereceived", heard)
+
+    page.on("websocket", socket)
+    open_room(
+        page,
+        "paper-toss",
+        4,
+        options={
+            "target": "2",
+            "paper_deck": "paper_toss:30,bully:5,flat_tire:5",
+            "toss_deck": "good_throw:10",
+        },
+        limits={"reaction_seconds": "600"},
+    )
+    fill_with_bots_and_start(page, "bold")
+    play_to_end(page, paper_toss_move, limit=150)
+    expect(page.locator("#result")).to_be_visible()
+    assert attacks  # the bots attacked: windows opened again
+    passes = {m["ref"] for m in line["sent"] if m["action"] == {"type": "pass"}}
+    assert all(e["ref"] in passes for e in line["errors"]), line["errors"]  # refused: passes
+    assert page.evaluate("() => window.toasts") == []

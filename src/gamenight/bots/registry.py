@@ -19,6 +19,8 @@ from gamenight.engine.game import Game
 from gamenight.engine.registry import game_part
 
 Factory = Callable[[Game[Any, Any], int, str | None], Agent]
+#: Whether a bot can sit at a table: raises :class:`UnknownBot` saying why not, builds nothing.
+Fits = Callable[[Game[Any, Any]], None]
 
 
 class UnknownBot(GameError, ValueError):
@@ -33,7 +35,9 @@ class OwnBotError(UnknownBot):
 @dataclass(frozen=True)
 class BotSpec:
     """A bot: its name, what it does, which games it plays (None: every game it is offered for;
-    a game's own bots need not name it)."""
+    a game's own bots need not name it), and ``fits``, for a bot that plays only some tables of
+    its game (some player counts or options): a quick check that raises :class:`UnknownBot`
+    where it cannot play, as building it would, but without the cost of building it."""
 
     name: str
     help: str
@@ -41,6 +45,7 @@ class BotSpec:
     games: tuple[str, ...] | None = None
     arg: str | None = None  # the argument's name, e.g. "T" for hold:T
     optional_arg: bool = False  # the bot also plays without its argument (e.g. ismcts[:BUDGET])
+    fits: Fits | None = None  # None: it plays every table of the games it plays
 
     def usage(self) -> str:
         """The spec as written on a command line, e.g. ``hold:T`` or ``ismcts[:BUDGET]``."""
@@ -102,6 +107,20 @@ def _specs(game_id: str) -> list[BotSpec]:
 def bots_for(game_id: str) -> list[BotSpec]:
     """Every bot that plays ``game_id``, by name."""
     return sorted(_specs(game_id), key=lambda s: s.name)
+
+
+def bots_at(game: Game[Any, Any]) -> list[BotSpec]:
+    """The bots of ``bots_for(game.id)`` that can sit at this table, the game as configured
+    (its player count, its options): those without ``fits``, and those it lets in."""
+    seated = []
+    for spec in bots_for(game.id):
+        try:
+            if spec.fits is not None:
+                spec.fits(game)
+        except UnknownBot:
+            continue
+        seated.append(spec)
+    return seated
 
 
 def default_bot(game_id: str) -> str:

@@ -113,7 +113,11 @@ class Health(BaseModel):
 
 
 class Problem(BaseModel):
-    """Every refused HTTP request: a code and a sentence saying what was wrong."""
+    """Every refused HTTP request: a code and a sentence saying what was wrong; ``option`` (only
+    when a new room's game option was refused) names that option."""
 
     error: str
     message: str
+    option: str | None = Field(
+        default=None, description="the game option refused, by name", examples=["target"]
+    )

@@ -141,20 +141,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ServiceError)
     async def _refused(_request: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse(
-            Problem(error=exc.code, message=str(exc)).model_dump(), status_code=exc.status
-        )
+        problem = Problem(error=exc.code, message=str(exc), option=getattr(exc, "option", None))
+        return JSONResponse(problem.model_dump(exclude_none=True), status_code=exc.status)
 
     @app.exception_handler(StorageError)
     async def _storage(_request: Request, exc: StorageError) -> JSONResponse:
         log.error("database: %s", exc)
         problem = Problem(error=Unavailable.code, message="the database cannot be reached")
-        return JSONResponse(problem.model_dump(), status_code=Unavailable.status)
+        return JSONResponse(problem.model_dump(exclude_none=True), status_code=Unavailable.status)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         problem = Problem(error="invalid", message=validation_message(request, exc.errors()))
-        return JSONResponse(problem.model_dump(), status_code=422)
+        return JSONResponse(problem.model_dump(exclude_none=True), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
@@ -166,13 +165,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         elif exc.status_code == 405:
             message = f"{request.method} is not allowed on {request.url.path}"
         problem = Problem(error="http_" + str(exc.status_code), message=message)
-        return JSONResponse(problem.model_dump(), status_code=exc.status_code)
+        return JSONResponse(problem.model_dump(exclude_none=True), status_code=exc.status_code)
 
     @app.exception_handler(Exception)
     async def _failed(_request: Request, _exc: Exception) -> JSONResponse:
         # The traceback is logged by the server; the caller gets a refusal of the usual shape.
         problem = Problem(error="internal", message="the server failed on this request")
-        return JSONResponse(problem.model_dump(), status_code=500)
+        return JSONResponse(problem.model_dump(exclude_none=True), status_code=500)
 
     @app.get("/healthz", tags=["server"])
     async def healthz(request: Request) -> Health:

@@ -8,17 +8,21 @@ edit here.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from functools import cache
+import json
+import re
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel, Field
 
 from gamenight.bots import bots_for, default_bot
+from gamenight.bots.registry import bots_at
 from gamenight.engine import registry
 from gamenight.engine.config import Config, config_from_json, option_from_text
-from gamenight.engine.errors import ConfigError, brief
+from gamenight.engine.errors import ConfigError, GameError, UnknownGame, brief
 from gamenight.engine.registry import game_class, game_ids
+from gamenight.server.errors import InvalidOption
 
 
 @cache
@@ -129,7 +133,9 @@ def default_values(config_type: type[Config]) -> dict[str, Any]:
 def room_config(game_id: str, seats: int, options: Mapping[str, Any]) -> Config:
     """The config of a new room of ``game_id`` with ``seats`` players: each option given as
     JSON (``{"target": 100}``) or as the command line writes it (``{"target": "100"}``).
-    :class:`ConfigError` names what was wrong and which options there are."""
+    :class:`ConfigError` names what was wrong and which options there are;
+    :class:`InvalidOption` (a refusal of the server's) when one option's value was refused, as
+    the client is told which."""
     config_type = game_class(game_id).config_type
     hints = get_type_hints(config_type)
     names = [f.name for f in dataclasses.fields(config_type) if f.name != "players"]
@@ -142,10 +148,54 @@ def room_config(game_id: str, seats: int, options: Mapping[str, Any]) -> Config:
             f"unknown option{'s' if len(unknown) > 1 else ''} {shown} for {game_id}; "
             f"options are: {', '.join(names) or 'none'}"
         )
-    values = {
-        name: option_from_text(name, value, hints[name])
-        if isinstance(value, str) and hints[name] is not str
-        else value
-        for name, value in options.items()
-    }
-    return config_from_json(config_type, {**values, "players": seats})
+    try:
+        values = {
+            name: option_from_text(name, value, hints[name])
+            if isinstance(value, str) and hints[name] is not str
+            else value
+            for name, value in options.items()
+        }
+        return config_from_json(config_type, {**values, "players": seats})
+    except ConfigError as exc:
+        option = option_named(str(exc), names)
+        if option is None:
+            raise
+        raise InvalidOption(str(exc), option) from None
+
+
+def option_named(message: str, names: Iterable[str]) -> str | None:
+    """The option a config's refusal is about: its messages name it first (``target must be
+    from 1 to 1000``, ``option target takes a whole number``); ``None`` when the first word
+    is no option of ``names`` (``players ...``, ``unknown option ...``).
+
+    >>> option_named("option target takes a whole number, got 'x'", ["target"])
+    'target'
+    >>> option_named("faces need at least one green", ["faces", "target"])
+    'faces'
+    >>> option_named("unknown option speed", ["target"]) is None
+    True
+    """
+    found = re.match(r"(?:option )?(\w+)", message)
+    return found[1] if found and found[1] in names else None
+
+
+def table_bots(game_id: str, config: Mapping[str, Any]) -> list[str]:
+    """The names of the bots that can sit at a table of ``game_id`` set up as ``config`` (its
+    JSON, players included): the levels a room's host is offered. None for a game that is not
+    installed; every bot of the game for a config that does not build (seating one then says
+    why)."""
+    return list(_table_bots(game_id, json.dumps(config, sort_keys=True)))
+
+
+@lru_cache(maxsize=256)
+def _table_bots(game_id: str, config: str) -> tuple[str, ...]:
+    """:func:`table_bots`, once per game and config (a room's info is sent at every change)."""
+    try:
+        cls: Any = game_class(game_id)
+    except UnknownGame:
+        return ()
+    try:
+        game = cls(config_from_json(cls.config_type, json.loads(config)))
+    except (GameError, ValueError, TypeError):
+        return tuple(b.name for b in bots_for(game_id))
+    return tuple(b.name for b in bots_at(game))

@@ -45,6 +45,15 @@ class Invalid(ServiceError):
     code = "invalid"
 
 
+class InvalidOption(Invalid):
+    """A game option the game refuses: ``option`` names it (its field name, as in
+    ``gamenight list``), so that a client may point at the field it shows for it."""
+
+    def __init__(self, message: str, option: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
 class Unavailable(ServiceError):
     """The database cannot be reached."""
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, computed_field
 
 from gamenight.live.updates import By, Reason
+from gamenight.server.catalog import table_bots
 from gamenight.server.settings import Limits
 
 Ref = Annotated[str | None, Field(default=None, max_length=64)]
@@ -96,6 +97,15 @@ class RoomInfo(BaseModel):
     )
     limits: Limits
     spectators: int
+
+    @computed_field(  # type: ignore[prop-decorator]
+        description="the bots that can sit at this table (the game as configured, its number "
+        "of players included): the levels a host may seat, by name"
+    )
+    @property
+    def bots(self) -> list[str]:
+        """The bots that can sit at this table, by name (see :func:`table_bots`)."""
+        return table_bots(self.game, self.config)
 
 
 class ServerBase(BaseModel):

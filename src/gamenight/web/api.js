@@ -1,10 +1,12 @@
 // The server's HTTP API (docs/server.md), and what this browser keeps of each room it joined.
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  // ``option``: the game option a new room was refused for, by name (the server says which)
+  constructor(status, code, message, option = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.option = option;
   }
 }
 
@@ -30,7 +32,7 @@ async function call(method, path, body, bearer) {
   }
   if (!response.ok) {
     const message = data && data.message ? data.message : `${response.status} ${response.statusText}`;
-    throw new ApiError(response.status, data && data.error ? data.error : "http", message);
+    throw new ApiError(response.status, data && data.error ? data.error : "http", message, (data && data.option) || null);
   }
   return data;
 }

@@ -60,6 +60,23 @@ function optionValue(kind, text) {
   return text.trim();
 }
 
+/** A game option the server refused, said with the option's label (the person never saw its
+ * field name, "action_die"), and its field pointed at: marked, in view, focused. */
+function optionRefused(err, words) {
+  const label = words.optionLabel({ name: err.option });
+  const field = document.getElementById(`opt-${err.option}`);
+  if (field) {
+    const more = field.closest("details");
+    if (more) more.open = true;
+    field.setAttribute("aria-invalid", "true");
+    field.addEventListener("input", () => field.removeAttribute("aria-invalid"), { once: true });
+    field.focus();
+  }
+  const named = new RegExp(`^(option )?${err.option}:?\\s*`);
+  const problem = err.message.replace(named, "").replaceAll(err.option, label);
+  return t("option_refused", { option: label, problem });
+}
+
 export class HomePage {
   constructor() {
     this.games = null;
@@ -154,11 +171,17 @@ export class HomePage {
       }));
     const rules = h("a", { href: `/rules/${game.id}`, target: "_blank", rel: "noopener", class: "rules-link" },
       t("rules_of", { game: words.title }));
-    const seatsDefault = Math.min(Math.max(game.min_players, 3), game.max_players);
+    // What the person chose survives the form drawn again (a switch of language); the name
+    // also survives a change of game, the rest is the game's own.
+    const before = this.draft || { game: game.id, values: {} };
+    const draft = before.game === game.id ? before.values : { "host-name": before.values["host-name"] };
+    this.draft = { game: game.id, values: draft };
+    const kept = (id, value) => (draft[id] === undefined ? value : draft[id]);
+    const seatsDefault = Number(kept("seats", Math.min(Math.max(game.min_players, 3), game.max_players)));
     const seats = h("select", { id: "seats", name: "seats" },
       Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i)
         .map((n) => h("option", { value: n, selected: n === seatsDefault }, String(n))));
-    const name = h("input", { id: "host-name", name: "name", maxlength: 24, value: saved.name(), autocomplete: "nickname", placeholder: t("name_placeholder") });
+    const name = h("input", { id: "host-name", name: "name", maxlength: 24, value: kept("host-name", saved.name()), autocomplete: "nickname", placeholder: t("name_placeholder") });
     const plain = [];
     const lists = [];
     const inputs = [];
@@ -168,12 +191,12 @@ export class HomePage {
       const help = h("small", { id: `${id}-help`, class: "help" }, words.optionHelp(option));
       let input;
       if (kind === "bool") {
-        input = h("input", { id, type: "checkbox", checked: option.default === "true", "aria-describedby": `${id}-help` });
+        input = h("input", { id, type: "checkbox", checked: kept(id, option.default === "true"), "aria-describedby": `${id}-help` });
       } else if (option.name === "first_player" && kind === "int") {
         // a seat, numbered as the room shows seats (from 1; the value sent counts from 0): only
         // the seats of the room as chosen are offered, and a seat no longer there goes back to 1
         const pick = h("select", { id, "aria-describedby": `${id}-help` },
-          Array.from({ length: game.max_players }, (_, i) => h("option", { value: String(i), selected: String(i) === option.default }, t("seat_n", { n: i + 1 }))));
+          Array.from({ length: game.max_players }, (_, i) => h("option", { value: String(i), selected: String(i) === kept(id, option.default) }, t("seat_n", { n: i + 1 }))));
         const fit = () => {
           const count = Number(seats.value);
           for (const choice of pick.options) choice.hidden = choice.disabled = Number(choice.value) >= count;
@@ -184,9 +207,9 @@ export class HomePage {
         input = pick;
       } else if (option.choices) {  // one of a few words: a list to pick from, nothing to mistype
         input = h("select", { id, "aria-describedby": `${id}-help` },
-          option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)));
+          option.choices.map((c) => h("option", { value: c, selected: c === kept(id, option.default) }, c)));
       } else {
-        input = h("input", { id, type: kind === "int" || kind === "float" ? "number" : "text", value: option.default, "aria-describedby": `${id}-help`, step: kind === "float" ? "any" : null, spellcheck: "false" });
+        input = h("input", { id, type: kind === "int" || kind === "float" ? "number" : "text", value: kept(id, option.default), "aria-describedby": `${id}-help`, step: kind === "float" ? "any" : null, spellcheck: "false" });
       }
       inputs.push([option, kind, input]);
       const row = kind === "bool"
@@ -196,7 +219,7 @@ export class HomePage {
     }
     const applies = ([, , , , kinds]) => !kinds.length || !game.decisions || kinds.some((k) => game.decisions.includes(k));
     const limitInputs = LIMITS.filter(applies).map(([key, value, min, max]) => {
-      const input = h("input", { id: `limit-${key}`, type: "number", min, max, value, step: "any" });
+      const input = h("input", { id: `limit-${key}`, type: "number", min, max, value: kept(`limit-${key}`, value), step: "any" });
       return [key, value, input, h("div", { class: "option" }, h("label", { for: `limit-${key}` }, t(`limit_${key}`)), input)];
     });
     let creating = false;
@@ -224,19 +247,24 @@ export class HomePage {
         saved.update(made.code, { host: made.host_token, token: made.token || null, seat: made.seat ?? null, name: body.name || null });
         go(`/room/${made.code}`);
       } catch (err) {
-        toast(err.message, "error");
+        toast(err.option ? optionRefused(err, words) : err.message, "error");
         creating = false;
         if (button) button.disabled = false;
       }
     };
-    return h("form", { class: "new-form", on: { submit } },
+    const remember = (event) => {
+      const el = event.target;
+      if (el.id) draft[el.id] = el.type === "checkbox" ? el.checked : el.value;
+    };
+    return h("form", { class: "new-form", on: { submit, input: remember, change: remember } },
       choices,
       h("p", { class: "rules-line" }, rules),
       h("div", { class: "form-grid" },
         h("div", { class: "option" }, h("label", { for: "host-name" }, t("your_name")), name, h("small", { class: "help" }, t("host_name_help"))),
         h("div", { class: "option" }, h("label", { for: "seats" }, t("seats")), seats, h("small", { class: "help" }, t("seats_help")))),
       plain.length ? h("fieldset", { class: "options" }, h("legend", {}, t("options")), plain) : null,
-      h("details", { class: "more" }, h("summary", {}, t("more_options")), lists, limitInputs.map((l) => l[3])),
+      h("details", { class: "more", open: Boolean(draft.more), on: { toggle: (e) => { draft.more = e.target.open; } } },
+        h("summary", {}, t("more_options")), lists, limitInputs.map((l) => l[3])),
       h("div", { class: "buttons" }, h("button", { type: "submit", class: "primary big", id: "create" }, t("create_room"))));
   }
 }

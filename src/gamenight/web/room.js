@@ -202,10 +202,12 @@ export class RoomPage {
     this.render("match");
   }
 
+  // The log keeps the events themselves (those the game puts in words): drawn again in the
+  // language of the moment, a switch of language turns the lines already there too.
   describeInto(events, version, ctx) {
     for (const event of events) {
       const text = this.module.describe ? this.module.describe(event, ctx) : null;
-      if (text) this.log.push({ text, version, kind: event.kind });
+      if (text) this.log.push({ event, version, kind: event.kind });
     }
   }
 
@@ -481,9 +483,11 @@ export class RoomPage {
   drawLog() {
     // the heading too, in the language chosen now (the box is built once)
     this.el.logBox.setAttribute("aria-label", t("events"));
+    this.el.log.setAttribute("aria-label", t("events"));
     this.el.logBox.querySelector(".zone-title").textContent = t("events");
     const shown = this.log.slice(this.mode === "table" ? -12 : -8).reverse();
-    redraw(this.el.log, shown.map((line, i) => h("li", { class: [i === 0 && "newest", `ev-${line.kind}`] }, line.text)));
+    const ctx = this.ctx();
+    redraw(this.el.log, shown.map((line, i) => h("li", { class: [i === 0 && "newest", `ev-${line.kind}`] }, this.module.describe(line.event, ctx))));
   }
 
   drawResult() {

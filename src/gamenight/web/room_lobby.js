@@ -58,10 +58,25 @@ export const lobbyMethods = {
       h("span", { class: "seat-name", style: { "--seat": kit.seatColour(seat.index) } }, label), tags, tools);
   },
 
-  hostTools(open, host) {
-    const bots = this.game.bots;
-    const words = gameWords(this.game);
+  // The bots that can sit at this table (the room says which: a bot that plays only some
+  // numbers of players or some options is not offered where it cannot play).
+  botsHere() {
+    const fit = this.room.bots;
+    return fit ? this.game.bots.filter((b) => fit.includes(b.name)) : this.game.bots;
+  },
+
+  // The level chosen ("hold:20"), or the game's default, or the first that can sit here.
+  botChosen() {
+    const names = this.botsHere().map((b) => b.name);
     const current = this.botChoice || this.game.default_bot;
+    if (names.includes(current.split(":")[0])) return current;
+    return names.includes(this.game.default_bot) || !names.length ? this.game.default_bot : names[0];
+  },
+
+  hostTools(open, host) {
+    const bots = this.botsHere();
+    const words = gameWords(this.game);
+    const current = this.botChosen();
     const select = h("select", { id: "bot-level", on: { change: (e) => { this.botChoice = e.target.value; this.render("room"); } } },
       bots.map((b) => h("option", { value: b.name, selected: b.name === current.split(":")[0], title: words.botHelp(b) },
         `${words.botLabel(b)}${b.name === this.game.default_bot ? ` (${t("default")})` : ""}`)));
@@ -80,7 +95,7 @@ export const lobbyMethods = {
   },
 
   botSpec() {
-    const current = this.botChoice || this.game.default_bot;
+    const current = this.botChosen();
     const name = current.split(":")[0];
     const info = this.game.bots.find((b) => b.name === name);
     if (info && info.arg) {

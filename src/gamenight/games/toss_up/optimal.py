@@ -8,6 +8,7 @@ so listing the bots works without it.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -163,14 +164,9 @@ class OptimalBot(Agent):
 
     def __init__(self, game: Game[Any, Any], seat: int, name: str = "optimal") -> None:
         super().__init__(game, seat, name)
+        fits(game)
         config = getattr(game, "config", None)
-        if game.id != "toss-up" or not isinstance(config, TossUpConfig):
-            raise UnknownBot(f"optimal plays Toss Up! only, not {game.id}")
-        if config.players != 2:
-            raise UnknownBot(
-                f"optimal plays 2-player Toss Up! only (the solved game); this game has "
-                f"{config.players} players"
-            )
+        assert isinstance(config, TossUpConfig)  # fits says so
         try:
             self.solution = solution_for(config)
         except ImportError:
@@ -200,6 +196,28 @@ class OptimalBot(Agent):
         return solution.rolls(scores[me], scores[1 - me], points)
 
 
+def fits(game: Game[Any, Any]) -> None:
+    """Raise :class:`UnknownBot` unless ``optimal`` can play ``game``: 2-player Toss Up! with
+    options the solver takes, numpy installed. Nothing is solved: a lobby asks this of every
+    table it shows."""
+    config = getattr(game, "config", None)
+    if game.id != "toss-up" or not isinstance(config, TossUpConfig):
+        raise UnknownBot(f"optimal plays Toss Up! only, not {game.id}")
+    if config.players != 2:
+        raise UnknownBot(
+            f"optimal plays 2-player Toss Up! only (the solved game); this game has "
+            f"{config.players} players"
+        )
+    if importlib.util.find_spec("numpy") is None:
+        raise UnknownBot("the optimal bot needs numpy: pip install 'gamenight[study]'")
+    from gamenight.games.toss_up.solver import checked
+
+    try:
+        checked(config)
+    except ConfigError as exc:
+        raise UnknownBot(f"optimal cannot play this game: {exc}") from None
+
+
 def _optimal(game: Game[Any, Any], seat: int, arg: str | None) -> Agent:
     return OptimalBot(game, seat)
 
@@ -210,5 +228,6 @@ BOT_SPECS = [
         "optimal",
         "plays the solved policy with the best chance of winning (2 players; needs numpy)",
         _optimal,
+        fits=fits,
     )
 ]

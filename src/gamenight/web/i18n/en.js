@@ -21,6 +21,7 @@ export default {
   seats_help: "People and bots together.",
   options: "Options",
   more_options: "More options and time limits",
+  option_refused: "The option “{option}” was not accepted: {problem}",
   limit_turn_seconds: "Seconds for a turn or a choice",
   limit_reaction_seconds: "Seconds to answer a response window",
   limit_race_seconds: "Seconds for a race (scramble, milk grab)",

@@ -21,6 +21,7 @@ export default {
   seats_help: "Personas y bots en total.",
   options: "Opciones",
   more_options: "Más opciones y límites de tiempo",
+  option_refused: "La opción «{option}» no es válida: {problem}",
   limit_turn_seconds: "Segundos para un turno o una elección",
   limit_reaction_seconds: "Segundos para responder en una ventana de respuesta",
   limit_race_seconds: "Segundos para una carrera (rebatiña, la leche)",
