@@ -396,3 +396,24 @@ def test_a_blind_draw_is_read_from_each_side(new_page: Callable[..., Page]) -> N
         tv.wait_for_function(seen, arg="drew|Ann drew a card from Bob", timeout=5_000)
     assert "Ann drew a card from Bob" in lines_of(tv, "drew"), lines_of(tv, "drew")
     assert not any("you" in line.lower() for line in lines_of(tv, "drew"))
+
+
+def test_a_closed_snickerdoodle_pop_up_stays_closed_when_the_table_is_drawn_again(
+    new_page: Callable[..., Page],
+) -> None:
+    """The room draws the table again with the update it already has (here: a switch of
+    language after the match). The Snickerdoodle! that ended the match was shown once; closed,
+    it does not open again."""
+    page = new_page()
+    open_room(page, "toss-your-cookies", 3, options={"rounds": "1"})
+    fill_with_bots_and_start(page)
+    play_to_end(page, cookies_move, limit=600)
+    expect(page.locator("#result")).to_be_visible()
+    pop_up = page.locator(".tyc-win")
+    expect(pop_up).to_have_count(1)
+    pop_up.get_by_role("button").click()
+    expect(pop_up).to_have_count(0)
+    page.select_option("#lang", "es")
+    expect(page.locator("#result")).to_be_visible()
+    page.wait_for_timeout(300)
+    expect(pop_up).to_have_count(0)

@@ -45,6 +45,7 @@ class CookiesTable {
     this.win = null;
     this.winTimer = null;
     this.model = null;
+    this.seen = null; // the update whose events were taken in: "match|version"
   }
 
   render(model) {
@@ -56,7 +57,12 @@ class CookiesTable {
     const deciding = Boolean(model.legal && model.legal.length);
     if (this.win && this.win.seen && deciding) this.closeWin();
     if (this.win && this.win.match !== model.matchNumber) this.closeWin(); // a rematch began
-    for (const event of model.events) {
+    // The room draws the table again with the same update (a language switch, a change to the
+    // room): its events are taken in once, or a closed Snickerdoodle! pop-up would open again.
+    const seen = `${model.matchNumber}|${model.version}`;
+    const events = seen === this.seen ? [] : model.events;
+    this.seen = seen;
+    for (const event of events) {
       if (event.kind === "snickerdoodle") {
         this.showWin({ player: event.player, hand: event.hand, during: event.during, match: model.matchNumber }, deciding ? 2500 : 9000);
       }
