@@ -242,6 +242,34 @@ def test_the_host_hands_the_role_over_and_a_restart_keeps_who_left_and_who_hosts
         assert leave(base, code, cy["token"]).status_code == 403
 
 
+def test_after_a_restart_an_absent_host_has_the_grace_period_to_come_back(sqlite_url: str) -> None:
+    """The server restarts with two rooms in their lobby. In the first only Bob comes back:
+    once the grace period is over he is the host, as if Ann had just gone. In the second Eve
+    comes back first and Dee, the host, within the grace period: Dee stays the host."""
+    with serving(sqlite_url) as server:
+        base = server.url
+        limits = {"grace_seconds": 1.5}
+        first = create_room(base, "toss-up", 2, limits=limits, name="Ann")
+        bob = join(base, first["code"], "Bob")
+        second = create_room(base, "toss-up", 2, limits=limits, name="Dee")
+        eve = join(base, second["code"], "Eve")
+
+    async def go(base: str) -> None:
+        bobc = await Client.open(ws_address(base, first["code"], bob["token"]), "bob")
+        evec = await Client.open(ws_address(base, second["code"], eve["token"]), "eve")
+        dee = await Client.open(ws_address(base, second["code"], second["token"]), "dee")
+        passed = await bobc.wait(lambda m: m["type"] == "room" and m["room"]["host"] == 1)
+        assert passed["room"]["seats"][0]["connected"] is False
+        await asyncio.sleep(2.0)  # past Dee's grace period, had she not come back
+        assert room_of(base, second["code"])["host"] == 0
+        assert all(m["room"]["host"] == 0 for m in evec.messages if "room" in m)
+        for client in (bobc, evec, dee):
+            await client.close()
+
+    with serving(sqlite_url) as server:
+        asyncio.run(go(server.url))
+
+
 def test_bad_leave_and_handover_requests_say_what_was_wrong(sqlite_url: str) -> None:
     """No token, a token of no seat (the host token of a host who holds no seat), no such
     room, a handover to an open seat, to a seat that does not exist, or by someone not the

@@ -66,6 +66,16 @@ class MatchRunner:
         """Start the seat's grace period (the room service says what it is)."""
         raise NotImplementedError
 
+    def _await_host(self, room: Room) -> None:
+        """A room just loaded from the store (after a restart, or taken over from another
+        process) has nobody connected yet: an absent host who holds a seat gets their grace
+        period from now, as if they had just gone, so that the role passes to a person who is
+        here unless the host comes back in time."""
+        host = room.row.host_seat
+        seated = host is not None and room.row.seats[host].token_hash is not None
+        if host is not None and seated and not room.present(host):
+            self._start_grace(room, host)
+
     def _game(self, row: RoomRow) -> Game[Any, Any]:
         cls = game_class(row.game)
         return cls(config_from_json(cls.config_type, row.config))
@@ -186,6 +196,7 @@ class MatchRunner:
             self.rooms[row.code] = room
             if await self._resume_room(room, stored):
                 resumed += 1
+            self._await_host(room)
         return resumed
 
     async def _resume_room(self, room: Room, stored: MatchRow) -> bool:
@@ -215,6 +226,7 @@ class MatchRunner:
                 await self._resume_room(room, stored)
         elif row.status == "over":
             await self._load_finished(room)
+        self._await_host(room)
 
     async def drop(self, code: str) -> None:
         """Stop serving a room (another process has it now); its connections are closed."""

@@ -67,6 +67,7 @@ class RoomService(MatchRunner):
                 room = self.rooms[code] = Room(row)
                 if row.status == "over":  # its last match, to show how it ended
                     await self._load_finished(room)
+                self._await_host(room)  # the host's grace period starts now
         return room
 
     def info(self, room: Room) -> RoomInfo:
