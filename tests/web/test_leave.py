@@ -73,3 +73,50 @@ def test_leave_seat_in_the_lobby_and_during_a_match(new_page: Callable[..., Page
     expect(bob.locator("#toast")).to_contain_text("You are the host now")
     assert bob.evaluate("() => window.gamenightRoom.hostToken()") is not None
     assert ann.evaluate("() => window.gamenightRoom.hostToken()") is None
+
+
+def test_the_host_hands_the_role_over_in_the_lobby_and_back_during_a_match(
+    new_page: Callable[..., Page],
+) -> None:
+    """Ann, the host, has a "Make host" button beside Bob (none beside herself, and Bob has
+    none); after a question naming him, Bob's page says he is the host now and has the host's
+    tools, and Ann's loses them. During the match Bob hands the role back from the players
+    list the same way."""
+    ann, bob = new_page(), new_page()
+    code = open_room(ann, "toss-up", 3, name="Ann", limits={"turn_seconds": "600"})
+    bob.goto(f"/join/{code}")
+    bob.fill("#name", "Bob")
+    bob.click("#join")
+    expect(ann.locator(".seat-list .seat").nth(1)).to_contain_text("Bob")
+    expect(ann.locator(".seat-list .make-host")).to_have_count(1)
+    expect(bob.locator(".make-host")).to_have_count(0)
+    asked: list[str] = []
+
+    def yes(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    ann.once("dialog", yes)
+    ann.locator(".seat-list .seat").nth(1).locator(".make-host").click()
+    expect(bob.locator("#toast")).to_contain_text("You are the host now")
+    expect(bob.locator("#fill-bots")).to_be_visible()
+    expect(bob.locator(".seat-list .seat").nth(1).locator(".tag.host")).to_have_text("host")
+    expect(ann.locator("#fill-bots")).to_have_count(0)
+    expect(ann.locator(".make-host")).to_have_count(0)
+    expect(ann.locator("#toast")).to_contain_text("Bob is the host now")
+    assert len(asked) == 1 and "Make Bob the host?" in asked[0]
+    assert ann.evaluate("() => window.gamenightRoom.hostToken()") is None
+
+    fill_with_bots_and_start(bob)
+    ann.wait_for_selector("#table[data-version]")
+    ann_row = bob.locator(".player-list .player").nth(0)
+    expect(bob.locator(".player-list .make-host")).to_have_count(1)  # not beside the bot
+    bob.once("dialog", yes)
+    ann_row.locator(".make-host").click()
+    expect(ann.locator("#toast")).to_contain_text("You are the host now")
+    expect(ann.locator(".player-list .player").nth(0).locator(".tag.host")).to_have_text("host")
+    expect(ann.locator(".player-list .make-host")).to_have_count(1)
+    expect(bob.locator(".player-list .make-host")).to_have_count(0)
+    assert len(asked) == 2 and "Make Ann the host?" in asked[1]
+    assert ann.evaluate("() => window.gamenightRoom.hostToken()") is not None
+    assert bob.evaluate("() => window.gamenightRoom.hostToken()") is None

@@ -48,6 +48,7 @@ export const api = {
   spectate: (code) => call("POST", `${room(code)}/spectate`, {}),
   leave: (code, token) => call("POST", `${room(code)}/leave`, undefined, token),
   setBot: (code, seat, bot, host) => call("PUT", `${room(code)}/seats/${seat}/bot`, { bot }, host),
+  handHost: (code, seat, host) => call("POST", `${room(code)}/host`, { seat }, host),
   clearSeat: (code, seat, host) => call("DELETE", `${room(code)}/seats/${seat}`, undefined, host),
   start: (code, host) => call("POST", `${room(code)}/start`, undefined, host),
   rematch: (code, host) => call("POST", `${room(code)}/rematch`, undefined, host),

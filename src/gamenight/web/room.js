@@ -401,6 +401,7 @@ export class RoomPage {
     }
     const deciding = new Set(this.update.deciding || []);
     const turn = this.update.view.pending ? this.update.view.pending.turn : null;
+    const host = this.hostToken();
     redraw(this.el.players, h("h3", { class: "zone-title" }, t("players")),
       h("ul", { class: "player-list" }, this.room.seats.map((seat) => h("li", { class: ["player", deciding.has(seat.index) && "deciding", turn === seat.index && "turn"] },
         kit.seatLabel(this.ctx(), seat.index),
@@ -410,7 +411,8 @@ export class RoomPage {
         seat.index === this.room.host ? h("span", { class: "tag host" }, t("host_tag")) : null,
         seat.left ? h("span", { class: "tag off" }, t("left")) : null,
         seat.stand_in ? h("span", { class: "tag off" }, t("stand_in")) : null,
-        seat.kind === "human" && !seat.connected && !seat.stand_in ? h("span", { class: "tag off" }, t("away")) : null))));
+        seat.kind === "human" && !seat.connected && !seat.stand_in ? h("span", { class: "tag off" }, t("away")) : null,
+        this.makeHostButton(seat, host)))));
   }
 
   statusText() {

@@ -1,5 +1,6 @@
 // The room's lobby, before the first match: the invite (code, link, QR code), the seats and
-// the host's tools (bots, removing a seat, start, rematch), and joining from the room. Methods
+// the host's tools (bots, removing a seat, start, rematch, handing the host role on, which the
+// players list offers during the matches too), and joining from the room. Methods
 // of RoomPage, kept apart from the match half (room.js mixes them in).
 
 import { api, saved } from "./api.js";
@@ -51,7 +52,8 @@ export const lobbyMethods = {
     if (host && seat.kind === "open") {
       tools = h("button", { type: "button", class: "small", key: `bot-${seat.index}`, on: { click: () => this.addBot(seat.index, host) } }, t("add_bot"));
     } else if (host && seat.index !== this.seat) {
-      tools = h("button", { type: "button", class: "small", key: `clear-${seat.index}`, on: { click: () => this.clearSeat(seat.index, host) } }, t("remove"));
+      tools = [this.makeHostButton(seat, host),
+        h("button", { type: "button", class: "small", key: `clear-${seat.index}`, on: { click: () => this.clearSeat(seat.index, host) } }, t("remove"))];
     }
     return h("li", { class: ["seat", `seat-${seat.kind}`] },
       h("span", { class: "seat-no" }, String(seat.index + 1)),
@@ -132,6 +134,27 @@ export const lobbyMethods = {
     if (held && held.kind === "human" && !window.confirm(t("remove_confirm", { name: this.name(seat) }))) return;
     try {
       this.room = await api.clearSeat(this.code, seat, host);
+      this.render("room");
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  },
+
+  /** For the host, beside a person who holds a seat (not a bot, not one who left, not the host):
+   * a button that hands them the host role, after a yes. Null for everyone else. */
+  makeHostButton(seat, host) {
+    const room = this.room;
+    if (!host || this.mode !== "player" || seat.kind !== "human" || seat.left) return null;
+    if (seat.index === room.host || seat.index === this.seat) return null;
+    return h("button", { type: "button", class: "small make-host", key: `host-${seat.index}`, on: { click: () => this.handHost(seat.index, host) } }, t("make_host"));
+  },
+
+  async handHost(seat, host) {
+    const name = this.name(seat);
+    if (!window.confirm(t("make_host_confirm", { name }))) return;
+    try {
+      this.room = await api.handHost(this.code, seat, host);
+      toast(t("host_handed", { name }), "info");
       this.render("room");
     } catch (err) {
       toast(err.message, "error");
