@@ -85,7 +85,7 @@ export default {
   left: "se fue",
   host_tag: "organiza",
   now_host: "Ahora organizas tú la partida.",
-  make_host: "Que organice",
+  make_host: "Darle el mando",
   make_host_confirm: "¿Dejar que {name} organice la sala? Desde ahora pondrá los bots, empezará las partidas y las revanchas, y tú ya no (puede devolverte el papel).",
   host_handed: "Ahora organiza {name}.",
   seat_opened: "El asiento de {name} vuelve a estar libre.",
