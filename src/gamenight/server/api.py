@@ -5,10 +5,44 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+)
 
 from gamenight.server.protocol import RoomInfo
 from gamenight.server.settings import Limits
+
+#: Joiners that a written name may need between two characters (an emoji family, some scripts).
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def _unseen(name: str, i: int) -> bool:
+    """Whether the character at ``i`` is an invisible format character (category Cf) that the
+    name does not need: any but a joiner between two characters that show."""
+    c = name[i]
+    if unicodedata.category(c) != "Cf":
+        return False
+    if c not in _JOINERS or i == 0 or i == len(name) - 1:
+        return True
+    around = (name[i - 1], name[i + 1])
+    return any(n.isspace() or unicodedata.category(n) == "Cf" for n in around)
+
+
+def _clean(value: object) -> object:
+    """A name as stored and shown: without invisible format characters (a zero-width space, a
+    direction mark; a joiner stays inside an emoji family) and surrounding spaces, so that
+    "Mia" typed with a zero-width space is "Mia". A name of such characters alone is refused."""
+    if not isinstance(value, str):
+        return value
+    cleaned = "".join(c for i, c in enumerate(value) if not _unseen(value, i)).strip()
+    if not cleaned and value.strip():
+        raise ValueError("a name needs at least one letter, digit or symbol that shows")
+    return cleaned
 
 
 def _shows(name: str) -> str:
@@ -19,10 +53,11 @@ def _shows(name: str) -> str:
     return name
 
 
-#: A display name: 1 to 24 characters after trimming, no control characters, something that
-#: shows.
+#: A display name: 1 to 24 characters after trimming (spaces and invisible format characters),
+#: no control characters, something that shows.
 DisplayName = Annotated[
     str,
+    BeforeValidator(_clean),
     StringConstraints(
         strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^\x00-\x1f\x7f]+$"
     ),
@@ -114,10 +149,17 @@ class Health(BaseModel):
 
 class Problem(BaseModel):
     """Every refused HTTP request: a code and a sentence saying what was wrong; ``option`` (only
-    when a new room's game option was refused) names that option."""
+    when a new room's game option was refused) names that option; ``reason`` (only for the
+    refusals a person commonly meets: ``no_room``, ``name_taken``, ``room_full``,
+    ``match_started``) says which one it is, for a client to say in its own language."""
 
     error: str
     message: str
     option: str | None = Field(
         default=None, description="the game option refused, by name", examples=["target"]
+    )
+    reason: str | None = Field(
+        default=None,
+        description="which common refusal this is (no_room, name_taken, room_full, match_started)",
+        examples=["name_taken"],
     )

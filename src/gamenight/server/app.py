@@ -141,7 +141,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ServiceError)
     async def _refused(_request: Request, exc: ServiceError) -> JSONResponse:
-        problem = Problem(error=exc.code, message=str(exc), option=getattr(exc, "option", None))
+        problem = Problem(
+            error=exc.code,
+            message=str(exc),
+            option=getattr(exc, "option", None),
+            reason=exc.reason,
+        )
         return JSONResponse(problem.model_dump(exclude_none=True), status_code=exc.status)
 
     @app.exception_handler(StorageError)

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 
 class ServiceError(Exception):
-    """A request the service refuses; the message says what was wrong and what is allowed."""
+    """A request the service refuses; the message says what was wrong and what is allowed.
+    ``reason`` (only for the refusals a person commonly meets: ``no_room``, ``name_taken``,
+    ``room_full``, ``match_started``) says which one it is, so that a client may say it in its
+    own words and language."""
 
     status = 400
     code = "bad_request"
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class NotFound(ServiceError):

@@ -63,7 +63,7 @@ class RoomService(MatchRunner):
             if room is None:
                 row = await self.store.load_room(code) if plausible(code) else None
                 if row is None:
-                    raise NotFound(f"no room {code!r}: check the code you were given")
+                    raise NotFound(f"no room {code!r}: check the code you were given", "no_room")
                 room = self.rooms[code] = Room(row)
                 if row.status == "over":  # its last match, to show how it ended
                     await self._load_finished(room)
@@ -173,15 +173,18 @@ class RoomService(MatchRunner):
             row = room.row
             if row.status != "lobby":
                 raise Conflict(
-                    "the match has started; join as a spectator (a rematch keeps the same seats)"
+                    "the match has started; join as a spectator (a rematch keeps the same seats)",
+                    "match_started",
                 )
             taken = [name_key(s.name) for s in row.seats if s.kind == "human" and s.name]
             if name_key(name) in taken:
-                raise Conflict(f"the name {name!r} is taken in this room; choose another")
+                raise Conflict(
+                    f"the name {name!r} is taken in this room; choose another", "name_taken"
+                )
             open_seats = [s.index for s in row.seats if s.kind == "open"]
             if wanted is None:
                 if not open_seats:
-                    raise Conflict("every seat is taken; join as a spectator")
+                    raise Conflict("every seat is taken; join as a spectator", "room_full")
                 wanted = open_seats[0]
             elif not 0 <= wanted < len(row.seats):
                 raise Invalid(f"there is no seat {wanted}; seats are 0 to {len(row.seats) - 1}")
@@ -312,7 +315,10 @@ class RoomService(MatchRunner):
         self.check_host(room, host)
         async with room.lock:
             if room.row.status != "lobby":
-                raise Conflict("the first match has started already; a rematch follows its end")
+                raise Conflict(
+                    "the first match has started already; a rematch follows its end",
+                    "match_started",
+                )
             open_seats = [str(s.index) for s in room.row.seats if s.kind == "open"]
             if open_seats:
                 raise Conflict(
