@@ -58,7 +58,7 @@ def test_the_host_is_offered_only_the_bots_that_can_sit_at_the_table(
     expect(levels).to_have_count(5)
     page.select_option("#bot-level", "optimal")
     page.click("#fill-bots")
-    expect(page.locator(".seat-list")).to_contain_text("bot 2")
+    expect(page.locator(".seat-list")).to_contain_text("Bot 2")
     expect(page.locator("#toast.show")).to_have_count(0)
 
 

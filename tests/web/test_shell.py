@@ -404,13 +404,17 @@ def test_an_automatic_move_refused_says_nothing_a_click_refused_says_why(
 
 
 def test_the_invite_page_names_the_bots_as_the_room_does(new_page: Callable[..., Page]) -> None:
-    """A bot that banks at 25 is "hold at 25 bot 2" in the room and on the invite page alike
-    (the invite page said "hold:25 bot")."""
-    ann, bob = new_page(), new_page()
+    """A bot that banks at 25 is "Bot 2 (holds at 25)" in the room and on the invite page alike
+    (the invite page said "hold:25 bot"; both said "hold at 25 bot 2" after), and "Bot 2 (se
+    planta en 25)" in Spanish; the box of its number is labelled by what it is, not "T"."""
+    ann, bob = new_page(), new_page(locale="es-ES")
     code = open_room(ann, "toss-up", 3, name="Ann")
     ann.select_option("#bot-level", "hold")
+    expect(ann.locator("#bot-arg")).to_have_attribute("aria-label", "holds at (number)")
     ann.fill("#bot-arg", "25")
     ann.locator('.seat-list [data-key="bot-1"]').click()
-    expect(ann.locator(".seat-list")).to_contain_text("hold at 25 bot 2")
+    expect(ann.locator(".seat-list")).to_contain_text("Bot 2 (holds at 25)")
     bob.goto(f"/join/{code}")
-    expect(bob.locator(".invite")).to_contain_text("At the table: Ann, hold at 25 bot 2")
+    expect(bob.locator(".invite")).to_contain_text("En la mesa: Ann, Bot 2 (se planta en 25)")
+    bob.select_option("#lang", "en")
+    expect(bob.locator(".invite")).to_contain_text("At the table: Ann, Bot 2 (holds at 25)")

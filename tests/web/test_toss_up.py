@@ -50,7 +50,7 @@ def test_a_whole_game_of_toss_up_against_two_bots(new_page: Callable[..., Page])
     page.click("#rematch")
     expect(page.locator("#result")).to_have_count(0)
     expect(page.locator(".tu-points").first).to_have_text("0")
-    expect(page.locator(".player-list")).to_contain_text("smart bot 3")
+    expect(page.locator(".player-list")).to_contain_text("Bot 3 (smart)")
 
 
 def test_the_coach_in_the_browser(new_page: Callable[..., Page]) -> None:

@@ -1,12 +1,14 @@
 // The server's HTTP API (docs/server.md), and what this browser keeps of each room it joined.
 
 export class ApiError extends Error {
-  // ``option``: the game option a new room was refused for, by name (the server says which)
-  constructor(status, code, message, option = null) {
+  // ``option``: the game option a new room was refused for, by name (the server says which);
+  // ``reason``: which of the common refusals it is (no_room, name_taken, ...), else null
+  constructor(status, code, message, option = null, reason = null) {
     super(message);
     this.status = status;
     this.code = code;
     this.option = option;
+    this.reason = reason;
   }
 }
 
@@ -32,7 +34,7 @@ async function call(method, path, body, bearer) {
   }
   if (!response.ok) {
     const message = data && data.message ? data.message : `${response.status} ${response.statusText}`;
-    throw new ApiError(response.status, data && data.error ? data.error : "http", message, (data && data.option) || null);
+    throw new ApiError(response.status, data && data.error ? data.error : "http", message, (data && data.option) || null, (data && data.reason) || null);
   }
   return data;
 }

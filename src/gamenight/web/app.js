@@ -5,7 +5,7 @@ import { byId, h } from "./dom.js";
 import { LANGUAGES, currentLanguage, detectLanguage, setLanguage, t } from "./i18n.js";
 import { HomePage, JoinPage } from "./lobby.js";
 import { RoomPage } from "./room.js";
-import { go, showNet } from "./ui.js";
+import { clearToast, go, showNet } from "./ui.js";
 
 let page = null;
 
@@ -22,6 +22,7 @@ function open() {
   if (page) page.close();
   document.body.className = "";
   showNet("");
+  clearToast("error"); // an error of the page left behind is not about this one
   page = route()();
   page.start();
   labelChrome();

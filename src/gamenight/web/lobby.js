@@ -4,7 +4,7 @@
 import { api, saved } from "./api.js";
 import { byId, h, redraw } from "./dom.js";
 import { loadGameStrings, t, translator } from "./i18n.js";
-import { go, toast } from "./ui.js";
+import { go, refusal, toast } from "./ui.js";
 
 // The room's time limits: the name, default, bounds, and the kinds of decision each is for
 // (none: every game); a game is offered only the limits of the decisions it has.
@@ -25,11 +25,13 @@ export function gameWords(game) {
     optionHelp: (o) => tr.maybe(`option_${o.name}_help`) || o.help,
     botLabel: (b) => tr.maybe(`bot_${b.name}`) || b.name,
     botHelp: (b) => tr.maybe(`bot_${b.name}_help`) || b.help,
+    // what the bot's number is, for its box ("holds at (points)"), never its field name "T"
+    botArg: (b) => tr.maybe(`bot_${b.name}_arg`) || t("bot_arg", { bot: tr.maybe(`bot_${b.name}`) || b.name }),
   };
 }
 
-/** A seat's name as every page says it: a person's name, or a bot's level (with its number,
- * "hold at 25") and seat, "hold at 25 bot 2", in the page's language. */
+/** A seat's name as every page (the room, the invite page) says it: a person's name, or a bot
+ * by its seat and level (with its number), "Bot 2 (holds at 25)", in the page's language. */
 export function seatName(room, seat) {
   const info = room && room.seats[seat];
   if (!info) return t("seat_n", { n: Number(seat) + 1 });
@@ -96,7 +98,7 @@ export class HomePage {
       await Promise.all(this.games.map((g) => loadGameStrings(g.id).catch(() => null)));
       this.chosen = this.chosen || (this.games[0] && this.games[0].id);
     } catch (err) {
-      this.error = err.message;
+      this.error = refusal(err);
     }
     this.mine = await mine;
     this.render();
@@ -247,7 +249,7 @@ export class HomePage {
         saved.update(made.code, { host: made.host_token, token: made.token || null, seat: made.seat ?? null, name: body.name || null });
         go(`/room/${made.code}`);
       } catch (err) {
-        toast(err.option ? optionRefused(err, words) : err.message, "error");
+        toast(err.option ? optionRefused(err, words) : refusal(err), "error");
         creating = false;
         if (button) button.disabled = false;
       }
@@ -311,9 +313,9 @@ async function joinOnce(code, rawName) {
     const joined = await api.join(code, name);
     saved.setName(name);
     saved.update(code, { token: joined.token, seat: joined.seat, name });
-    go(`/room/${code}`);
+    go(`/room/${code}`); // (an error said before goes with the page)
   } catch (err) {
-    toast(err.message, "error");
+    toast(refusal(err, { name }), "error");
   }
 }
 
@@ -339,7 +341,7 @@ export class JoinPage {
       this.room = await api.room(this.code);
       await loadGameStrings(this.room.game).catch(() => null);
     } catch (err) {
-      this.error = err.message;
+      this.error = refusal(err);
     }
     this.render();
   }

@@ -7,11 +7,11 @@
 import { api, saved, socketUrl } from "./api.js";
 import { Connection } from "./connection.js";
 import { byId, h, redraw, s } from "./dom.js";
-import { loadGameStrings, t, translator } from "./i18n.js";
+import { currentLanguage, loadGameStrings, t, translator } from "./i18n.js";
 import * as kit from "./kit.js";
 import { gameWords, seatName } from "./lobby.js";
 import { lobbyMethods } from "./room_lobby.js";
-import { go, showNet, toast } from "./ui.js";
+import { go, refusal, showNet, toast } from "./ui.js";
 
 const LOG_SIZE = 40;
 // Moves made this soon after a decision of mine gives way to another are dropped.
@@ -69,7 +69,7 @@ export class RoomPage {
       this.module = (await import(`/games/${encodeURIComponent(this.room.game)}/table.js`)).default;
       loadStyle(`/games/${encodeURIComponent(this.room.game)}/table.css`);
     } catch (err) {
-      this.error = err.message;
+      this.error = refusal(err);
       this.render();
       return;
     }
@@ -129,8 +129,8 @@ export class RoomPage {
    * asks for a name again. */
   seatGivenBack() {
     saved.update(this.code, { token: null, seat: null });
-    toast(t("seat_given_back"), "error");
     go(`/join/${this.code}`);
+    toast(t("seat_given_back"), "error"); // after: a new page takes the errors of the last away
   }
 
   message(m) {
@@ -221,14 +221,14 @@ export class RoomPage {
     }
     if (m.code === "stale_version") {
       this.slow = { text: m.message, until: performance.now() + 2500 };
-      toast(`${t("too_slow")} ${m.message.replace(/^too slow:?\s*/i, "")}`, "slow");
+      // what happened first, as the server says it: in English only (else the words alone)
+      const first = currentLanguage() === "en" ? m.message.replace(/^too slow:?\s*/i, "") : "";
+      toast(`${t("too_slow")} ${first}`.trim(), "slow");
       this.render("match");
     } else if (m.code === "illegal") {
       toast(m.rule ? `${m.message} (${m.rule})` : m.message, "error");
-    } else if (m.code === "rate_limited") {
-      toast(t("slow_down"), "error");
     } else {
-      toast(m.message, "error");
+      toast(refusal(m), "error"); // "not your turn", "slow down", ... in the page's language
     }
   }
 
@@ -377,11 +377,12 @@ export class RoomPage {
       h("img", { src: `/games/${this.room.game}/icon.svg`, alt: "", width: 36, height: 36 }),
       h("h1", { class: "room-title" }, words.title),
       h("span", { class: "room-code", title: t("room_code") }, t("room_code_is", { code: this.room.code })),
-      me ? h("span", { class: "you-are" }, t("you_are", { name: me })) : h("span", { class: "you-are" }, this.mode === "table" ? t("table_screen") : t("watching")),
+      h("span", { class: "you-are" }, me ? t("you_are", { name: me }) : this.mode === "table" ? t("table_screen") : this.hostToken() ? t("hosting") : t("watching")),
       h("span", { class: "head-tools" },
         // the rules page links back to this page (the server accepts only a room or table here)
         h("a", { href: `/rules/${this.room.game}?back=${encodeURIComponent(location.pathname)}`, target: "_blank", rel: "noopener", class: "button small rules-link" }, t("rules")),
-        this.mode === "player" && this.seat !== null
+        // there is no hand before the first match
+        this.mode === "player" && this.seat !== null && (this.room.status !== "lobby" || this.update)
           ? h("label", { class: "toggle", title: t("hand_only_help") },
             h("input", { type: "checkbox", id: "hand-only", checked: this.handOnly, on: { change: (e) => { this.handOnly = e.target.checked; if (this.handOnly) localStorage.setItem(this.handOnlyKey, "1"); else localStorage.removeItem(this.handOnlyKey); this.render(); } } }),
             t("hand_only"))
@@ -430,7 +431,9 @@ export class RoomPage {
       case "chance":
         return t("status_chance");
       case "single":
-        return mine ? t("status_you_decide") : t("status_waiting_for", { names: names(p.players) });
+        // "Your turn." above says it when the turn is mine
+        if (mine) return p.turn === me ? "" : t("status_you_decide");
+        return t("status_waiting_for", { names: names(p.players) });
       case "simultaneous":
         return me !== null && u.deciding.includes(me)
           ? t("status_choose_secret")
@@ -450,10 +453,12 @@ export class RoomPage {
     const me = this.seat;
     const urgent = me !== null && (u.deciding || []).includes(me);
     this.el.status.className = ["status", urgent && "urgent", p.kind === "race" && "race"].filter(Boolean).join(" ");
-    const turn = p.turn !== null && p.turn !== undefined && p.kind !== "terminal"
-      ? h("span", { class: "status-turn" }, this.turnWords(p, urgent))
-      : null;
-    redraw(this.el.status, turn, h("span", { class: "status-text" }, this.statusText()));
+    const text = this.statusText();
+    let turn = p.turn !== null && p.turn !== undefined && p.kind !== "terminal" ? this.turnWords(p, urgent) : null;
+    // said once: a game's line that starts with whose turn it is ("Your turn: the dice are
+    // rolling…") needs no "Your turn." before it
+    if (turn && typeof text === "string" && text.startsWith(turn.replace(/[.;:]$/, ""))) turn = null;
+    redraw(this.el.status, turn ? h("span", { class: "status-turn" }, turn) : null, h("span", { class: "status-text" }, text));
     this.tick();
   }
 

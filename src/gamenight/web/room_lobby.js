@@ -8,7 +8,7 @@ import { h, redraw } from "./dom.js";
 import { t } from "./i18n.js";
 import * as kit from "./kit.js";
 import { gameWords } from "./lobby.js";
-import { toast } from "./ui.js";
+import { clearToast, refusal, toast } from "./ui.js";
 
 // Addresses only this computer can open: a phone scanning the code could not join.
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
@@ -84,7 +84,7 @@ export const lobbyMethods = {
         `${words.botLabel(b)}${b.name === this.game.default_bot ? ` (${t("default")})` : ""}`)));
     const chosen = bots.find((b) => b.name === current.split(":")[0]) || bots[0];
     const arg = chosen && chosen.arg
-      ? h("input", { id: "bot-arg", type: "number", value: current.split(":")[1] || 20, "aria-label": chosen.arg, class: "narrow", on: { change: (e) => { this.botChoice = `${chosen.name}:${e.target.value}`; } } })
+      ? h("input", { id: "bot-arg", type: "number", value: current.split(":")[1] || 20, "aria-label": words.botArg(chosen), class: "narrow", on: { change: (e) => { this.botChoice = `${chosen.name}:${e.target.value}`; } } })
       : null;
     return h("div", { class: "host-tools" },
       h("div", { class: "bot-pick" },
@@ -112,7 +112,7 @@ export const lobbyMethods = {
       this.room = await api.setBot(this.code, seat, this.botSpec(), host);
       this.render("room");
     } catch (err) {
-      toast(err.message, "error");
+      toast(refusal(err), "error");
     }
   },
 
@@ -124,7 +124,7 @@ export const lobbyMethods = {
       }
       this.render("room");
     } catch (err) {
-      toast(err.message, "error");
+      toast(refusal(err), "error");
     }
   },
 
@@ -136,7 +136,7 @@ export const lobbyMethods = {
       this.room = await api.clearSeat(this.code, seat, host);
       this.render("room");
     } catch (err) {
-      toast(err.message, "error");
+      toast(refusal(err), "error");
     }
   },
 
@@ -157,23 +157,41 @@ export const lobbyMethods = {
       toast(t("host_handed", { name }), "info");
       this.render("room");
     } catch (err) {
-      toast(err.message, "error");
+      toast(refusal(err), "error");
     }
   },
 
   async startMatch(host) {
+    // a double tap starts one match, not a match and a "started already"
+    if (this.starting || this.room.status !== "lobby") return;
+    this.starting = true;
+    const button = document.getElementById("start");
+    if (button) button.disabled = true;
     try {
       this.room = await api.start(this.code, host);
+      clearToast("error");
     } catch (err) {
-      toast(err.message, "error");
+      toast(refusal(err), "error");
+      if (button) button.disabled = false;
+    } finally {
+      this.starting = false;
     }
   },
 
   async rematch(host) {
+    // one rematch per match over, however often the button is tapped
+    const after = this.over ? this.over.match_number : null;
+    if (this.rematchAfter === after) return;
+    this.rematchAfter = after;
+    const button = document.getElementById("rematch");
+    if (button) button.disabled = true;
     try {
       this.room = await api.rematch(this.code, host);
+      clearToast("error");
     } catch (err) {
-      toast(err.message, "error");
+      toast(refusal(err), "error");
+      this.rematchAfter = undefined;
+      if (button) button.disabled = false;
     }
   },
 
@@ -201,7 +219,7 @@ export const lobbyMethods = {
       toast(t(playing ? "left_match" : "left_seat"), "info");
       this.connect();
     } catch (err) {
-      toast(err.message, "error");
+      toast(refusal(err), "error");
     }
   },
 
@@ -220,15 +238,26 @@ export const lobbyMethods = {
   joinHere(open) {
     if (open === 0) return h("p", { class: "help" }, t("room_full"));
     const name = h("input", { id: "name", maxlength: 24, value: saved.name(), autocomplete: "nickname" });
+    let joining = false;
     const submit = async (event) => {
       event.preventDefault();
+      if (joining) return; // a double tap takes one seat
+      const typed = name.value.trim();
+      if (!typed) {
+        toast(t("need_name"), "error");
+        return;
+      }
+      joining = true;
       try {
-        const joined = await api.join(this.code, name.value.trim());
-        saved.setName(name.value.trim());
-        saved.update(this.code, { token: joined.token, seat: joined.seat, name: name.value.trim() });
+        const joined = await api.join(this.code, typed);
+        saved.setName(typed);
+        saved.update(this.code, { token: joined.token, seat: joined.seat, name: typed });
+        clearToast("error");
         this.connect();
       } catch (err) {
-        toast(err.message, "error");
+        toast(refusal(err, { name: typed }), "error");
+      } finally {
+        joining = false;
       }
     };
     return h("form", { class: "join-form", on: { submit } },

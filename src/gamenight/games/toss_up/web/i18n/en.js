@@ -18,7 +18,7 @@ export default {
   bot_smart_help: "plays the solved points-maximising policy, racing at the end",
   bot_random: "random",
   bot_random_help: "chooses uniformly among the legal moves",
-  bot_hold: "hold at",
+  bot_hold: "holds at",
   bot_hold_help: "banks once the turn total reaches the number you give",
   face_green: "green",
   face_yellow: "yellow",

@@ -18,7 +18,7 @@ export default {
   bot_smart_help: "juega la estrategia resuelta que maximiza puntos, y acelera al final",
   bot_random: "al azar",
   bot_random_help: "elige al azar entre las jugadas legales",
-  bot_hold: "planta en",
+  bot_hold: "se planta en",
   bot_hold_help: "planta en cuanto el total del turno llega al número que indiques",
   face_green: "verde",
   face_yellow: "amarillo",
