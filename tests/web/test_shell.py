@@ -103,8 +103,9 @@ def test_the_table_screen_and_a_phone_that_shows_only_its_hand(
     expect(tv.locator("#room-code")).to_have_text(code)
     expect(tv.locator(".qr")).to_be_visible()
     tv.wait_for_function("() => document.querySelector('.qr').naturalWidth > 0")  # loaded
-    phone.check("#hand-only")
+    expect(phone.locator("#hand-only")).to_have_count(0)  # no hand before the match
     fill_with_bots_and_start(phone)
+    phone.check("#hand-only")
     tv.wait_for_selector("#table[data-version]")
     expect(tv.locator(".cyc-board")).to_be_visible()
     expect(tv.locator(".cyc-mine")).to_have_count(0)
@@ -117,6 +118,7 @@ def test_the_table_screen_and_a_phone_that_shows_only_its_hand(
     phone.reload()  # kept for this room...
     expect(phone.locator("#hand-only")).to_be_checked()
     open_room(phone, "toss-up", 2, name="Dad")  # ...and not carried to the next
+    fill_with_bots_and_start(phone)
     expect(phone.locator("#hand-only")).not_to_be_checked()
 
 
