@@ -4,6 +4,7 @@ outside a table's folder."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import httpx
@@ -163,6 +164,22 @@ def test_each_rules_page_keeps_the_rules_and_drops_the_terminal(game: str) -> No
             assert line.lstrip("# ") in page
     for heading in ("Rulings this project follows", "In gamenight"):
         assert f"<h2>{heading}</h2>" in page
+
+
+@pytest.mark.parametrize(
+    "game", ["toss-up", "toss-your-cookies", "paper-toss", "cover-your-cookies"]
+)
+def test_the_rules_for_the_web_name_options_in_words(game: str) -> None:
+    """The web's rules page names each option in words, as the new room's form labels it ("the
+    first player option"); the command-line forms (``-o faces=...``, ``first_player``,
+    ``gamenight simulate ...``) are in the section for the terminal only."""
+    text = game_class(game).rules_text()
+    web = for_the_web(text)
+    assert "-o " not in web
+    assert "-o " in text  # the terminal keeps them
+    assert not re.search(r"`[a-z_]+=[^`]*`", web), re.findall(r"`[a-z_]+=[^`]*`", web)
+    assert not re.search(r"`[a-z]+_[a-z_]+`", web), re.findall(r"`[a-z]+_[a-z_]+`", web)
+    assert not re.search(r"`gamenight |option `|`ismcts:", web)
 
 
 def test_the_rules_page_leads_back_to_a_room_of_this_site_only() -> None:

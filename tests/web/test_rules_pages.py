@@ -88,3 +88,5 @@ def test_terminal_sections_are_left_out(new_page: Callable[..., Page]) -> None:
         expect(main.locator("h2", has_text="At the terminal")).to_have_count(0)
         expect(main).not_to_contain_text(re.compile(r"gamenight play\b"))
         expect(main).not_to_contain_text("--line")
+        # options are named in words on the web, never as ``-o name=value``
+        expect(main).not_to_contain_text(re.compile(r"(^|\s)-o\s"))

@@ -183,3 +183,126 @@ def test_what_the_table_says_before_the_first_roll_and_after_the_end(
     expect(page.locator(".tu-banner")).to_have_count(0)  # ...and not after the end
     expect(page.locator(".tu-score.turn")).to_have_count(0)
     expect(page.locator(".tu-score .tag.on")).to_have_text(["winner"])
+
+
+#: What the "What happened" list says of some rolls, in the page's language: the table's own
+#: ``describe`` with the page's words.
+DESCRIBE_ROLLS = """async () => {
+  const i18n = await import("/static/i18n.js");
+  await i18n.loadGameStrings("toss-up");
+  const table = (await import("/games/toss-up/table.js")).default;
+  const ctx = { t: i18n.translator("toss-up"), name: () => "Mia" };
+  const rolled = (green, yellow, red, more = {}) => table.describe({
+    kind: "rolled", player: 1, green, yellow, red, turn_points: 7, dice: 10, bust: false, ...more,
+  }, ctx);
+  return [
+    rolled(4, 1, 2),
+    rolled(1, 3, 0),
+    rolled(0, 2, 1, { bust: true }),
+    rolled(1, 0, 0),
+    table.describe({ kind: "busted", player: 1, lost: 1 }, ctx),
+  ];
+}"""
+
+
+@pytest.mark.parametrize(
+    ("locale", "lines"),
+    [
+        (
+            "es-ES",
+            [
+                "Mia sacó 4 verdes, 1 amarillo, 2 rojos: total del turno 7",
+                "Mia sacó 1 verde, 3 amarillos: total del turno 7",
+                "Mia no sacó ningún verde y sí 1 rojo: ¡se pasa!",
+                "Mia sacó 1 verde: todos los dados están apartados, así que se vuelven a tirar"
+                " los 10 (total del turno 7)",
+                "Mia se pasó y pierde 1 punto",
+            ],
+        ),
+        (
+            "en-GB",
+            [
+                "Mia rolled 4 green, 1 yellow, 2 red: turn total 7",
+                "Mia rolled 1 green, 3 yellow: turn total 7",
+                "Mia rolled no green and 1 red: bust!",
+                "Mia rolled 1 green: every die is set aside, so all 10 are rolled again"
+                " (turn total 7)",
+                "Mia busted and lost 1 point",
+            ],
+        ),
+    ],
+)
+def test_a_rolls_colours_are_counted_in_the_singular_or_plural(
+    new_page: Callable[..., Page], locale: str, lines: list[str]
+) -> None:
+    """The "What happened" line of a roll counts each colour with its singular or plural
+    ("1 amarillo", "2 rojos") and leaves out a colour that did not come up."""
+    page = new_page(locale=locale)
+    open_room(page, "toss-up", 2)
+    assert page.evaluate(DESCRIBE_ROLLS) == lines
+
+
+#: Each die on the table whose word does not fit inside it: its colour, its word, and how wide
+#: the word and the die's inside are.
+DICE_TOO_NARROW = """() => [...document.querySelectorAll('#table .die')].filter((die) => {
+  const word = die.querySelector('.die-text');
+  return die.scrollWidth > die.clientWidth
+    || (word && word.getBoundingClientRect().width > die.clientWidth);
+}).map((die) => [die.className, die.textContent, die.scrollWidth, die.clientWidth])"""
+
+
+def test_a_phone_in_spanish_fits_the_dice_words_and_shows_no_key_letters(
+    new_page: Callable[..., Page],
+) -> None:
+    """On a 360 px (and a 390 px) touch phone in Spanish, every die's word fits inside the die
+    ("amarillo" is written "amar.", the whole word kept in its label); Roll and Bank show no key
+    letters on a touch screen, and with a keyboard their letters are the words' initials (T for
+    Tirar, P for Plantarse); the log counts the colours in the singular or plural."""
+    page = new_page(width=360, height=740, locale="es-ES", is_mobile=True, has_touch=True)
+    open_room(page, "toss-up", 2, options={"target": "12"})
+    fill_with_bots_and_start(page, level="smart")
+    seen = {"yellow": 0}
+
+    def move(p: Page) -> None:
+        roll = p.locator('[data-key="roll"]')
+        expect(roll).to_have_attribute("aria-keyshortcuts", "T")
+        expect(p.locator('[data-key="bank"]')).to_have_attribute("aria-keyshortcuts", "P")
+        expect(roll.locator("kbd")).to_be_hidden()
+        expect(p.locator('[data-key="bank"] kbd')).to_be_hidden()
+        for width in (360, 390):
+            p.set_viewport_size({"width": width, "height": 740})
+            assert p.evaluate(DICE_TOO_NARROW) == [], width
+        yellow = p.locator("#table .tu-dice .die-yellow")
+        if yellow.count():
+            expect(yellow.first).to_have_attribute("aria-label", "amarillo")
+            expect(yellow.first).to_have_text("amar.")
+            seen["yellow"] += 1
+        total = int(p.locator(".tu-figures .big .stat-value").inner_text())
+        (roll if total < 6 else p.locator('[data-key="bank"]')).click()
+
+    play_to_end(page, move)
+    assert seen["yellow"] > 0  # ten dice show no yellow once in sixty rolls
+    log = page.locator(".log").inner_text()
+    assert "sacó" in log
+    assert not re.search(r"\b0 (verde|amarillo|rojo)|\b1 (verdes|amarillos|rojos)", log), log
+
+
+def test_the_keys_of_roll_and_bank_with_a_keyboard_in_spanish(
+    new_page: Callable[..., Page],
+) -> None:
+    """With a mouse and a keyboard the buttons show their keys, the initials of the Spanish
+    words: T rolls and P banks (R and B too)."""
+    page = new_page(locale="es-ES")
+    open_room(page, "toss-up", 2, options={"target": "12"})
+    fill_with_bots_and_start(page, level="smart")
+    page.wait_for_function(MY_MOVE_OR_OVER, timeout=90_000)
+    expect(page.locator('[data-key="roll"] kbd')).to_have_text("T")
+    expect(page.locator('[data-key="bank"] kbd')).to_have_text("P")
+    moves = {"n": 0}
+
+    def move(p: Page) -> None:
+        moves["n"] += 1
+        p.keyboard.press("t" if moves["n"] % 2 else "p")
+
+    assert play_to_end(page, move) > 0
+    assert "se planta" in page.locator(".log").inner_text()

@@ -7,10 +7,28 @@ const FACES = {
   red: { colour: "#d83a2e", ink: "#fff", shape: "x" },
 };
 
+// A die shows its colour's word in short where the whole word does not fit a phone's die
+// ("amar." for "amarillo"); its title and spoken label keep the whole word.
 function dice(ctx, colour, count, opts = {}) {
   const face = FACES[colour];
   const word = ctx.t(`face_${colour}`);
-  return Array.from({ length: count }, () => ctx.kit.die({ colour: face.colour, ink: face.ink, shapeName: face.shape, label: word, text: word, dim: opts.dim, cls: `die-${colour}` }));
+  const text = ctx.t(`face_${colour}_die`);
+  return Array.from({ length: count }, () => ctx.kit.die({ colour: face.colour, ink: face.ink, shapeName: face.shape, label: word, text, dim: opts.dim, cls: `die-${colour}` }));
+}
+
+// The colours a roll showed, in words with each count's singular or plural ("4 verdes,
+// 1 amarillo"); a colour that did not come up is left out.
+function colourCounts(ctx, roll) {
+  return ["green", "yellow", "red"]
+    .filter((colour) => roll[colour] > 0)
+    .map((colour) => ctx.t(`count_${colour}`, { count: roll[colour] }))
+    .join(", ");
+}
+
+// The keys for Roll and Bank: the first letter of the words in this language ("T" for Tirar,
+// "P" for Plantarse); R and B work in every language too.
+function keys(ctx) {
+  return { roll: ctx.t("key_roll"), bank: ctx.t("key_bank") };
 }
 
 // A chance as a whole percent; a chance that is there but rounds to 0% (or to 100%) says so.
@@ -80,10 +98,11 @@ class TossUpTable {
         kit.stat(t("set_aside"), aside),
         kit.stat(t("bust_chance"), percent(st.bust_chance), { cls: st.bust_chance >= 0.25 ? "risky" : "" })),
       bust ? h("p", { class: "tu-bust", role: "alert" }, t("busted_banner", { name: this.ctx.name(this.lastRoll.player) })) : null);
+    const letters = keys(this.ctx);
     const actions = mine
       ? h("div", { class: "actions tu-actions" },
-        kit.actionButton(t("roll"), () => this.ctx.act({ type: "roll" }), { primary: true, shortcut: "R", key: "roll", cls: "big" }),
-        kit.actionButton(t("bank", { points: st.turn_points }), () => this.ctx.act({ type: "bank" }), { shortcut: "B", key: "bank", cls: "big" }))
+        kit.actionButton(t("roll"), () => this.ctx.act({ type: "roll" }), { primary: true, shortcut: letters.roll, key: "roll", cls: "big" }),
+        kit.actionButton(t("bank", { points: st.turn_points }), () => this.ctx.act({ type: "bank" }), { shortcut: letters.bank, key: "bank", cls: "big" }))
       : over ? null : h("p", { class: "tu-wait" }, t("watching_turn", { name: turnName }));
     const board = kit.section(t("scores"), [banner, scores], { public: true, cls: "tu-board" });
     const play = [
@@ -127,8 +146,9 @@ class TossUpTable {
     const mine = model.me !== null && model.pending.players.includes(model.me);
     if (!mine) return false;
     const k = event.key.toLowerCase();
-    if (k === "r") this.ctx.act({ type: "roll" });
-    else if (k === "b") this.ctx.act({ type: "bank" });
+    const letters = keys(this.ctx);
+    if (k === "r" || k === letters.roll.toLowerCase()) this.ctx.act({ type: "roll" });
+    else if (k === "b" || k === letters.bank.toLowerCase()) this.ctx.act({ type: "bank" });
     else return false;
     return true;
   }
@@ -140,12 +160,12 @@ function describe(event, ctx) {
   switch (event.kind) {
     case "rolled":
       return event.bust
-        ? t("ev_rolled_bust", { name: name(event.player), yellow: event.yellow, red: event.red })
+        ? t("ev_rolled_bust", { name: name(event.player), red: event.red, count: event.red })
         : event.yellow === 0 && event.red === 0 // every die rolled is green: all set aside
-          ? t("ev_rolled_all", { name: name(event.player), green: event.green, dice: event.dice, total: event.turn_points })
-          : t("ev_rolled", { name: name(event.player), green: event.green, yellow: event.yellow, red: event.red, total: event.turn_points });
+          ? t("ev_rolled_all", { name: name(event.player), green: event.green, count: event.green, dice: event.dice, total: event.turn_points })
+          : t("ev_rolled", { name: name(event.player), faces: colourCounts(ctx, event), total: event.turn_points });
     case "busted":
-      return t("ev_busted", { name: name(event.player), lost: event.lost });
+      return t("ev_busted", { name: name(event.player), lost: event.lost, count: event.lost });
     case "banked":
       return t("ev_banked", { name: name(event.player), points: event.points, total: event.total });
     case "final_round":
