@@ -7,13 +7,13 @@ const FACES = {
   red: { colour: "#d83a2e", ink: "#fff", shape: "x" },
 };
 
-// A die shows its colour's word in short where the whole word does not fit a phone's die
-// ("amar." for "amarillo"); its title and spoken label keep the whole word.
+// A die shows its colour's word; a long word ("amarillo") is set a little smaller and tighter
+// so that it fits a phone's die.
 function dice(ctx, colour, count, opts = {}) {
   const face = FACES[colour];
   const word = ctx.t(`face_${colour}`);
   const text = ctx.t(`face_${colour}_die`);
-  return Array.from({ length: count }, () => ctx.kit.die({ colour: face.colour, ink: face.ink, shapeName: face.shape, label: word, text, dim: opts.dim, cls: `die-${colour}` }));
+  return Array.from({ length: count }, () => ctx.kit.die({ colour: face.colour, ink: face.ink, shapeName: face.shape, label: word, text, dim: opts.dim, cls: `die-${colour}${text.length > 6 ? " die-long" : ""}` }));
 }
 
 // The colours a roll showed, in words with each count's singular or plural ("4 verdes,

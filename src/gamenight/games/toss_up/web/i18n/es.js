@@ -24,7 +24,7 @@ export default {
   face_yellow: "amarillo",
   face_red: "rojo",
   face_green_die: "verde",
-  face_yellow_die: "amar.",
+  face_yellow_die: "amarillo",
   face_red_die: "rojo",
   count_green_one: "1 verde",
   count_green_other: "{count} verdes",
