@@ -63,7 +63,8 @@ def test_a_whole_round_of_cover_your_cookies_against_two_bots(
 
 def test_an_option_of_a_few_words_is_picked_from_a_list(new_page: Callable[..., Page]) -> None:
     """The match form (single round, first to a target, rounds, round wins) is a list to pick
-    from in the lobby, not a text field to mistype; the room is made with the pick."""
+    from in the lobby, not a text field to mistype; each choice is said in words, in the page's
+    language, and so is the help (no "match=target"); the room is made with the pick."""
     page = new_page()
     page.goto("/")
     page.locator('.game-choice:has(input[value="cover-your-cookies"])').click()
@@ -71,8 +72,19 @@ def test_an_option_of_a_few_words_is_picked_from_a_list(new_page: Callable[..., 
     field = page.locator("#opt-match")
     assert field.evaluate("e => e.tagName") == "SELECT"
     options = field.locator("option").all_inner_texts()
-    assert options == ["single", "target", "rounds", "wins"]
+    assert options == [
+        "one round",
+        "up to a target Dough",
+        "a number of rounds",
+        "up to a number of round wins",
+    ]
+    values = field.locator("option").evaluate_all("os => os.map((o) => o.value)")
+    assert values == ["single", "target", "rounds", "wins"]
     expect(field).to_have_value("single")
+    page.select_option("#lang", "es")
+    expect(field.locator("option").first).to_have_text("una ronda")
+    helps = page.locator(".new-form .option small.help").all_inner_texts()
+    assert helps and not [h for h in helps if "=" in h or "match" in h], helps
     open_room(page, "cover-your-cookies", 3, options={"match": "rounds"})
     code = page.locator("#room-code").inner_text().strip()
     room = page.request.get(f"/api/rooms/{code}").json()
