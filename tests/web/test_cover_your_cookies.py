@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import shot
-from tests.web.pages import fill_with_bots_and_start, open_room, play_to_end
+from tests.web.pages import fill_with_bots_and_start, open_room, play_to_end, wait_in_play
 
 # Real servers, browsers and clocks: under a loaded machine a step can miss its time limit, so
 # these end-to-end tests get two more tries (pytest-rerunfailures); a real fault fails all three.
@@ -160,3 +160,86 @@ def test_an_exchange_and_a_swipe_are_read_from_each_side(new_page: Callable[...,
         "Cat swaps your top Batch with Bob's",
         "Cat swaps your top Batch with Ann's",
     ]
+
+
+#: This seat's turn, with its cards to play (the table waits for the person).
+MY_TURN = (
+    "document.querySelector('#table').dataset.phase === 'turn'"
+    " && document.querySelector('#table').dataset.mine === '1'"
+)
+
+#: Big Batches on the table: each seat's stack, a covered Batch under a top one with many milks.
+BIG_STACKS = [
+    [
+        {"id": 1, "flavour": "sugar", "cards": ["sugar"] * 2, "value": 10},
+        {
+            "id": 2,
+            "flavour": "lemon_glaze",
+            "cards": ["lemon_glaze"] * 2 + ["fresh_milk"] * 3,
+            "value": 50,
+        },
+    ],
+    [
+        {
+            "id": 3,
+            "flavour": "white_chip_macadamia",
+            "cards": ["white_chip_macadamia"] * 5 + ["fresh_milk"] * 3 + ["chocolate_milk"] * 2,
+            "value": 220,
+        }
+    ],
+    [
+        {
+            "id": 4,
+            "flavour": "double_chocolate",
+            "cards": ["double_chocolate"] * 4 + ["chocolate_milk"] * 4 + ["fresh_milk"] * 4,
+            "value": 180,
+        }
+    ],
+    [{"id": 5, "flavour": "birthday_cake", "cards": ["birthday_cake"] * 1, "value": 20}],
+]
+
+#: The page's update, with ``stacks`` on the table instead (the room draws its match again).
+SHOW_STACKS = """(stacks) => {
+  const room = window.gamenightRoom;
+  const update = structuredClone(room.update);
+  const st = update.view.state;
+  st.stacks = stacks;
+  st.dough = stacks.map((stack) => stack.reduce((n, b) => n + b.value, 0));
+  room.update = update;
+  room.render("match");
+}"""
+
+#: How wide the page is beside the screen, and every card or Batch that sticks out of its
+#: player's box.
+SPILLS = """() => ({
+  page: document.scrollingElement.scrollWidth,
+  width: window.innerWidth,
+  extras: document.querySelectorAll('.cyc-extras .card').length,
+  out: [...document.querySelectorAll('.cyc-player')].flatMap((player) => {
+    const box = player.getBoundingClientRect();
+    return [...player.querySelectorAll('.card, .cyc-batch, .stat')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+    }).map((el) => el.title || el.className);
+  }),
+})"""
+
+
+def test_big_batches_stay_in_their_boxes(new_page: Callable[..., Page]) -> None:
+    """Batches with many milks (3 Fresh Milk and 2 Chocolate Milk on one) stay inside their
+    player's box on a laptop and on phones 390 and 360 px wide: no card lies over the next
+    player's Batch, and the page does not scroll sideways. Milks of a kind show once, with their
+    count."""
+    page = new_page(width=1280, height=900)
+    open_room(page, "cover-your-cookies", 4)
+    fill_with_bots_and_start(page, level="baker")
+    wait_in_play(page, MY_TURN)
+    page.evaluate(SHOW_STACKS, BIG_STACKS)
+    for width, height in ((1280, 900), (390, 844), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        spills = page.evaluate(SPILLS)
+        shot(page, f"cover-your-cookies-big-batches-{width}")
+        assert spills["out"] == [], (width, spills)
+        assert spills["page"] <= spills["width"], (width, spills)
+        assert spills["extras"] == 5, spills  # 1 + 2 + 2 kinds of milk
+    expect(page.locator('.cyc-extras .card[title="Fresh Milk ×4"]')).to_have_count(1)

@@ -90,11 +90,16 @@ class CoverTable {
   batch(batch, exposed, key) {
     const { h, t } = this.ctx;
     const look = CARDS[batch.flavour] || { colour: "#ddd" };
-    const extras = sortCards(batch.cards.filter((c) => c !== batch.flavour));
-    const count = batch.cards.filter((c) => c === batch.flavour).length;
+    // the other cards (milks) one of a kind with its count, as the cookies: a big Batch stays
+    // in its player's box
+    const extras = sortCards([...new Set(batch.cards.filter((c) => c !== batch.flavour))]);
+    const counted = (card) => {
+      const n = batch.cards.filter((c) => c === card).length;
+      return face(this.ctx, card, { small: true, badge: `×${n}`, title: `${t(`card_${card}`)} ×${n}` });
+    };
     return h("div", { class: ["cyc-batch", exposed && "exposed"], key, style: { "--card": look.colour } },
-      face(this.ctx, batch.flavour, { small: true, badge: `×${count}` }),
-      extras.length ? h("div", { class: "cyc-extras" }, extras.map((c) => face(this.ctx, c, { small: true }))) : null,
+      counted(batch.flavour),
+      extras.length ? h("div", { class: "cyc-extras" }, extras.map(counted)) : null,
       h("div", { class: "cyc-batch-value" }, h("b", {}, String(batch.value)), h("span", {}, t("dough_short")), exposed ? h("span", { class: "tag" }, t("exposed")) : null));
   }
 
