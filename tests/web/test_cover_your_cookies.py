@@ -243,3 +243,69 @@ def test_big_batches_stay_in_their_boxes(new_page: Callable[..., Page]) -> None:
         assert spills["page"] <= spills["width"], (width, spills)
         assert spills["extras"] == 5, spills  # 1 + 2 + 2 kinds of milk
     expect(page.locator('.cyc-extras .card[title="Fresh Milk ×4"]')).to_have_count(1)
+
+
+#: Whether the element of ``selector`` is on screen, below the room's sticky status line.
+IN_VIEW = """(selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return false;
+  const box = el.getBoundingClientRect();
+  const line = document.querySelector('.status-row').getBoundingClientRect().bottom;
+  return box.top >= Math.max(0, line) - 1 && box.bottom <= window.innerHeight + 1;
+}"""
+
+#: The next update: Bob (seat 1) tries to swipe the person's Sugar Batch (the person is seat 0)
+#: and the person must answer; nobody else moves meanwhile (it is the person's turn).
+DUEL = """() => {
+  const room = window.gamenightRoom;
+  const update = structuredClone(room.update);
+  const view = update.view;
+  update.version += 1;
+  update.events = [];
+  update.reason = "moved";
+  update.time_left = null;
+  update.deciding = [0];
+  view.state.phase = "duel";
+  view.state.duel = { challenger: 1, defender: 0, batch: 1, flavour: "sugar",
+    plays: [[1, ["sugar"]]], need: 1, responder: 0 };
+  view.pending = { kind: "single", players: [0], turn: 1, window: "duel" };
+  view.legal = [{ type: "yield" }];
+  room.onUpdate(update);
+}"""
+
+
+def test_a_new_decision_and_the_result_come_into_view_on_a_phone(
+    new_page: Callable[..., Page],
+) -> None:
+    """On a 390x844 phone, with the page at the top, a swipe of the person's Batch asks for an
+    answer far below every stack: the page scrolls the buttons into view, once (drawn again,
+    the page stays where the person put it). At the end, with the page down at the hand, the
+    result comes into view."""
+    page = new_page(width=390, height=844, is_mobile=True, has_touch=True)
+    open_room(page, "cover-your-cookies", 4)
+    fill_with_bots_and_start(page, level="baker")
+    wait_in_play(page, MY_TURN)
+    page.evaluate(SHOW_STACKS, BIG_STACKS)
+    page.evaluate("() => window.scrollTo({ top: 0, behavior: 'instant' })")
+    page.evaluate(DUEL)
+    yielding = ".cyc-duel .cyc-actions button"
+    expect(page.locator(yielding)).to_have_count(1)
+    page.wait_for_function(IN_VIEW, arg=yielding)
+    assert page.evaluate("() => window.scrollY") > 300  # it was far below
+    shot(page, "cover-your-cookies-duel-phone")
+    # the person looks up at the stacks: a redraw of the same decision leaves them there
+    page.evaluate("() => window.scrollTo({ top: 0, behavior: 'instant' })")
+    page.evaluate("() => window.gamenightRoom.render('all')")
+    page.wait_for_timeout(600)
+    assert page.evaluate("() => window.scrollY") == 0
+    # the match ends while the person is down at the hand
+    page.evaluate("() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' })")
+    assert not page.evaluate(IN_VIEW, "#result")
+    page.evaluate("""() => {
+      const room = window.gamenightRoom;
+      room.message({ type: "over", match_number: room.update.match_number, record_url: "#",
+        outcome: { winners: [1], scores: [60, 220, 180, 20] } });
+    }""")
+    expect(page.locator("#rematch")).to_be_visible()
+    page.wait_for_function(IN_VIEW, arg="#result h2")
+    shot(page, "cover-your-cookies-result-phone")

@@ -119,7 +119,7 @@ class CoverTable {
       h("p", { class: "cyc-duel-words" }, duelWords(model, this.ctx)),
       h("div", { class: "cyc-plays" }, plays),
       h("p", { class: "cyc-duel-next" }, answering ? t(duel.need > 1 ? "duel_you_two" : "duel_you", { flavour: t(`card_${duel.flavour}`) }) : t("duel_waiting", { name: this.ctx.name(duel.responder) })),
-      answering ? h("div", { class: "actions cyc-actions" },
+      answering ? h("div", { class: "actions cyc-actions", "data-reveal": true },
         answers.map((a, i) => kit.actionButton(t("answer_with", { cards: a.cards.map((c) => t(`card_${c}`)).join(" + ") }), () => this.ctx.act(a), { primary: i === 0, key: `answer-${a.cards.join("-")}`, shortcut: i < 9 ? String(i + 1) : null })),
         yielding ? kit.actionButton(t(duel.responder === duel.defender ? "yield_defender" : "yield_challenger"), () => this.ctx.act(yielding), { key: "yield", shortcut: "Y" }) : null) : null,
     ], { cls: "cyc-duel" });
@@ -153,7 +153,7 @@ class CoverTable {
     else words = t("mixer_drawn", { name: this.ctx.name(seen.player), card: t(`card_${card}`) });
     return kit.section(t("mixer_title"), [
       h("div", { class: "cyc-mixer" }, face(this.ctx, card), h("p", {}, words)),
-      buttons.length ? h("div", { class: "actions cyc-actions" }, buttons) : null,
+      buttons.length ? h("div", { class: "actions cyc-actions", "data-reveal": true }, buttons) : null,
     ], { cls: "cyc-mixer-box" });
   }
 
@@ -189,7 +189,7 @@ class CoverTable {
     return kit.section(t("your_hand"), [
       h("div", { class: "cards cyc-hand" }, hand),
       myTurn ? h("p", { class: "cyc-prompt" }, t(st.deck_out ? "turn_prompt_end" : "turn_prompt")) : null,
-      groups,
+      groups.length ? h("div", { class: "cyc-choices", "data-reveal": true }, groups) : null,
     ], { cls: "cyc-mine" });
   }
 
