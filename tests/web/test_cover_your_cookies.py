@@ -309,3 +309,32 @@ def test_a_new_decision_and_the_result_come_into_view_on_a_phone(
     expect(page.locator("#rematch")).to_be_visible()
     page.wait_for_function(IN_VIEW, arg="#result h2")
     shot(page, "cover-your-cookies-result-phone")
+
+
+#: The page's update as it is while the cards are dealt: a chance step, hands still empty.
+DEALING = """() => {
+  const room = window.gamenightRoom;
+  const update = structuredClone(room.update);
+  const st = update.view.state;
+  st.phase = "deal";
+  st.hand = [];
+  st.hand_sizes = st.hand_sizes.map(() => 0);
+  update.view.pending = { kind: "chance", players: [], turn: st.turn, window: "" };
+  update.view.legal = [];
+  update.deciding = [];
+  room.update = update;
+  room.render("match");
+}"""
+
+
+def test_the_deal_is_said_in_words(new_page: Callable[..., Page]) -> None:
+    """While the cards are dealt (a few seconds before the first turn) the status line says so,
+    in English and in Spanish, not "…"."""
+    page = new_page()
+    open_room(page, "cover-your-cookies", 3)
+    fill_with_bots_and_start(page, level="baker")
+    wait_in_play(page, MY_TURN)
+    page.evaluate(DEALING)
+    expect(page.locator(".status-text")).to_have_text("Dealing the cards…")
+    page.select_option("#lang", "es")
+    expect(page.locator(".status-text")).to_have_text("Repartiendo las cartas…")

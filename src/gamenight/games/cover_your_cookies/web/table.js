@@ -319,9 +319,11 @@ function duelWords(model, ctx) {
   return ctx.t(model.me !== null && duel.defender === model.me ? "duel_words_yours" : "duel_words", words);
 }
 
-/** The decision line during a swipe: who is swiping whose Batch, and who answers now. */
+/** The status line while the cards are dealt (the room's words for a chance step are "…"), and
+ * during a swipe: who is swiping whose Batch, and who answers now. */
 function status(model, ctx) {
   const { t } = ctx;
+  if (model.state.phase === "deal" || model.state.phase === "flip") return t("status_dealing");
   const duel = model.state.duel;
   if (model.state.phase !== "duel" || !duel) return null;
   const words = duelWords(model, ctx);

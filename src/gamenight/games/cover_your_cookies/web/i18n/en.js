@@ -82,6 +82,7 @@ export default {
   duel_you_two: "Your answer must be worth two cards (a Chocolate Milk, or two matching cards), or stop here and the last to play has the Batch.",
   status_duel_defender: "Answer, or let it go.",
   status_duel_challenger: "Answer, or give up the swipe.",
+  status_dealing: "Dealing the cards…",
   duel_waiting: "{name} answers…",
   answer_with: "Play {cards}",
   yield_defender: "Let it go",

@@ -82,6 +82,7 @@ export default {
   duel_you_two: "Tu respuesta debe valer dos cartas (una Leche con Chocolate, o dos cartas iguales), o para aquí y el último en jugar se queda la Hornada.",
   status_duel_defender: "Responde, o deja que se la lleve.",
   status_duel_challenger: "Responde, o abandona el robo.",
+  status_dealing: "Repartiendo las cartas…",
   duel_waiting: "{name} responde…",
   answer_with: "Jugar {cards}",
   yield_defender: "Dejar que se la lleve",
