@@ -23,6 +23,7 @@ export function gameWords(game) {
     summary: tr.maybe("game_summary") || game.summary,
     optionLabel: (o) => tr.maybe(`option_${o.name}`) || o.name.replaceAll("_", " "),
     optionHelp: (o) => tr.maybe(`option_${o.name}_help`) || o.help,
+    optionChoice: (o, value) => tr.maybe(`option_${o.name}_${value}`) || value,
     botLabel: (b) => tr.maybe(`bot_${b.name}`) || b.name,
     botHelp: (b) => tr.maybe(`bot_${b.name}_help`) || b.help,
     // what the bot's number is, for its box ("holds at (points)"), never its field name "T"
@@ -209,7 +210,7 @@ export class HomePage {
         input = pick;
       } else if (option.choices) {  // one of a few words: a list to pick from, nothing to mistype
         input = h("select", { id, "aria-describedby": `${id}-help` },
-          option.choices.map((c) => h("option", { value: c, selected: c === kept(id, option.default) }, c)));
+          option.choices.map((c) => h("option", { value: c, selected: c === kept(id, option.default) }, words.optionChoice(option, c))));
       } else {
         input = h("input", { id, type: kind === "int" || kind === "float" ? "number" : "text", value: kept(id, option.default), "aria-describedby": `${id}-help`, step: kind === "float" ? "any" : null, spellcheck: "false" });
       }

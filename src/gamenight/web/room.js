@@ -365,8 +365,31 @@ export class RoomPage {
         this.drawPlayers();
       }
       this.drawResult();
+      this.revealNew();
     }
     window.dispatchEvent(new Event("gamenight:title"));
+  }
+
+  /** A new decision of this seat, or the result, is brought into view when it is off screen (on
+   * a phone the buttons can be far below the table, the result far above the hand): once each,
+   * not at every redraw, so the person may look elsewhere. A table marks its decision's
+   * controls with data-reveal (a table that scrolls by itself marks none). */
+  revealNew() {
+    const result = this.el.result.hidden ? null : this.el.result;
+    const key = result ? `over|${this.over.match_number}` : this.decisionMine ? this.decision : null;
+    if (key === this.revealed) return;
+    this.revealed = key;
+    const el = result || (key && this.el.table.querySelector("[data-reveal]"));
+    if (!el) return;
+    const line = this.el.status.parentElement; // the sticky line with the status and the clock
+    const box = el.getBoundingClientRect();
+    if (box.top >= Math.max(0, line.getBoundingClientRect().bottom) && box.bottom <= window.innerHeight) return;
+    // its top just under that line (the result; controls taller than the room left), or its
+    // bottom at the screen's bottom, with what leads up to it above
+    const room = window.innerHeight - line.offsetHeight;
+    const by = result || box.height > room ? box.top - line.offsetHeight : box.bottom - window.innerHeight;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: by, behavior: still ? "instant" : "smooth" });
   }
 
   drawHead() {

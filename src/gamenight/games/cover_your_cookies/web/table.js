@@ -90,11 +90,16 @@ class CoverTable {
   batch(batch, exposed, key) {
     const { h, t } = this.ctx;
     const look = CARDS[batch.flavour] || { colour: "#ddd" };
-    const extras = sortCards(batch.cards.filter((c) => c !== batch.flavour));
-    const count = batch.cards.filter((c) => c === batch.flavour).length;
+    // the other cards (milks) one of a kind with its count, as the cookies: a big Batch stays
+    // in its player's box
+    const extras = sortCards([...new Set(batch.cards.filter((c) => c !== batch.flavour))]);
+    const counted = (card) => {
+      const n = batch.cards.filter((c) => c === card).length;
+      return face(this.ctx, card, { small: true, badge: `×${n}`, title: `${t(`card_${card}`)} ×${n}` });
+    };
     return h("div", { class: ["cyc-batch", exposed && "exposed"], key, style: { "--card": look.colour } },
-      face(this.ctx, batch.flavour, { small: true, badge: `×${count}` }),
-      extras.length ? h("div", { class: "cyc-extras" }, extras.map((c) => face(this.ctx, c, { small: true }))) : null,
+      counted(batch.flavour),
+      extras.length ? h("div", { class: "cyc-extras" }, extras.map(counted)) : null,
       h("div", { class: "cyc-batch-value" }, h("b", {}, String(batch.value)), h("span", {}, t("dough_short")), exposed ? h("span", { class: "tag" }, t("exposed")) : null));
   }
 
@@ -114,7 +119,7 @@ class CoverTable {
       h("p", { class: "cyc-duel-words" }, duelWords(model, this.ctx)),
       h("div", { class: "cyc-plays" }, plays),
       h("p", { class: "cyc-duel-next" }, answering ? t(duel.need > 1 ? "duel_you_two" : "duel_you", { flavour: t(`card_${duel.flavour}`) }) : t("duel_waiting", { name: this.ctx.name(duel.responder) })),
-      answering ? h("div", { class: "actions cyc-actions" },
+      answering ? h("div", { class: "actions cyc-actions", "data-reveal": true },
         answers.map((a, i) => kit.actionButton(t("answer_with", { cards: a.cards.map((c) => t(`card_${c}`)).join(" + ") }), () => this.ctx.act(a), { primary: i === 0, key: `answer-${a.cards.join("-")}`, shortcut: i < 9 ? String(i + 1) : null })),
         yielding ? kit.actionButton(t(duel.responder === duel.defender ? "yield_defender" : "yield_challenger"), () => this.ctx.act(yielding), { key: "yield", shortcut: "Y" }) : null) : null,
     ], { cls: "cyc-duel" });
@@ -148,7 +153,7 @@ class CoverTable {
     else words = t("mixer_drawn", { name: this.ctx.name(seen.player), card: t(`card_${card}`) });
     return kit.section(t("mixer_title"), [
       h("div", { class: "cyc-mixer" }, face(this.ctx, card), h("p", {}, words)),
-      buttons.length ? h("div", { class: "actions cyc-actions" }, buttons) : null,
+      buttons.length ? h("div", { class: "actions cyc-actions", "data-reveal": true }, buttons) : null,
     ], { cls: "cyc-mixer-box" });
   }
 
@@ -184,7 +189,7 @@ class CoverTable {
     return kit.section(t("your_hand"), [
       h("div", { class: "cards cyc-hand" }, hand),
       myTurn ? h("p", { class: "cyc-prompt" }, t(st.deck_out ? "turn_prompt_end" : "turn_prompt")) : null,
-      groups,
+      groups.length ? h("div", { class: "cyc-choices", "data-reveal": true }, groups) : null,
     ], { cls: "cyc-mine" });
   }
 
@@ -314,9 +319,11 @@ function duelWords(model, ctx) {
   return ctx.t(model.me !== null && duel.defender === model.me ? "duel_words_yours" : "duel_words", words);
 }
 
-/** The decision line during a swipe: who is swiping whose Batch, and who answers now. */
+/** The status line while the cards are dealt (the room's words for a chance step are "…"), and
+ * during a swipe: who is swiping whose Batch, and who answers now. */
 function status(model, ctx) {
   const { t } = ctx;
+  if (model.state.phase === "deal" || model.state.phase === "flip") return t("status_dealing");
   const duel = model.state.duel;
   if (model.state.phase !== "duel" || !duel) return null;
   const words = duelWords(model, ctx);
