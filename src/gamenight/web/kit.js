@@ -37,15 +37,21 @@ export function shape(name, { size = 20, cls = "" } = {}) {
 
 /**
  * A card face: its colour, its shape and its name in words.
- * opts: {label, colour, shapeName, sub, small, selected, disabled, onClick, key, title, cls}
+ * opts: {label, colour, shapeName, sub, badge, shortcut, small, selected, disabled, onClick, key,
+ * title, cls}
  * With onClick it is a button (keyboard: Tab and Enter or Space).
+ * A badge on a card one cannot press is part of what it says (a count: "×3"); a `shortcut`, or
+ * a badge on a card one presses, is the key that presses it ("1", "M"): a keyboard hint, which a
+ * touch screen does not show (app.css).
  */
 export function card(opts) {
+  const shortcut = opts.shortcut || (opts.onClick ? opts.badge : null) || null;
+  const badge = shortcut || opts.badge;
   const body = [
     h("span", { class: "card-mark" }, shape(opts.shapeName || "circle", { size: opts.small ? 16 : 26 })),
     h("span", { class: "card-name" }, opts.label),
     opts.sub !== undefined && opts.sub !== null ? h("span", { class: "card-sub" }, opts.sub) : null,
-    opts.badge ? h("span", { class: "card-badge" }, opts.badge) : null,
+    badge ? h("span", { class: ["card-badge", shortcut && "card-key"] }, badge) : null,
   ];
   const attrs = {
     class: ["card", opts.small && "card-small", opts.selected && "selected", opts.cls],
@@ -59,6 +65,7 @@ export function card(opts) {
       type: "button",
       disabled: opts.disabled,
       "aria-pressed": opts.selected === undefined ? null : String(Boolean(opts.selected)),
+      "aria-keyshortcuts": shortcut,
       on: { click: opts.onClick },
     }, body);
   }
@@ -90,7 +97,8 @@ export function die(opts) {
   opts.text ? h("span", { class: ["die-text", opts.shapeName === null && "die-big"] }, opts.text) : null);
 }
 
-/** A big action button with its keyboard shortcut shown. */
+/** A big action button with its keyboard shortcut shown (with a keyboard only: app.css hides the
+ * key on a touch screen; aria-keyshortcuts says it either way). */
 export function actionButton(label, onClick, opts = {}) {
   return h("button", {
     type: "button",

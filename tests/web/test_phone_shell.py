@@ -1,0 +1,68 @@
+"""What a family on phones found in the shell: key letters on the buttons of a touch screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import shot
+from tests.web.pages import (
+    CHOOSING,
+    MY_MOVE_OR_OVER,
+    fill_with_bots_and_start,
+    open_room,
+    wait_in_play,
+)
+
+# Real servers, browsers and clocks: under a loaded machine a step can miss its time limit, so
+# these end-to-end tests get two more tries (pytest-rerunfailures); a real fault fails all three.
+pytestmark = pytest.mark.flaky(reruns=2, reruns_delay=2)
+
+PHONE = {"width": 390, "height": 844, "is_mobile": True, "has_touch": True}
+
+
+def toss_your_cookies_choosing(page: Page) -> None:
+    """A room of Toss Your Cookies with two bots; this seat is choosing a card to toss."""
+    open_room(page, "toss-your-cookies", 3, options={"action_die": "toss", "number_die": "1"})
+    fill_with_bots_and_start(page)
+    wait_in_play(page, CHOOSING)
+
+
+def paper_toss_deciding(page: Page) -> None:
+    """A room of Paper Toss with two bots, this seat first; this seat has a decision (with the
+    piles' counts open)."""
+    open_room(page, "paper-toss", 3, options={"first_player": "0"}, limits={"turn_seconds": "600"})
+    fill_with_bots_and_start(page)
+    page.wait_for_function(MY_MOVE_OR_OVER)
+    page.locator(".pt-piles summary").click()
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "desktop"])
+def test_key_hints_show_with_a_keyboard_and_not_on_a_touch_screen(
+    new_page: Callable[..., Page], touch: bool
+) -> None:
+    """The keys on the action buttons (Enter, D, T, E…) and the numbers on the cards one presses
+    (1 to 9) are keyboard hints: a touch phone shows neither, in Toss Your Cookies and in Paper
+    Toss; a desktop shows both. The counts on the cards of Paper Toss's piles say how many are
+    left: they show on both."""
+    page = new_page(**PHONE) if touch else new_page()
+    toss_your_cookies_choosing(page)
+    keys = page.locator(".tyc-hand .card-key")
+    expect(keys.first).to_have_text("1")
+    expect(page.locator(".tyc-hand button.card").first).to_have_attribute("aria-keyshortcuts", "1")
+    confirm = page.locator('.action[data-key="confirm"]')
+    expect(confirm).to_have_attribute("aria-keyshortcuts", "Enter")
+    for hint in (keys.first, confirm.locator("kbd")):
+        expect(hint).to_be_hidden() if touch else expect(hint).to_be_visible()
+    shot(page, f"key-hints-toss-your-cookies-{'touch' if touch else 'desktop'}")
+
+    paper_toss_deciding(page)
+    kbd = page.locator("#table .action kbd")
+    expect(kbd.first).to_be_attached()
+    for i in range(kbd.count()):
+        expect(kbd.nth(i)).to_be_hidden() if touch else expect(kbd.nth(i)).to_be_visible()
+    counts = page.locator(".pt-piles .card-badge")
+    expect(counts.first).to_be_visible()  # a count, not a key: on every screen
+    expect(page.locator(".pt-piles .card-key")).to_have_count(0)
