@@ -1,4 +1,5 @@
-"""What a family on phones found in the shell: key letters on the buttons of a touch screen."""
+"""What a family on phones found in the shell: key letters on the buttons of a touch screen,
+a guest's seats below the invite."""
 
 from __future__ import annotations
 
@@ -66,3 +67,26 @@ def test_key_hints_show_with_a_keyboard_and_not_on_a_touch_screen(
     counts = page.locator(".pt-piles .card-badge")
     expect(counts.first).to_be_visible()  # a count, not a key: on every screen
     expect(page.locator(".pt-piles .card-key")).to_have_count(0)
+
+
+def test_a_guest_on_a_phone_sees_the_seats_first(new_page: Callable[..., Page]) -> None:
+    """A guest who came by the invite link, on a 390 x 844 phone, sees the seats (who is here,
+    what the room waits for) within the first screen, the invite after them; the host's phone
+    keeps the invite (the code, the QR code) first."""
+    host, guest = new_page(**PHONE), new_page(**PHONE)
+    code = open_room(host, "cover-your-cookies", 4, name="Grandpa")
+    guest.goto(f"/join/{code}")
+    guest.fill("#name", "Mia")
+    guest.click("#join")
+    guest.wait_for_url(f"**/room/{code}")
+    expect(guest.locator(".seat-list")).to_contain_text("Mia")
+    order = "() => [...document.querySelectorAll('.room-lobby > section')].map((s) => s.className)"
+    assert "seats-box" in guest.evaluate(order)[0]
+    assert "invite-box" in guest.evaluate(order)[1]
+    top = guest.locator(".seat-list").bounding_box()
+    assert top is not None and top["y"] + 60 < 844, top  # the first seats show, not just the top
+    expect(guest.locator("#room-code")).to_have_text(code)  # the invite is still there, below
+    shot(guest, "guest-lobby-phone")
+    expect(host.locator(".seat-list")).to_contain_text("Mia")
+    assert "invite-box" in host.evaluate(order)[0]
+    expect(host.locator("#room-code")).to_be_in_viewport()

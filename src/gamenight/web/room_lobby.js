@@ -23,8 +23,7 @@ export const lobbyMethods = {
     const invite = `${location.origin}/join/${room.code}`;
     const seats = room.seats.map((seat) => this.seatRow(seat, host));
     const open = room.seats.filter((seat) => seat.kind === "open").length;
-    redraw(this.el.lobby,
-      h("section", { class: "panel invite-box" },
+    const inviteBox = h("section", { class: "panel invite-box" },
         h("h2", {}, t("invite_title")),
         h("p", { class: "code-big", id: "room-code" }, room.code),
         h("img", { class: "qr", src: api.qrUrl(room.code), alt: t("qr_alt", { link: invite }), width: 180, height: 180 }),
@@ -32,12 +31,18 @@ export const lobbyMethods = {
           h("a", { href: invite, id: "invite-link" }, invite),
           navigator.clipboard ? h("button", { type: "button", class: "small", on: { click: () => navigator.clipboard.writeText(invite).then(() => toast(t("copied")), () => toast(invite)) } }, t("copy")) : null),
         h("p", { class: "help" }, t("invite_help")),
-        LOOPBACK.has(location.hostname) ? h("p", { class: "help warn", id: "loopback-hint" }, t("loopback_hint")) : null),
-      h("section", { class: "panel seats-box" },
-        h("h2", {}, t("seats_title", { count: room.seats.length })),
-        h("ol", { class: "seat-list" }, seats),
-        host ? this.hostTools(open, host) : h("p", { class: "help" }, t("host_starts")),
-        this.mode === "player" && this.seat === null ? this.joinHere(open) : null));
+        LOOPBACK.has(location.hostname) ? h("p", { class: "help warn", id: "loopback-hint" }, t("loopback_hint")) : null);
+    const seatsBox = h("section", { class: "panel seats-box" },
+      h("h2", {}, t("seats_title", { count: room.seats.length })),
+      h("ol", { class: "seat-list" }, seats),
+      host ? this.hostTools(open, host) : h("p", { class: "help" }, t("host_starts")),
+      this.mode === "player" && this.seat === null ? this.joinHere(open) : null);
+    // The host invites, and the table screen shows the code to the room: the invite comes
+    // first. A guest came by the invite: who is here and what the room waits for come first,
+    // the invite after (smaller on a phone) for the next one to join.
+    const guest = !host && this.mode === "player";
+    this.el.lobby.classList.toggle("guest", guest);
+    redraw(this.el.lobby, guest ? [seatsBox, inviteBox] : [inviteBox, seatsBox]);
   },
 
   seatRow(seat, host) {
