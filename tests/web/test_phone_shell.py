@@ -1,5 +1,5 @@
 """What a family on phones found in the shell: key letters on the buttons of a touch screen,
-a guest's seats below the invite."""
+a guest's seats below the invite, and a stand-in bot's moves logged as the person's own."""
 
 from __future__ import annotations
 
@@ -90,3 +90,54 @@ def test_a_guest_on_a_phone_sees_the_seats_first(new_page: Callable[..., Page]) 
     expect(host.locator(".seat-list")).to_contain_text("Mia")
     assert "invite-box" in host.evaluate(order)[0]
     expect(host.locator("#room-code")).to_be_in_viewport()
+
+
+def test_the_log_marks_the_moves_of_a_bot_standing_in(new_page: Callable[..., Page]) -> None:
+    """Bob leaves during the match: a bot plays his seat, and the log marks the lines that name
+    him ("bot standing in for Bob"), in English and in Spanish; Ann's own lines, who is there,
+    say what they said."""
+    ann, bob = new_page(), new_page()
+    code = open_room(
+        ann, "toss-up", 2, name="Ann", options={"target": "60"}, limits={"turn_seconds": "600"}
+    )
+    bob.goto(f"/join/{code}")
+    bob.fill("#name", "Bob")
+    bob.click("#join")
+    ann.locator("#start:not([disabled])").click()
+    bob.wait_for_selector("#table[data-version]")
+    bob.once("dialog", lambda dialog: dialog.accept())
+    bob.click("#leave-seat")
+    expect(bob.locator(".you-are")).to_have_text("Watching")
+    expect(ann.locator(".player-list .player").nth(1).locator(".tag.off").first).to_have_text(
+        "left"
+    )
+    marked = ann.locator(".log li.by-stand-in")
+    ready = """() => document.querySelector('#result')
+        || document.querySelector('#table[data-mine="1"]')
+        || (document.querySelector('.log li.by-stand-in')
+            && [...document.querySelectorAll('.log li')]
+                .some((li) => li.textContent.startsWith('Ann')))"""
+    for _ in range(40):  # Ann rolls once and banks, until a line of each is in the log
+        ann.wait_for_function(ready, timeout=60_000)
+        if ann.locator("#table[data-mine='1']").count() and not ann.locator("#result").count():
+            version = ann.locator("#table").get_attribute("data-version")
+            ann.wait_for_timeout(250)  # past the guard of a new decision
+            total = int(ann.locator(".tu-figures .big .stat-value").inner_text())
+            ann.locator('[data-key="roll"]' if total == 0 else '[data-key="bank"]').click()
+            ann.wait_for_function(
+                "v => document.querySelector('#table').dataset.version !== v", arg=version
+            )
+            continue
+        break
+    expect(marked.first).to_be_visible()
+    for i in range(marked.count()):
+        line = marked.nth(i)
+        expect(line).to_contain_text("Bob")
+        expect(line.locator(".stand-in-mark")).to_have_text("bot standing in for Bob")
+    for line in ann.locator(".log li").all():
+        if "Bob" not in line.inner_text():
+            expect(line.locator(".stand-in-mark")).to_have_count(0)
+    shot(ann, "log-stand-in")
+    ann.select_option("#lang", "es")
+    expect(marked.first.locator(".stand-in-mark")).to_have_text("un bot juega por Bob")
+    expect(marked.first).to_contain_text("Bob")

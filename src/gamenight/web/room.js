@@ -203,11 +203,14 @@ export class RoomPage {
   }
 
   // The log keeps the events themselves (those the game puts in words): drawn again in the
-  // language of the moment, a switch of language turns the lines already there too.
+  // language of the moment, a switch of language turns the lines already there too. With each
+  // it keeps the seats a bot played then for a person who left or went away (drawLog marks a
+  // line that names one).
   describeInto(events, version, ctx) {
+    const standIns = this.room.seats.filter((seat) => seat.stand_in || seat.left).map((seat) => seat.index);
     for (const event of events) {
       const text = this.module.describe ? this.module.describe(event, ctx) : null;
-      if (text) this.log.push({ event, version, kind: event.kind });
+      if (text) this.log.push({ event, version, kind: event.kind, standIns });
     }
   }
 
@@ -516,8 +519,19 @@ export class RoomPage {
     this.el.log.setAttribute("aria-label", t("events"));
     this.el.logBox.querySelector(".zone-title").textContent = t("events");
     const shown = this.log.slice(this.mode === "table" ? -12 : -8).reverse();
+    redraw(this.el.log, shown.map((line, i) => this.logLine(line, i === 0)));
+  }
+
+  /** A line of the log: the game's words, and after them, when the line names a seat a bot
+   * played at the time for its person (who left or went away), a tag that says so: "Leo rolls…"
+   * was the bot's roll. The words for the people who are there stay as the game says them. */
+  logLine(line, newest) {
     const ctx = this.ctx();
-    redraw(this.el.log, shown.map((line, i) => h("li", { class: [i === 0 && "newest", `ev-${line.kind}`] }, this.module.describe(line.event, ctx))));
+    const named = new Set();
+    const text = this.module.describe(line.event, { ...ctx, name: (seat) => { named.add(seat); return ctx.name(seat); } });
+    const bots = (line.standIns || []).filter((seat) => named.has(seat));
+    return h("li", { class: [newest && "newest", `ev-${line.kind}`, bots.length && "by-stand-in"] }, text,
+      bots.length ? h("span", { class: "tag stand-in-mark" }, t("log_stand_in", { names: bots.map((seat) => this.name(seat)).join(", ") })) : null);
   }
 
   drawResult() {

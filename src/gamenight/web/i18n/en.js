@@ -105,6 +105,7 @@ export default {
   turn: "turn",
   deciding: "deciding",
   stand_in: "bot standing in",
+  log_stand_in: "bot standing in for {names}",
   your_turn: "Your turn.",
   turn_of: "{name}'s turn.",
   turn_of_your_move: "{name}'s turn; your move.",

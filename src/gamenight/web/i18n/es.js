@@ -105,6 +105,7 @@ export default {
   turn: "turno",
   deciding: "decidiendo",
   stand_in: "juega un bot por él",
+  log_stand_in: "un bot juega por {names}",
   your_turn: "Tu turno.",
   turn_of: "Turno de {name}.",
   turn_of_your_move: "Turno de {name}; te toca decidir.",
