@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -338,3 +339,37 @@ def test_the_deal_is_said_in_words(new_page: Callable[..., Page]) -> None:
     expect(page.locator(".status-text")).to_have_text("Dealing the cards…")
     page.select_option("#lang", "es")
     expect(page.locator(".status-text")).to_have_text("Repartiendo las cartas…")
+
+
+#: The page's update turned into a chance step of ``phase`` with ``fields`` of the state
+#: changed (a card drawn off the deck, a blind take in an Exchange); nobody decides.
+CHANCE_STEP = """([phase, fields]) => {
+  const room = window.gamenightRoom;
+  const update = structuredClone(room.update);
+  Object.assign(update.view.state, { phase, ...fields });
+  update.view.pending = { kind: "chance", players: [], turn: null, window: "" };
+  update.view.legal = [];
+  update.deciding = [];
+  room.update = update;
+  room.render("match");
+}"""
+
+
+def test_a_draw_and_an_exchange_are_said_in_words(new_page: Callable[..., Page]) -> None:
+    """A card drawn off the deck and a blind take in an Exchange say who does what on the
+    status line, in English and in Spanish, not "…"."""
+    page = new_page()
+    open_room(page, "cover-your-cookies", 3)
+    fill_with_bots_and_start(page, level="baker")
+    wait_in_play(page, MY_TURN)
+    status = page.locator(".status-text")
+    page.evaluate(CHANCE_STEP, ["draw", {"draw_queue": [[0, None]]}])
+    expect(status).to_have_text("You draw a card…")
+    page.evaluate(CHANCE_STEP, ["exchange", {"takers": [[1, 0], [2, 1], [0, 2]]}])
+    expect(status).to_have_text(re.compile(r"^Exchange: you take cards blindly from \S.*…$"))
+    page.evaluate(CHANCE_STEP, ["exchange", {"takers": [[0, 2]]}])
+    expect(status).to_have_text(re.compile(r"^Exchange: \S.* takes cards blindly from you…$"))
+    page.select_option("#lang", "es")
+    expect(status).to_have_text(re.compile(r"^Intercambio: \S.* te toma cartas a ciegas…$"))
+    page.evaluate(CHANCE_STEP, ["draw", {"draw_queue": [[1, 1]]}])
+    expect(status).to_have_text(re.compile(r"^\S.* roba una carta…$"))

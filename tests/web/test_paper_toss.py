@@ -254,3 +254,37 @@ def test_an_attack_that_opens_a_window_again_shows_no_toast(new_page: Callable[.
     passes = {m["ref"] for m in line["sent"] if m["action"] == {"type": "pass"}}
     assert all(e["ref"] in passes for e in line["errors"]), line["errors"]  # refused: passes
     assert page.evaluate("() => window.toasts") == []
+
+
+#: The page's update turned into a chance step of ``phase`` (the deal, a hand drawn back up, a
+#: Toss card turned over) on the turn of seat ``turn``; nobody decides.
+CHANCE_STEP = """([phase, turn]) => {
+  const room = window.gamenightRoom;
+  const update = structuredClone(room.update);
+  Object.assign(update.view.state, { phase, turn });
+  update.view.pending = { kind: "chance", players: [], turn: null, window: "" };
+  update.view.legal = [];
+  update.deciding = [];
+  room.update = update;
+  room.render("match");
+}"""
+
+
+def test_the_chance_steps_are_said_in_words(new_page: Callable[..., Page]) -> None:
+    """The deal, a hand drawn back up and a Toss card turned over each say so on the status
+    line, in English and in Spanish, not "…"."""
+    page = new_page()
+    open_room(page, "paper-toss", 3, options={"first_player": "0"})
+    fill_with_bots_and_start(page)
+    page.wait_for_function(MY_MOVE_OR_OVER)  # the person's first turn: nothing else moves
+    status = page.locator(".status-text")
+    page.evaluate(CHANCE_STEP, ["deal", 0])
+    expect(status).to_have_text("Dealing the cards…")
+    page.evaluate(CHANCE_STEP, ["draw", 0])
+    expect(status).to_have_text("You draw back up to a full hand…")
+    page.evaluate(CHANCE_STEP, ["flip", 0])
+    expect(status).to_have_text("Turning over a Toss card for Ann…")
+    page.select_option("#lang", "es")
+    expect(status).to_have_text("Dando la vuelta a una carta de Lanzamiento para Ann…")
+    page.evaluate(CHANCE_STEP, ["draw", 1])
+    expect(status).to_contain_text(" roba hasta completar la mano…")

@@ -417,3 +417,111 @@ def test_a_closed_snickerdoodle_pop_up_stays_closed_when_the_table_is_drawn_agai
     expect(page.locator("#result")).to_be_visible()
     page.wait_for_timeout(300)
     expect(pop_up).to_have_count(0)
+
+
+#: Whether the element of ``selector`` is on screen, below the room's sticky status line.
+IN_VIEW = """(selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return false;
+  const box = el.getBoundingClientRect();
+  const line = document.querySelector('.status-row').getBoundingClientRect().bottom;
+  return box.top >= Math.max(0, line) - 1 && box.bottom <= window.innerHeight + 1;
+}"""
+#: The person's turn to choose whom to swap with has come.
+MY_SWAP = (
+    "document.querySelector('#table').dataset.phase === 'target'"
+    " && document.querySelector('#table').dataset.mine === '1'"
+)
+TO_TOP = "() => window.scrollTo({ top: 0, behavior: 'instant' })"
+#: This seat's next decision, in ``phase``, is on the table (a newer version than ``v``).
+MINE_IN = """([phase, v]) => {
+  const table = document.querySelector('#table');
+  return table.dataset.mine === '1' && table.dataset.phase === phase && table.dataset.version !== v;
+}"""
+
+
+def test_a_new_decision_comes_into_view_on_a_phone(new_page: Callable[..., Page]) -> None:
+    """On a 390x844 phone with six seats, the hand and its buttons are below the seats: every
+    roll is Pass left 1, and each new choice of a card to pass brings the hand's confirm button
+    into view, however far up the person had scrolled."""
+    page = new_page(width=390, height=844, is_mobile=True, has_touch=True)
+    open_room(page, "toss-your-cookies", 6, options={"action_die": "pass_left", "number_die": "1"})
+    fill_with_bots_and_start(page)
+    wait_in_play(page, CHOOSING)
+    confirm = '.tyc-mine .actions[data-reveal] [data-key="confirm"]'
+    page.wait_for_function(IN_VIEW, arg=confirm)
+    for _ in range(2):
+        page.wait_for_function(SETTLED)
+        page.evaluate(TO_TOP)
+        assert not page.evaluate(IN_VIEW, confirm)  # below the fold at the top of the page
+        before = page.locator("#table").get_attribute("data-version") or ""
+        page.keyboard.press("1")
+        page.keyboard.press("Enter")
+        page.wait_for_function(MINE_IN, arg=["commit", before])
+        page.wait_for_function(IN_VIEW, arg=confirm)
+        assert page.evaluate("() => window.scrollY") > 0
+    shot(page, "toss-your-cookies-pass-phone")
+
+
+def test_a_swap_brings_each_of_its_choices_into_view_on_a_phone(
+    new_page: Callable[..., Page],
+) -> None:
+    """Every roll is Swap 1. On the person's turn, on a 390x844 phone scrolled to the top
+    before each step: whom to swap with, the card to give, then the face-down card to draw
+    each come into view."""
+    page = new_page(width=390, height=844, is_mobile=True, has_touch=True)
+    open_room(page, "toss-your-cookies", 6, options={"action_die": "swap", "number_die": "1"})
+    fill_with_bots_and_start(page)
+    wait_in_play(page, MY_SWAP)
+    steps = (
+        ("target", ".tyc-mine .actions[data-reveal]", "1"),
+        ("swap_cards", ".tyc-mine .actions[data-reveal]", "1"),
+        ("pick", ".tyc-middle [data-reveal] .tyc-pick", "1"),
+    )
+    before = ""
+    for phase, selector, key in steps:
+        page.wait_for_function(MINE_IN, arg=[phase, before])
+        page.wait_for_function(IN_VIEW, arg=selector)
+        assert page.evaluate("() => window.scrollY") > 0, phase
+        page.wait_for_function(SETTLED)
+        page.evaluate(TO_TOP)
+        before = page.locator("#table").get_attribute("data-version") or ""
+        page.keyboard.press(key)
+        if phase == "swap_cards":
+            page.keyboard.press("Enter")
+    page.wait_for_function(MOVED_ON, arg=before)
+
+
+#: The page's update turned into a chance step of ``phase`` (the roll, or which card a blind
+#: draw turns out to be) with ``fields`` of the state changed; nobody decides.
+CHANCE_STEP = """([phase, fields]) => {
+  const room = window.gamenightRoom;
+  const update = structuredClone(room.update);
+  Object.assign(update.view.state, { phase, ...fields });
+  update.view.pending = { kind: "chance", players: [], turn: null, window: "" };
+  update.view.legal = [];
+  update.deciding = [];
+  room.update = update;
+  room.render("match");
+}"""
+
+
+def test_the_dice_and_a_blind_draw_are_said_in_words(new_page: Callable[..., Page]) -> None:
+    """While the dice roll and while a face-down card drawn is turned over, the status line
+    says so, in English and in Spanish, not "…"."""
+    page = new_page()
+    # every roll is Swap 1: on the person's turn nothing moves until they choose whom with
+    open_room(page, "toss-your-cookies", 3, options={"action_die": "swap", "number_die": "1"})
+    fill_with_bots_and_start(page)
+    wait_in_play(page, MY_SWAP)
+    status = page.locator(".status-text")
+    page.evaluate(CHANCE_STEP, ["roll", {"turn": 0}])
+    expect(status).to_have_text("You roll the dice…")
+    page.evaluate(CHANCE_STEP, ["draw", {"turn": 1, "drawer": 1, "draw_from": 0}])
+    expect(status).to_contain_text(" draws one of your cards…")
+    page.evaluate(CHANCE_STEP, ["draw", {"turn": 1, "drawer": 1, "draw_from": 2}])
+    expect(status).to_have_text(re.compile(r"^\S.* draws a card from .+'s hand…$"))
+    page.select_option("#lang", "es")
+    expect(status).to_have_text(re.compile(r"^\S.* roba una carta de la mano de .+…$"))
+    page.evaluate(CHANCE_STEP, ["roll", {"turn": 0}])
+    expect(status).to_have_text("Tiras los dados…")

@@ -319,11 +319,24 @@ function duelWords(model, ctx) {
   return ctx.t(model.me !== null && duel.defender === model.me ? "duel_words_yours" : "duel_words", words);
 }
 
-/** The status line while the cards are dealt (the room's words for a chance step are "…"), and
- * during a swipe: who is swiping whose Batch, and who answers now. */
+/** The status line at each chance step (the room's words for one are "…": the deal, a card
+ * drawn, a blind take in an Exchange), and during a swipe: who is swiping whose Batch, and who
+ * answers now. */
 function status(model, ctx) {
   const { t } = ctx;
-  if (model.state.phase === "deal" || model.state.phase === "flip") return t("status_dealing");
+  const st = model.state;
+  if (st.phase === "deal" || st.phase === "flip") return t("status_dealing");
+  // the other chance steps: a card drawn off the deck, a blind take in an Exchange
+  const me = model.me;
+  const drawing = st.phase === "draw" && st.draw_queue && st.draw_queue.length ? st.draw_queue[0][0] : null;
+  if (drawing !== null) return me !== null && drawing === me ? t("status_drawing_you") : t("status_drawing", { name: ctx.name(drawing) });
+  const take = st.phase === "exchange" && st.takers && st.takers.length ? st.takers[0] : null;
+  if (take) {
+    const [giver, taker] = take;
+    if (me !== null && taker === me) return t("status_taking_you", { from: ctx.name(giver) });
+    if (me !== null && giver === me) return t("status_taking_from_you", { name: ctx.name(taker) });
+    return t("status_taking", { name: ctx.name(taker), from: ctx.name(giver) });
+  }
   const duel = model.state.duel;
   if (model.state.phase !== "duel" || !duel) return null;
   const words = duelWords(model, ctx);

@@ -365,6 +365,10 @@ function status(model, ctx) {
   if (st.phase === "main" && mine) return t(model.legal.some((a) => a.type === "toss") ? "main_prompt" : "main_no_toss");
   if (st.phase === "launch" && mine) return t("launch_prompt");
   if (st.phase === "sprinklers" && mine) return t("sprinklers_prompt");
+  // the chance steps: the deal, a hand drawn back up, a Toss card turned over
+  if (st.phase === "deal") return t("status_dealing");
+  if (st.phase === "draw") return st.turn === me ? t("status_drawing_you") : t("status_drawing", { name: ctx.name(st.turn) });
+  if (st.phase === "flip") return t("status_flipping", { name: ctx.name(st.turn) });
   if (!WINDOWS.has(st.phase)) return null;
   if (me !== null && asked.includes(me)) return t("status_window_you");
   return t("status_window", { count: asked.length });

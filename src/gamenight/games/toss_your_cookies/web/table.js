@@ -182,14 +182,14 @@ class CookiesTable {
         : kit.cardBack(t("face_down")));
       return kit.section(t("draw_title"), [
         h("p", {}, drawing ? t("pick_you", { name: this.ctx.name(st.draw_from) }) : t("pick_watch", { name: this.ctx.name(st.drawer), from: this.ctx.name(st.draw_from) })),
-        h("div", { class: "cards" }, backs),
+        h("div", { class: "cards", "data-reveal": drawing }, backs),
       ], { cls: "tyc-middle" });
     }
     if (st.phase === "even_up") {
       const takes = model.legal.filter((a) => a.type === "take");
       return kit.section(t("even_up_title"), [
         h("p", {}, mine ? t("even_up_you") : t("even_up_watch")),
-        takes.length ? h("div", { class: "cards" }, takes.map((a, i) => cardFace(this.ctx, a.card, { key: `take-${i}`, sub: t("from_name", { name: this.ctx.name(a.player) }), onClick: () => this.ctx.act(a) }))) : null,
+        takes.length ? h("div", { class: "cards", "data-reveal": true }, takes.map((a, i) => cardFace(this.ctx, a.card, { key: `take-${i}`, sub: t("from_name", { name: this.ctx.name(a.player) }), onClick: () => this.ctx.act(a) }))) : null,
       ], { cls: "tyc-middle" });
     }
     if (st.limbo_count && has(st.target)) {
@@ -250,7 +250,7 @@ class CookiesTable {
       goal ? h("p", { class: "help tyc-goal" }, goal) : null,
       h("div", { class: ["cards", "tyc-hand", choosing && "choosing"] }, cards),
       prompt ? h("p", { class: "tyc-prompt" }, prompt, choosing && !whole ? h("span", { class: "tyc-count" }, ` ${t("chosen_of", { got: chosen.length, of: need })}`) : null) : null,
-      buttons.length ? h("div", { class: "actions" }, buttons) : null,
+      buttons.length ? h("div", { class: "actions", "data-reveal": true }, buttons) : null,
     ], { cls: "tyc-mine" });
   }
 
@@ -444,6 +444,13 @@ function status(model, ctx) {
   if (st.phase === "scramble") return me !== null && model.pending.players.includes(me) ? t("status_scramble_you") : t("status_scramble");
   if (st.phase === "milk_race") return me !== null && model.pending.players.includes(me) ? t("status_milk_you") : t("status_milk", { name: ctx.name(st.tosser) });
   if (st.phase === "deal") return t("dealing");
+  // the other chance steps: the dice, and which card a blind draw turns out to be
+  if (st.phase === "roll") return me !== null && st.turn === me ? t("status_rolling_you") : t("status_rolling", { name: ctx.name(st.turn) });
+  if (st.phase === "draw") {
+    if (me !== null && st.drawer === me) return t("status_drawing_you", { from: ctx.name(st.draw_from) });
+    if (me !== null && st.draw_from === me) return t("status_drawing_from_you", { name: ctx.name(st.drawer) });
+    return t("status_drawing", { name: ctx.name(st.drawer), from: ctx.name(st.draw_from) });
+  }
   const deciding = me !== null && model.pending.players.includes(me);
   if (st.phase === "target" && deciding) return t("choose_target", { count: st.number });
   if (st.phase === "pick" && deciding) return t("pick_you", { name: ctx.name(st.draw_from) });
