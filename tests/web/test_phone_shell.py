@@ -105,6 +105,13 @@ def test_the_log_marks_the_moves_of_a_bot_standing_in(new_page: Callable[..., Pa
     bob.click("#join")
     ann.locator("#start:not([disabled])").click()
     bob.wait_for_selector("#table[data-version]")
+    # every status line Ann's page shows from now on
+    ann.evaluate("""() => {
+      window.statusLines = [];
+      new MutationObserver(() => {
+        window.statusLines.push(document.querySelector('.match .status').textContent);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }""")
     bob.once("dialog", lambda dialog: dialog.accept())
     bob.click("#leave-seat")
     expect(bob.locator(".you-are")).to_have_text("Watching")
@@ -137,6 +144,9 @@ def test_the_log_marks_the_moves_of_a_bot_standing_in(new_page: Callable[..., Pa
     for line in ann.locator(".log li").all():
         if "Bob" not in line.inner_text():
             expect(line.locator(".stand-in-mark")).to_have_count(0)
+    # the status line says whose turn it is without pretending Bob decides
+    lines = ann.evaluate("() => window.statusLines")
+    assert any(line.startswith("Bob's turn (a bot stands in).") for line in lines), lines
     shot(ann, "log-stand-in")
     ann.select_option("#lang", "es")
     expect(marked.first.locator(".stand-in-mark")).to_have_text("un bot juega por Bob")

@@ -493,7 +493,13 @@ export class RoomPage {
   turnWords(p, urgent) {
     const me = this.seat;
     const others = (this.update.deciding || []).filter((seat) => seat !== me);
-    if (me !== p.turn) return urgent ? t("turn_of_your_move", { name: this.name(p.turn) }) : t("turn_of", { name: this.name(p.turn) });
+    if (me !== p.turn) {
+      const name = this.name(p.turn);
+      if (urgent) return t("turn_of_your_move", { name });
+      // a seat a stand-in bot plays is said so, not as if its person were deciding
+      const seat = this.room.seats[p.turn];
+      return t(seat && (seat.stand_in || seat.left) ? "turn_of_stand_in" : "turn_of", { name });
+    }
     if (urgent || !others.length || p.kind === "chance") return t("your_turn");
     return t("your_turn_others", { names: others.map((seat) => this.name(seat)).join(", ") });
   }

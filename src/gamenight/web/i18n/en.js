@@ -108,6 +108,7 @@ export default {
   log_stand_in: "bot standing in for {names}",
   your_turn: "Your turn.",
   turn_of: "{name}'s turn.",
+  turn_of_stand_in: "{name}'s turn (a bot stands in).",
   turn_of_your_move: "{name}'s turn; your move.",
   your_turn_others: "Your turn; {names} to move now.",
   status_over: "The game is over.",
