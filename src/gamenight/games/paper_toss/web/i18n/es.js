@@ -14,7 +14,7 @@ export default {
   option_first_player_help: "asiento que empieza (el reglamento dice el más joven; el asiento 1 es el del anfitrión)",
   option_turn_limit: "límite de turnos",
   option_turn_limit_help: "terminar tras tantos turnos, gana quien tenga más fichas (0: jugar hasta la meta)",
-  bot_smart: "listo",
+  bot_smart: "astuto",
   bot_smart_help: "guarda los antídotos para sus lanzamientos, ataca y abusa del que va primero, pincha al que está a punto de ganar",
   bot_random: "al azar",
   bot_random_help: "elige al azar entre las jugadas legales",

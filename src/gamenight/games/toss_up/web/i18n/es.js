@@ -14,7 +14,7 @@ export default {
   option_faces_help: "colores de las seis caras de un dado",
   option_first_player: "primer jugador",
   option_first_player_help: "asiento que empieza (el asiento 1 es el del anfitrión)",
-  bot_smart: "listo",
+  bot_smart: "astuto",
   bot_smart_help: "juega la estrategia resuelta que maximiza puntos, y acelera al final",
   bot_random: "al azar",
   bot_random_help: "elige al azar entre las jugadas legales",
