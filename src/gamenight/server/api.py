@@ -65,10 +65,19 @@ DisplayName = Annotated[
 ]
 
 
-class Request(BaseModel):
-    """Base of request bodies: unknown fields are refused."""
+#: The most seats a room has; seat numbers run from 0 to ``MAX_SEATS - 1``.
+MAX_SEATS = 16
+#: The largest match number a path may name (a database's 32-bit integer; a room never
+#: plays that many matches).
+MAX_MATCH = 2**31 - 1
 
-    model_config = ConfigDict(extra="forbid")
+
+class Request(BaseModel):
+    """Base of request bodies: unknown fields are refused, and a whole number is a JSON whole
+    number (``"2"``, ``true`` or ``2.0`` is refused). ``options`` alone takes text for a number
+    as the command line does."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class CreateRoom(Request):
@@ -76,7 +85,7 @@ class CreateRoom(Request):
     optionally the creator's display name to take seat 0 at once."""
 
     game: str = Field(examples=["toss-up"])
-    seats: int = Field(ge=1, le=16, examples=[4])
+    seats: int = Field(ge=1, le=MAX_SEATS, examples=[4])
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"target": 100}])
     limits: Limits = Field(default_factory=Limits)
     name: DisplayName | None = Field(default=None, description="take seat 0 under this name")
@@ -100,7 +109,7 @@ class JoinRoom(Request):
     """Take a seat: a display name, and the seat wanted (default: the first open one)."""
 
     name: DisplayName
-    seat: int | None = Field(default=None, ge=0)
+    seat: int | None = Field(default=None, ge=0, le=MAX_SEATS - 1)
 
 
 class Joined(BaseModel):
@@ -137,7 +146,7 @@ class Left(BaseModel):
 class HandHost(Request):
     """Hand the host role to the person in this seat."""
 
-    seat: int = Field(ge=0, examples=[1])
+    seat: int = Field(ge=0, le=MAX_SEATS - 1, examples=[1])
 
 
 class Health(BaseModel):

@@ -23,6 +23,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gamenight import __version__
 from gamenight.server.api import (
+    MAX_MATCH,
+    MAX_SEATS,
     CreateRoom,
     HandHost,
     Health,
@@ -53,7 +55,10 @@ HostToken = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 seat_bearer = HTTPBearer(auto_error=False, scheme_name="SeatToken", description="a seat's token")
 SeatToken = Annotated[HTTPAuthorizationCredentials | None, Depends(seat_bearer)]
 Code = Annotated[str, Path(min_length=1, max_length=16, description="the room code")]
-SeatIndex = Annotated[int, Path(ge=0, le=64, description="the seat number, from 0")]
+SeatIndex = Annotated[int, Path(ge=0, le=MAX_SEATS - 1, description="the seat number, from 0")]
+MatchNumber = Annotated[
+    int, Path(ge=1, le=MAX_MATCH, description="the match's number in the room, from 1")
+]
 REFUSALS: dict[int | str, dict[str, Any]] = {
     status: {"model": Problem, "description": text}
     for status, text in [
@@ -268,9 +273,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return service.info(await service.rematch(code, _token(host)))
 
     @app.get("/api/rooms/{code}/matches/{number}/record", tags=["records"], responses=REFUSALS)
-    async def record(
-        code: Code, number: Annotated[int, Path(ge=1)], service: Service
-    ) -> dict[str, Any]:
+    async def record(code: Code, number: MatchNumber, service: Service) -> dict[str, Any]:
         """A finished match's record (what ``gamenight replay`` reads), signed by the server;
         409 while the match is on (the record holds the seed)."""
         return await service.record(code, number)

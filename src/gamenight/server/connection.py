@@ -49,6 +49,8 @@ from gamenight.server.protocol import (
     Update,
     Welcome,
     client_message,
+    printable,
+    safe_ref,
 )
 from gamenight.server.ratelimit import TokenBucket
 from gamenight.server.rooms import Room as RoomState
@@ -63,23 +65,57 @@ OUTBOX_SIZE = 2000
 SUBMIT_TIMEOUT = 30.0
 
 
+#: How deeply a client message may nest arrays and objects (an ``act`` needs three or four).
+MAX_DEPTH = 32
+
+
 def describe(error: ValidationError) -> str:
-    """A short sentence for a message that does not fit the protocol (never the input itself)."""
+    """A short sentence for a message that does not fit the protocol (never the input itself:
+    what it quotes, a field's name, is made :func:`printable`)."""
     first = error.errors(include_input=False, include_url=False)[0]
     where = ".".join(str(part) for part in first.get("loc", ()))
     text = str(first.get("msg", "invalid"))
     kinds = "act, ping, sync, coach"
-    return f"not a valid message ({where + ': ' if where else ''}{text}); types are: {kinds}"
+    return printable(
+        f"not a valid message ({where + ': ' if where else ''}{text}); types are: {kinds}"
+    )
+
+
+def nesting(raw: str | bytes) -> int:
+    """How deeply the JSON text ``raw`` nests arrays and objects (brackets inside strings do not
+    count), reading no further than :data:`MAX_DEPTH` + 1 levels."""
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    depth = deepest = 0
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    break
+        elif c in "]}":
+            depth -= 1
+    return deepest
 
 
 def ref_of(raw: str | bytes) -> str | None:
-    """The ``ref`` of a message refused as malformed, when it has a readable one."""
+    """The ``ref`` of a message refused as malformed, when it has one that may be echoed (see
+    :func:`safe_ref`); never an exception."""
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
-    ref = data.get("ref") if isinstance(data, dict) else None
-    return ref if isinstance(ref, str) and len(ref) <= 64 else None
+    return safe_ref(data.get("ref")) if isinstance(data, dict) else None
 
 
 class Connection:
@@ -132,20 +168,45 @@ class Connection:
 
     # ---- the connection's life ---------------------------------------------------------------
     async def serve(self, welcome: ServerBase) -> None:
-        """Run until the client goes away."""
+        """Run until the client goes away, or until sending to it or reading from it fails: a
+        failure is logged and the connection closed (1011), so that the seat shows as away
+        and its grace period starts, never a seat that looks connected and hears nothing."""
         sender = asyncio.create_task(self._send_loop())
         self.push(welcome)
-        await self.service.attach(self.room, self)
+        receiver: asyncio.Task[None] | None = None
         try:
-            await self._receive_loop()
+            await self.service.attach(self.room, self)
+            receiver = asyncio.create_task(self._receive_loop())
+            done, _ = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            failed = False
+            for task, doing in ((sender, "sending to"), (receiver, "receiving from")):
+                failure = task.exception() if task in done and not task.cancelled() else None
+                if failure is not None:
+                    failed = True
+                    log.error(
+                        "room %s: %s %s failed; closing the connection",
+                        self.room.code,
+                        doing,
+                        self.who,
+                        exc_info=failure,
+                    )
+            if failed or sender in done:  # nothing more can reach the client: end it
+                await self._close(1011, "server error: reconnect")
         finally:
             self._closing = True
             self.service.detach(self.room, self)
             if self._feed is not None:
                 self._feed.cancel()
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
+            for running in (sender, receiver):
+                if running is not None:
+                    running.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await running
+
+    @property
+    def who(self) -> str:
+        """The connection in a log line: ``seat 2`` or ``a spectator``."""
+        return f"seat {self.seat}" if self.seat is not None else "a spectator"
 
     def push(self, message: ServerBase) -> None:
         """Queue a message for the client (a reader that fell too far behind is disconnected)."""
@@ -231,6 +292,9 @@ class Connection:
             if size > limit:
                 self.error("too_large", f"a message may be {limit} bytes at most; got {size}")
                 continue
+            if nesting(raw) > MAX_DEPTH:
+                self.error("malformed", f"a message may not be nested more than {MAX_DEPTH} deep")
+                continue
             try:
                 parsed = client_message.validate_json(raw)
             except ValidationError as exc:
@@ -242,8 +306,9 @@ class Connection:
     def error(
         self, code: ErrorCode, message: str, ref: str | None = None, rule: str | None = None
     ) -> None:
-        """Answer a refused message."""
-        self.push(Error(code=code, message=message, ref=ref, rule=rule))
+        """Answer a refused message (what it says is made :func:`printable`, the ``ref`` is
+        dropped unless :func:`safe_ref`)."""
+        self.push(Error(code=code, message=printable(message), ref=safe_ref(ref), rule=rule))
 
     async def handle(self, message: Act | Ping | Sync | Coach) -> None:
         """Answer one well-formed message."""

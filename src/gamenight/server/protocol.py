@@ -11,21 +11,68 @@ may see them), ``error`` for every refused message, ``pong``, ``advice`` (the an
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, computed_field
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    computed_field,
+)
 
 from gamenight.live.updates import By, Reason
 from gamenight.server.catalog import table_bots
 from gamenight.server.settings import Limits
 
-Ref = Annotated[str | None, Field(default=None, max_length=64)]
+#: A ``ref`` longer than this is refused (it is echoed in the answer).
+REF_LENGTH = 64
+#: The largest ``version`` a client may send: the largest whole number a JavaScript client
+#: holds exactly (2**53 - 1); a match never comes near it.
+MAX_VERSION = 2**53 - 1
+
+
+def unprintable(c: str) -> bool:
+    """Whether ``c`` is a character no message should carry back: a control character (C0,
+    DEL, C1), a lone surrogate (which cannot be written as UTF-8), a line or paragraph
+    separator, a private-use character or a noncharacter (U+FFFF and the like)."""
+    return unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+def printable(text: str) -> str:
+    """``text`` with every :func:`unprintable` character replaced by U+FFFD, so that it can
+    always be sent (a refusal may quote what a client sent)."""
+    if not any(unprintable(c) for c in text):
+        return text
+    return "".join("\ufffd" if unprintable(c) else c for c in text)
+
+
+def safe_ref(value: object) -> str | None:
+    """``value`` when it is a ``ref`` that may be echoed (a string of at most 64 characters,
+    none of them :func:`unprintable`), else ``None``."""
+    if not isinstance(value, str) or len(value) > REF_LENGTH:
+        return None
+    return None if any(unprintable(c) for c in value) else value
+
+
+def _checked_ref(value: str | None) -> str | None:
+    if value is not None and safe_ref(value) is None:
+        raise ValueError("a ref may not hold control characters, separators or noncharacters")
+    return value
+
+
+Ref = Annotated[
+    str | None, Field(default=None, max_length=REF_LENGTH), AfterValidator(_checked_ref)
+]
 
 
 class ClientBase(BaseModel):
-    """Base of client messages: unknown fields are refused, so a typo is an error, not a no-op."""
+    """Base of client messages: unknown fields are refused, so a typo is an error, not a no-op;
+    types are strict JSON types (``"3"``, ``true`` or ``3.0`` is no whole number)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Act(ClientBase):
@@ -34,7 +81,7 @@ class Act(ClientBase):
 
     type: Literal["act"]
     action: dict[str, Any]
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, le=MAX_VERSION)
     ref: Ref = None
 
 
