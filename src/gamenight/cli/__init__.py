@@ -3,7 +3,8 @@
 - ``play``: ``list``, ``rules``, ``play``, ``replay``;
 - ``simulate``: ``simulate``;
 - ``study``: ``sweep``, ``report``, ``solve``, ``ladder``;
-- ``serve``: ``serve``.
+- ``serve``: ``serve``;
+- ``verify``: ``verify`` (a served record's signature, then its steps).
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ import sys
 import typer
 from rich.markup import escape
 
-from gamenight.cli import play, serve, simulate, study
+from gamenight.cli import play, serve, simulate, study, verify
 from gamenight.cli.app import app, err
 
-__all__ = ["app", "main", "play", "serve", "simulate", "study"]
+__all__ = ["app", "main", "play", "serve", "simulate", "study", "verify"]
 
 
 def main() -> None:

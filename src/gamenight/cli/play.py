@@ -26,6 +26,7 @@ from gamenight.cli.app import (
     out,
     split_list,
 )
+from gamenight.cli.verify import KeyOpt, warn_unverified
 from gamenight.engine.errors import GameError
 from gamenight.engine.files import CannotWrite
 from gamenight.engine.game import Game
@@ -288,14 +289,18 @@ def replay(
     line: Annotated[
         bool, typer.Option("--line", help="line by line, even at a terminal (as in a pipe)")
     ] = False,
+    key: KeyOpt = None,
 ) -> None:
-    """Watch a recorded match: at a terminal, the board at every step, forward and back."""
+    """Watch a recorded match: at a terminal, the board at every step, forward and back. A
+    record whose signature is not verified under --key is shown with a warning first."""
     try:
         data = load_record(file)
+        warn_unverified(data, key)
         if not line and step is None and on_a_terminal():
             from gamenight.terminal.table.replay import run_replay
 
             run_replay(data, seat)
+            warn_unverified(data, key)  # again: the table covered the first warning
             return
         interactive = sys.stdin.isatty() if step is None else step
         replay_record(data, out, sys.stdin if interactive else None, viewer=seat)
