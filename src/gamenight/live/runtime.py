@@ -118,6 +118,9 @@ class LiveMatch:
         self._task: asyncio.Task[Outcome] | None = None
         self._audience = Audience(self.settings.max_backlog)
         self._publishing = False
+        #: Set while the newest step is not stored yet; stays set if storing it failed, and
+        #: then nothing of the match is shown any more (it is ahead of what is stored).
+        self._unstored = False
         self._idle = asyncio.Event()
         self._idle.set()
         self._log: deque[Applied] = deque(maxlen=LOG_SIZE)
@@ -219,6 +222,8 @@ class LiveMatch:
         self._check_seat(viewer, spectator=True)
         while not self._idle.is_set():
             await self._idle.wait()
+        if self._unstored:
+            raise MatchStopped("the live match stopped: its last step could not be stored")
         return self.match.view(viewer)
 
     def subscribe(self, viewer: int | None) -> Subscription:
@@ -227,11 +232,13 @@ class LiveMatch:
         The first update (``joined``) is the viewer's full current view, with the events of the
         last ``RECAP_STEPS`` steps as they may see them; if a step is being stored just now, the
         first update is that step's instead. Each later update follows one step or one change
-        of controllers.
+        of controllers. If storing a step failed, the match is ahead of what is stored, and
+        the stream ends (``stopped``) with no update at all: what was never stored is never
+        shown.
         """
         self._check_seat(viewer, spectator=True)
         sub = self._audience.join(viewer)
-        if not self._publishing:
+        if not self._publishing and not self._unstored:
             recap = list(self._log)[-RECAP_STEPS:]
             table = self._table("joined", None)
             sub.push(update_for(viewer, table, self.match.view(viewer), recap))
@@ -395,10 +402,10 @@ class LiveMatch:
             self._passes[before.window] = action
         if not took_out:
             self._settled_from = match.version
-        if not (took_out or (before.kind is Kind.RACE and same_decision(before, after))):
+        new_decision = not (took_out or (before.kind is Kind.RACE and same_decision(before, after)))
+        if new_decision:
             self._decision += 1
             self._decision_from = match.version
-            self._arm_deadline()
         applied = Applied(
             version=match.version,
             player=player,
@@ -411,10 +418,14 @@ class LiveMatch:
         )
         self._log.append(applied)
         self._publishing = True
+        self._unstored = True
         self._idle.clear()
         try:
             if self._persist is not None:
-                await self._persist(applied)
+                await self._persist(applied)  # may take a while: the database may be away
+            self._unstored = False
+            if new_decision:  # its clock starts once it is told, however long storing took
+                self._arm_deadline()
             self._notify("step", applied)
         finally:
             self._publishing = False

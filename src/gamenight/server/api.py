@@ -150,10 +150,19 @@ class HandHost(Request):
 
 
 class Health(BaseModel):
-    """The server is up and its database answers."""
+    """The server is up and its database answers (``ok``), or it is up but the database is
+    away or a match waits for it (``degraded``: matches wait and go on by themselves once it
+    is back)."""
 
-    status: Literal["ok"] = "ok"
+    status: Literal["ok", "degraded"] = "ok"
     database: str
+    message: str | None = Field(default=None, description="degraded: why")
+    down_seconds: float | None = Field(
+        default=None, description="degraded: how long the database has not answered"
+    )
+    waiting_rooms: int | None = Field(
+        default=None, description="degraded: how many rooms' matches wait for the database"
+    )
 
 
 class Problem(BaseModel):

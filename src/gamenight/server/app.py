@@ -8,6 +8,7 @@ kept in the database unless ``record_key`` is set) and every unfinished match is
 
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 import secrets
@@ -49,6 +50,9 @@ from gamenight.server.storage import SqlStore, StorageError
 from gamenight.server.web import html_page, mount_web
 
 log = logging.getLogger("gamenight.server")
+
+#: How long ``/healthz`` waits for the database to answer before it says ``degraded``.
+HEALTH_SECONDS = 2.0
 
 bearer = HTTPBearer(auto_error=False, description="the room's host token, or the host's seat token")
 HostToken = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
@@ -183,11 +187,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         problem = Problem(error="internal", message="the server failed on this request")
         return JSONResponse(problem.model_dump(exclude_none=True), status_code=500)
 
-    @app.get("/healthz", tags=["server"])
-    async def healthz(request: Request) -> Health:
-        """The server is up and its database answers (503 otherwise)."""
-        await request.app.state.store.ping()
-        return Health(database=request.app.state.store.dialect)
+    @app.get(
+        "/healthz",
+        tags=["server"],
+        response_model_exclude_none=True,
+        responses={503: {"model": Health, "description": "degraded: the database is away"}},
+    )
+    async def healthz(request: Request) -> Any:
+        """``ok`` (200): the server is up and its database answers. ``degraded`` (503): the
+        server is up, but the database does not answer or a match waits for it; matches go on
+        by themselves once it is back (the process needs no restart)."""
+        return await health(request.app.state.store, request.app.state.service)
 
     @app.get("/api/games", tags=["games"])
     async def games() -> list[GameInfo]:
@@ -308,6 +318,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     mount_web(app, lambda request: base_url(request, settings))
     return app
+
+
+async def health(store: SqlStore, service: RoomService) -> Health | JSONResponse:
+    """The answer of ``/healthz``: one quick try of the database, and the rooms waiting on it."""
+    try:
+        answers = await asyncio.wait_for(store.check(), HEALTH_SECONDS)
+    except TimeoutError:
+        answers = False
+    waiting = len(service.waiting)
+    if answers and not waiting:
+        return Health(database=store.dialect)
+    down = store.health.seconds_down()
+    degraded = Health(
+        status="degraded",
+        database=store.dialect,
+        message=(
+            "the database does not answer; matches wait and go on by themselves once it is back"
+            if not answers
+            else "matches wait for the database to store their last step"
+        ),
+        down_seconds=round(down, 1) if down is not None else None,
+        waiting_rooms=waiting,
+    )
+    return JSONResponse(degraded.model_dump(exclude_none=True), status_code=503)
 
 
 def browsing(request: Request) -> bool:

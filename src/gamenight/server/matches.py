@@ -6,14 +6,21 @@ room's live match is a ``LiveMatch`` (``gamenight.live``) whose ``persist`` hook
 and at the end the signed record, before any connection hears of it; at start-up :meth:`resume`
 rebuilds every unfinished match from its stored steps, with the same seed and so the same chance
 to come.
+
+While the database is away the match waits: the ``persist`` hook tries again with backoff for as
+long as it takes (nobody is told of the step meanwhile, and the room says it is reconnecting to
+storage), and a match that stopped all the same on a storage failure is rebuilt from what was
+stored once the database answers again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import random
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from gamenight.engine.config import config_from_json
 from gamenight.engine.errors import GameError, UnknownGame
@@ -26,9 +33,24 @@ from gamenight.live.settings import LiveSettings
 from gamenight.live.updates import Applied
 from gamenight.server.seats import Room, gave_up, seat_names
 from gamenight.server.settings import Limits, Settings
-from gamenight.server.storage import MatchRow, RoomRow, StepRow, Store
+from gamenight.server.storage import (
+    Backoff,
+    MatchRow,
+    RoomRow,
+    StepConflict,
+    StepRow,
+    StorageError,
+    StorageUnavailable,
+    Store,
+    retrying,
+)
+
+T = TypeVar("T")
 
 log = logging.getLogger("gamenight.server")
+
+#: A room whose step has waited this long on the database says it is reconnecting to storage.
+STORAGE_SLOW_SECONDS = 1.0
 
 
 def live_settings(limits: Limits, settings: Settings) -> LiveSettings:
@@ -57,6 +79,11 @@ class MatchRunner:
         #: The rooms this process serves, when several processes share the database (``None``:
         #: this process serves every room).
         self.owned: set[str] | None = None
+        #: The waits between tries while a match waits for the database (``retry.Backoff``).
+        self.backoff = Backoff()
+        #: The rooms whose match is waiting for the database now (they show ``reconnecting``).
+        self.waiting: set[str] = set()
+        self._rng = random.Random()
 
     def announce(self, room: Room) -> None:
         """Tell every connection of the room how the room is now (the room service says how)."""
@@ -159,12 +186,43 @@ class MatchRunner:
     def _persister(self, room: Room, number: int) -> Persist:
         async def persist(applied: Applied) -> None:
             step = StepRow(applied.index, applied.record["player"], applied.record["action"])
-            await self.store.append_step(room.code, number, step)
+            await self._patiently(room, lambda: self.store.append_step(room.code, number, step))
             live = room.live
             if live is not None and live.match.finished:
-                await self._finish(room, live.match, number)
+                match = live.match
+                await self._patiently(room, lambda: self._finish(room, match, number))
 
         return persist
+
+    async def _patiently(self, room: Room, call: Callable[[], Awaitable[T]]) -> T:
+        """``call()`` (a write of the room's live match), tried again with backoff for as long
+        as the database is away; the room says it is reconnecting to storage while the write
+        fails or has waited ``STORAGE_SLOW_SECONDS``, and says it no more once it is done."""
+        slow = asyncio.get_running_loop().call_later(
+            STORAGE_SLOW_SECONDS, self._storage_waiting, room, True
+        )
+        try:
+            return await retrying(
+                call,
+                budget=None,
+                backoff=self.backoff,
+                waiting=lambda _exc: self._storage_waiting(room, True),
+                rng=self._rng,
+            )
+        finally:
+            slow.cancel()
+            self._storage_waiting(room, False)
+
+    def _storage_waiting(self, room: Room, waiting: bool) -> None:
+        """Mark the room as waiting for the database (or no more), and tell its connections."""
+        if waiting == (room.code in self.waiting):
+            return
+        if waiting:
+            self.waiting.add(room.code)
+            log.warning("room %s: the match waits for the database", room.code)
+        else:
+            self.waiting.discard(room.code)
+        self.announce(room)
 
     async def _finish(self, room: Room, match: Match, number: int) -> None:
         record = sign_record(
@@ -174,18 +232,59 @@ class MatchRunner:
         room.row = replace(room.row, status="over")
 
     async def _watch(self, room: Room, live: LiveMatch) -> None:
-        """Wait for the end of a live match; tell the room; say so if it failed."""
+        """Wait for the end of a live match; tell the room; say so if it failed, and rebuild
+        it from the database if it failed on a storage error."""
         try:
             await live.finished()
         except GameError as exc:
             if not self.closing:
                 log.error("room %s: the live match stopped: %s", room.code, exc)
+        except StepConflict as exc:
+            if self.owned is None and not self.closing:  # one process: the store is right
+                log.error("room %s: %s; resuming the match from the database", room.code, exc)
+                await self._recover(room, live)
+                return
+            log.error("room %s: another process stored a step first: %s", room.code, exc)
+        except StorageError as exc:
+            if not self.closing:
+                log.error("room %s: %s; resuming the match from the database", room.code, exc)
+                await self._recover(room, live)
+                return
         except Exception:
             log.exception("room %s: the live match failed", room.code)
         host = room.row.host_seat  # a host away keeps their grace period: a rematch needs one
         for seat in [seat for seat in room.grace if seat != host]:
             room.grace.pop(seat).cancel()
         self.announce(room)
+
+    async def _recover(self, room: Room, failed: LiveMatch) -> None:
+        """Rebuild a match that stopped on a storage failure from what is stored (its last
+        step, never stored, was never shown), once the database answers; every connection of
+        the room then follows the new one, from its whole current view."""
+        number = room.row.match_number
+
+        async def reload() -> None:
+            stored = await self.store.load_match(room.code, number)
+            if stored is not None:
+                await self._resume_room(room, stored)
+
+        def serving() -> bool:
+            mine = self.owned is None or room.code in self.owned
+            return mine and room.live is failed and not self.closing
+
+        attempt = 0
+        while serving():
+            try:
+                await reload()
+            except StorageError as exc:
+                if not isinstance(exc, StorageUnavailable):
+                    log.error("room %s: resuming the match failed: %s", room.code, exc)
+                self._storage_waiting(room, True)
+                await asyncio.sleep(self.backoff.delay(attempt, self._rng))
+                attempt += 1
+                continue
+            break
+        self._storage_waiting(room, False)
 
     async def resume(self) -> int:
         """Rebuild and restart every unfinished match from the store; returns how many."""

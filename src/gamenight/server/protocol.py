@@ -144,6 +144,11 @@ class RoomInfo(BaseModel):
     )
     limits: Limits
     spectators: int
+    storage: Literal["ok", "reconnecting"] = Field(
+        default="ok",
+        description="reconnecting: the room's match waits for the database (it goes on by "
+        "itself once the database is back; nothing is lost)",
+    )
 
     @computed_field(  # type: ignore[prop-decorator]
         description="the bots that can sit at this table (the game as configured, its number "

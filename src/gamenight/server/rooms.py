@@ -97,6 +97,7 @@ class RoomService(MatchRunner):
             host=row.host_seat,
             limits=Limits(**row.limits),
             spectators=sum(1 for listener in room.listeners if listener.seat is None),
+            storage="reconnecting" if room.code in self.waiting else "ok",
         )
 
     def seat_of(self, room: Room, token: str | None) -> int | None:

@@ -118,10 +118,26 @@ export class RoomPage {
       }
       return;
     }
-    showNet(status === "open" ? "" : status);
+    showNet(status === "open" ? this.storageBanner() : status);
     if (status === "reconnected") {
       toast(t("net_back"), "info");
-      this.netTimer = setTimeout(() => showNet(""), 2500);
+      this.netTimer = setTimeout(() => showNet(this.storageBanner()), 2500);
+    }
+  }
+
+  /** "storage" while the room's match waits for the server's database (the room says so; the
+   * match goes on by itself once it is back), else nothing. */
+  storageBanner() {
+    return this.room && this.room.storage === "reconnecting" ? "storage" : "";
+  }
+
+  /** The room (from a welcome or a room message) says whether it waits for the database. */
+  noteStorage(before, room) {
+    const was = Boolean(before && before.storage === "reconnecting");
+    const now = room.storage === "reconnecting";
+    if (was !== now && this.conn && this.conn.ws && this.conn.ws.readyState === WebSocket.OPEN) {
+      clearTimeout(this.netTimer);
+      showNet(this.storageBanner());
     }
   }
 
@@ -136,13 +152,16 @@ export class RoomPage {
   message(m) {
     if (m.type === "welcome") {
       this.coachAsked = null; // (re)connected: an unanswered question may be asked again
+      const before = this.room;
       this.room = m.room;
+      this.noteStorage(before, m.room);
       this.seat = m.seat;
       if (this.seat !== null) saved.update(this.code, { seat: this.seat });
       this.render();
     } else if (m.type === "room") {
       const before = this.room;
       this.room = m.room;
+      this.noteStorage(before, m.room);
       const held = this.seat !== null ? m.room.seats[this.seat] : null;
       if (held && held.kind !== "human" && m.room.status === "lobby") {
         this.seatGivenBack();

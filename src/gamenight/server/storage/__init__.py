@@ -11,9 +11,16 @@ from gamenight.server.storage.base import (
     Store,
     token_digest,
 )
+from gamenight.server.storage.retry import (
+    Backoff,
+    StorageHealth,
+    StorageUnavailable,
+    retrying,
+)
 from gamenight.server.storage.sql import SqlStore, make_engine, migrate
 
 __all__ = [
+    "Backoff",
     "MatchRow",
     "Owner",
     "RoomRow",
@@ -22,8 +29,11 @@ __all__ = [
     "StepConflict",
     "StepRow",
     "StorageError",
+    "StorageHealth",
+    "StorageUnavailable",
     "Store",
     "make_engine",
     "migrate",
+    "retrying",
     "token_digest",
 ]

@@ -4,6 +4,12 @@ Database calls are blocking, so they run on worker threads and never stall the e
 Steps are written with group commit: every step that arrives while a write is under way goes
 into the next transaction together, so many matches share one commit; each ``append_step``
 returns only once its own step is committed.
+
+A call that fails because the database is away (restarting, connection lost, file locked) is
+tried again with backoff for up to ``budget`` seconds (``retry``), then raises
+:class:`~gamenight.server.storage.retry.StorageUnavailable`; ``health`` says whether the
+database answers now. Writes are safe to try again: a step whose commit was lost with the
+connection, and then found stored with the same player and action, counts as stored.
 """
 
 from __future__ import annotations
@@ -20,7 +26,16 @@ from alembic import command
 from alembic.config import Config as AlembicConfig
 from sqlalchemy import Connection, Engine, create_engine, event, insert, select, text, update
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import IntegrityError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import (
+    DBAPIError,
+    DisconnectionError,
+    IntegrityError,
+    InterfaceError,
+    NoSuchModuleError,
+    OperationalError,
+    SQLAlchemyError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from gamenight.server.storage import tables as t
 from gamenight.server.storage.base import (
@@ -32,11 +47,25 @@ from gamenight.server.storage.base import (
     StepRow,
     StorageError,
 )
+from gamenight.server.storage.retry import (
+    BACKOFF,
+    REQUEST_BUDGET,
+    Backoff,
+    StorageHealth,
+    StorageUnavailable,
+    retrying,
+)
 
 T = TypeVar("T")
 
 #: How long connecting to PostgreSQL may take before the server says it cannot.
 CONNECT_SECONDS = 10
+#: How long a SQLite call waits for a lock held by another connection before it fails (and is
+#: tried again, see ``retry``).
+SQLITE_BUSY_SECONDS = 5.0
+#: The words of SQLite's errors that say the file is busy or out of reach, not that the call
+#: is wrong ("no such table" is an OperationalError too).
+SQLITE_UNAVAILABLE = ("locked", "busy", "unable to open", "disk i/o", "readonly", "disk is full")
 
 _PendingStep = tuple[str, int, StepRow, "asyncio.Future[None]"]
 
@@ -68,13 +97,16 @@ def parse_url(url: str) -> URL:
     return parsed
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; a SQLite file gets its folder made and WAL journaling."""
+def make_engine(url: str, busy_seconds: float = SQLITE_BUSY_SECONDS) -> Engine:
+    """An engine for ``url``; a SQLite file gets its folder made and WAL journaling, and waits
+    up to ``busy_seconds`` for a lock held elsewhere."""
     parsed = parse_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(parsed, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            parsed, connect_args={"check_same_thread": False, "timeout": busy_seconds}
+        )
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -112,6 +144,21 @@ def describe(exc: SQLAlchemyError) -> str:
         if line.strip() and not line.lstrip().startswith(("[SQL", "[parameters", "(Background"))
     ]
     return f"{cause.__class__.__name__}: {'; '.join(lines)}"
+
+
+def unavailable(exc: SQLAlchemyError) -> bool:
+    """Whether a database error says the database is away or busy (worth another try later),
+    rather than that the call is wrong."""
+    if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+        return True
+    if isinstance(exc, InterfaceError | DisconnectionError | PoolTimeout):
+        return True
+    if isinstance(exc, OperationalError):
+        if "sqlite" in type(exc.orig).__module__:
+            text_ = str(exc.orig).lower()
+            return any(words in text_ for words in SQLITE_UNAVAILABLE)
+        return True  # PostgreSQL: shutting down, starting up, connection refused or lost
+    return False
 
 
 def migrate(engine: Engine) -> None:
@@ -163,9 +210,22 @@ def _match_from(row: Any) -> MatchRow:
 class SqlStore:
     """A :class:`~gamenight.server.storage.base.Store` on SQLite or PostgreSQL."""
 
-    def __init__(self, url: str, *, run_migrations: bool = True) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        run_migrations: bool = True,
+        budget: float = REQUEST_BUDGET,
+        backoff: Backoff = BACKOFF,
+        busy_seconds: float = SQLITE_BUSY_SECONDS,
+    ) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, busy_seconds)
+        #: Seconds a call keeps trying while the database is away, then ``StorageUnavailable``.
+        self.budget = budget
+        self.backoff = backoff
+        #: Whether the database answered the last call (``/healthz`` reads it).
+        self.health = StorageHealth()
         self.dialect = self.engine.dialect.name
         # SQLite has one writer at a time: one thread keeps it from ever waiting on itself.
         workers = 1 if self.dialect == "sqlite" else 8
@@ -174,28 +234,48 @@ class SqlStore:
         self._flusher: asyncio.Task[None] | None = None
         self._migrate = run_migrations
 
-    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def _once(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._pool, fn, *args)
         except SQLAlchemyError as exc:
+            if unavailable(exc):
+                raise StorageUnavailable(f"database error: {describe(exc)}") from None
             raise StorageError(f"database error: {describe(exc)}") from None
 
+    async def _run(self, fn: Callable[..., T], *args: Any, budget: float | None = None) -> T:
+        """``fn(*args)`` on a worker thread, tried again while the database is away (for
+        ``budget`` seconds, by default the store's)."""
+        return await retrying(
+            lambda: self._once(fn, *args),
+            budget=self.budget if budget is None else budget,
+            backoff=self.backoff,
+            health=self.health,
+        )
+
     async def open(self) -> None:
-        """Check the database answers and bring its schema up to date."""
+        """Check the database answers and bring its schema up to date (once: a database that
+        cannot be used at start-up stops the server)."""
         if self._migrate:
-            await self._run(migrate, self.engine)
-        await self.ping()
+            await self._run(migrate, self.engine, budget=0.0)
+        await self._run(self._select_one, budget=0.0)
+
+    async def check(self) -> bool:
+        """Whether the database answers now (one try, no waiting; ``health`` is updated)."""
+        try:
+            await self._run(self._select_one, budget=0.0)
+        except StorageError:
+            return False
+        return True
 
     # ---- reading -----------------------------------------------------------------------------
     async def ping(self) -> None:
         """Raise :class:`StorageError` unless the database answers."""
+        await self._run(self._select_one)
 
-        def work() -> None:
-            with self.engine.connect() as c:
-                c.execute(text("SELECT 1"))
-
-        await self._run(work)
+    def _select_one(self) -> None:
+        with self.engine.connect() as c:
+            c.execute(text("SELECT 1"))
 
     async def load_room(self, code: str) -> RoomRow | None:
         """The room with that code, with its seats, or ``None``."""
@@ -391,7 +471,9 @@ class SqlStore:
 
     def _insert_steps(self, batch: list[_PendingStep]) -> set[int]:
         """Insert the batch in one transaction; on a conflict, one by one. Returns the indexes
-        (in the batch) of the steps that conflicted."""
+        (in the batch) of the steps that conflicted: another step is stored at that index. A
+        step found stored as it is (its commit went through on a connection lost before the
+        answer, and this is the try again) counts as stored."""
         rows = [
             {
                 "room": code,
@@ -413,8 +495,24 @@ class SqlStore:
                     with self.engine.begin() as c:
                         c.execute(insert(t.steps), [row])
                 except IntegrityError:
-                    failed.add(index)
+                    if not self._stored_as(row):
+                        failed.add(index)
             return failed
+
+    def _stored_as(self, row: dict[str, Any]) -> bool:
+        """Whether the step stored at ``row``'s index has ``row``'s player and action."""
+        s = t.steps.c
+        with self.engine.connect() as c:
+            found = c.execute(
+                select(s.player, s.action).where(
+                    s.room == row["room"], s.number == row["number"], s.idx == row["idx"]
+                )
+            ).first()
+        return (
+            found is not None
+            and found.player == row["player"]
+            and json.loads(found.action) == json.loads(row["action"])
+        )
 
     # ---- several processes (cluster mode) -------------------------------------------------------
     async def room_owner(self, code: str) -> Owner | None:

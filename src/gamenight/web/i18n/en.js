@@ -58,6 +58,7 @@ export default {
   net_connecting: "Connecting…",
   net_reconnecting: "Connection lost: reconnecting…",
   net_reconnected: "Reconnected",
+  net_storage: "Reconnecting to storage… the game goes on by itself in a moment.",
   net_refused: "The room refused the connection.",
   net_back: "Back online: you have the whole game again.",
   too_slow: "Too slow!",

@@ -58,6 +58,7 @@ export default {
   net_connecting: "Conectando…",
   net_reconnecting: "Se perdió la conexión: reconectando…",
   net_reconnected: "Reconectado",
+  net_storage: "Reconectando con el almacenamiento… la partida sigue sola en un momento.",
   net_refused: "La sala rechazó la conexión.",
   net_back: "De nuevo en línea: tienes otra vez toda la partida.",
   too_slow: "¡Demasiado lento!",
