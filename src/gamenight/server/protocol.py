@@ -165,6 +165,7 @@ ErrorCode = Literal[
     "game_over",
     "unauthorized",
     "not_found",
+    "too_many",
 ]
 
 
