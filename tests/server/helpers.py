@@ -25,8 +25,9 @@ from gamenight.server.app import create_app
 from gamenight.server.settings import Limits, Settings
 from tests.server.pgcluster import free_port
 
-#: Bots act at once; test clients that play every move may send far more than a person.
-FAST = {"bot_delay": 0.0, "rate_per_second": 500.0, "rate_burst": 500}
+#: Bots act at once; test clients that play every move may send far more than a person, and
+#: a test makes more rooms than a person (the rate limit on new rooms has tests of its own).
+FAST = {"bot_delay": 0.0, "rate_per_second": 500.0, "rate_burst": 500, "rooms_per_minute": 0}
 
 
 def settings_for(db_url: str, **changes: Any) -> Settings:

@@ -42,6 +42,14 @@ from gamenight.server.cluster import Cluster, serve_or_forward
 from gamenight.server.collector import CollectorPolicy
 from gamenight.server.connection import Connection
 from gamenight.server.errors import Forbidden, NotFound, ServiceError, Unavailable
+from gamenight.server.limits import (
+    RELAYED,
+    TOO_MANY_CLOSE,
+    AddressRate,
+    SocketLimits,
+    TooManySockets,
+    relayed,
+)
 from gamenight.server.logs import hide_tokens_in_logs
 from gamenight.server.protocol import Error, ErrorCode, RoomInfo, Welcome
 from gamenight.server.rooms import Room, RoomService
@@ -128,6 +136,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await collector.stop()
+            service.coach.close()
             if app.state.cluster is not None:
                 await app.state.cluster.stop()
             else:
@@ -141,6 +150,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    sockets = SocketLimits(settings.room_sockets, settings.address_sockets)
+    new_rooms = AddressRate(settings.rooms_per_minute, settings.rooms_burst)
 
     if settings.cluster:
 
@@ -207,6 +218,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/rooms", status_code=201, tags=["rooms"], responses=REFUSALS)
     async def create_room(body: CreateRoom, request: Request, service: Service) -> RoomCreated:
         """Open a room: a short code to share, an invite link and the host token."""
+        new_rooms.check(request.client.host if request.client else "", "new rooms")
         room, host, token = await service.create(
             body.game, body.seats, body.options, body.limits, body.name
         )
@@ -294,6 +306,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service: RoomService = ws.app.state.service
         cluster: Cluster | None = ws.app.state.cluster
         await ws.accept()
+        address: str | None = ws.client.host if ws.client else ""
+        if relayed(service.record_key, code.strip().upper(), ws.headers.get(RELAYED)):
+            address = None  # the process that relayed it counted it
+        try:
+            ticket = sockets.open("", address, seated=True)
+        except TooManySockets as exc:
+            await _refuse(ws, "too_many", str(exc), TOO_MANY_CLOSE)
+            return
+        try:
+            await _serve_socket(ws, code, token, service, cluster)
+        finally:
+            sockets.close(ticket)
+
+    async def _serve_socket(
+        ws: WebSocket, code: str, token: str | None, service: RoomService, cluster: Cluster | None
+    ) -> None:
         while cluster is not None:
             where = await cluster.locate(code)
             if where is None:
@@ -313,8 +341,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except StorageError:
             await _refuse(ws, "not_found", "the database cannot be reached", 1011)
             return
-        connection = Connection(ws, service, room, seat, settings)
-        await connection.serve(Welcome(room=service.info(room), seat=seat))
+        try:
+            ticket = sockets.open(room.code, None, seated=seat is not None)
+        except TooManySockets as exc:
+            await _refuse(ws, "too_many", str(exc), TOO_MANY_CLOSE)
+            return
+        try:
+            connection = Connection(ws, service, room, seat, settings)
+            await connection.serve(Welcome(room=service.info(room), seat=seat))
+        finally:
+            sockets.close(ticket)
 
     mount_web(app, lambda request: base_url(request, settings))
     return app

@@ -33,6 +33,7 @@ from starlette.websockets import WebSocket, WebSocketState
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from gamenight.server.limits import RELAYED, relay_mark
 from gamenight.server.rooms import RoomService
 from gamenight.server.settings import Settings
 from gamenight.server.storage import SqlStore
@@ -190,7 +191,10 @@ class Cluster:
         if token:
             target += f"?token={token}"
         try:
-            upstream = await connect(target, max_size=1 << 20, open_timeout=10)
+            mark = {RELAYED: relay_mark(self.service.record_key, code)}  # counted here
+            upstream = await connect(
+                target, max_size=1 << 20, open_timeout=10, additional_headers=mark
+            )
         except (OSError, InvalidStatus, TimeoutError):
             return False
         client_left = asyncio.Event()

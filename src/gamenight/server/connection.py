@@ -334,8 +334,8 @@ class Connection:
         await self._act(live, self.seat, message)
 
     async def _coach(self, live: LiveMatch, seat: int, ref: str | None) -> None:
-        """Answer ``coach`` from the seat's own view (the advice is worked out in a thread: the
-        first use of a config may solve the game, about ten seconds)."""
+        """Answer ``coach`` from the seat's own view (the advice is worked out in the coach's
+        worker process: the first use of a config may solve the game, within a CPU budget)."""
         view = live.match.view(seat)
         version = int(view["version"])
         try:
@@ -351,17 +351,12 @@ class Connection:
         if advise is None or message is not None:
             self.push(Advice(version=version, advice=None, message=message, ref=ref))
             return
-        try:
-            advice = await asyncio.to_thread(advise, live.game, view["state"])
-        except ImportError:
-            advice, message = None, "the coach needs numpy on the server (gamenight[study])"
-        except GameError as exc:
-            advice, message = None, f"no advice here: {exc}"
+        try:  # in the coach's worker process, within its CPU budget (server/coaching.py)
+            row = self.room.row
+            advice, message = await self.service.coach.advise(row.game, row.config, view["state"])
         except Exception:  # a bug in a coach must show in the log, not end the connection
             log.exception("room %s: the coach failed", self.room.code)
             advice, message = None, "the coach failed; the server's log says why"
-        if advice is None and message is None:
-            message = "nothing to choose yet"
         self.push(Advice(version=version, advice=advice, message=message, ref=ref))
 
     async def _act(self, live: LiveMatch, seat: int, message: Act) -> None:

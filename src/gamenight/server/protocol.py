@@ -217,6 +217,7 @@ ErrorCode = Literal[
     "game_over",
     "unauthorized",
     "not_found",
+    "too_many",
 ]
 
 

@@ -18,8 +18,10 @@ from typing import Any
 from gamenight.engine.errors import ConfigError, GameError, UnknownGame
 from gamenight.engine.registry import game_class
 from gamenight.server.catalog import room_config
+from gamenight.server.coaching import CoachWorker
 from gamenight.server.errors import Conflict, Forbidden, Invalid, NotFound, Unauthorized
 from gamenight.server.matches import MatchRunner, live_settings
+from gamenight.server.presence import Presence
 from gamenight.server.protocol import RoomInfo, SeatInfo
 from gamenight.server.seats import (
     Listener,
@@ -32,8 +34,8 @@ from gamenight.server.seats import (
     plausible,
     seat_names,
 )
-from gamenight.server.settings import Limits
-from gamenight.server.storage import RoomRow, SeatRow, token_digest
+from gamenight.server.settings import Limits, Settings
+from gamenight.server.storage import RoomRow, SeatRow, Store, token_digest
 
 __all__ = [
     "Listener",
@@ -50,6 +52,13 @@ __all__ = [
 
 class RoomService(MatchRunner):
     """Creates rooms, seats people and bots, starts and resumes matches, serves records."""
+
+    def __init__(self, store: Store, settings: Settings, record_key: bytes) -> None:
+        super().__init__(store, settings, record_key)
+        #: Comings and goings, told at most once per ``presence_seconds`` per room.
+        self.presence = Presence(settings.presence_seconds, self._tell_presence)
+        #: The coach's worker process (started at the first question).
+        self.coach = CoachWorker(settings.coach_cpu_seconds, settings.coach_cache_size)
 
     # ---- looking rooms up --------------------------------------------------------------------
     async def room(self, code: str) -> Room:
@@ -368,7 +377,7 @@ class RoomService(MatchRunner):
                     await room.live.set_controller(seat, None)
         if room.live is not None:
             listener.follow(room.live, room.row.match_number)
-        self.announce(room)
+        self.presence.changed(room.code)
 
     def detach(self, room: Room, listener: Listener) -> None:
         """A connection closed: the seat's grace period starts if nobody else holds it."""
@@ -376,7 +385,7 @@ class RoomService(MatchRunner):
         seat = listener.seat
         if seat is not None and not room.present(seat):
             self._start_grace(room, seat)
-        self.announce(room)
+        self.presence.changed(room.code)
 
     def _start_grace(self, room: Room, seat: int) -> None:
         """Start the seat's grace period: during a match, or for the host's seat at any time."""
@@ -412,7 +421,19 @@ class RoomService(MatchRunner):
             await live.set_controller(seat, live.settings.stand_in)
 
     def announce(self, room: Room) -> None:
-        """Tell every connection of the room how the room is now."""
+        """Tell every connection of the room how the room is now (and so any presence change
+        still waiting to be told)."""
+        self.presence.told(room.code)
+        info = self.info(room)
+        for listener in list(room.listeners):
+            listener.room_changed(info)
+
+    def _tell_presence(self, code: str) -> None:
+        """The coalesced presence message of room ``code`` (see :class:`Presence`)."""
+        room = self.rooms.get(code)
+        if room is None:
+            self.presence.forget(code)
+            return
         info = self.info(room)
         for listener in list(room.listeners):
             listener.room_changed(info)

@@ -127,6 +127,42 @@ class Settings(BaseSettings):
         description="how long a room stays with a process that stopped renewing its lease",
     )
 
+    room_sockets: int = Field(
+        default=100,
+        ge=0,
+        description="WebSockets a room takes from spectators (seats always get in; 0: no limit)",
+    )
+    address_sockets: int = Field(
+        default=32,
+        ge=0,
+        description="WebSockets one client address may hold open at once (0: no limit)",
+    )
+    rooms_per_minute: float = Field(
+        default=10.0,
+        ge=0,
+        description="rooms one client address may create per minute, sustained (0: no limit)",
+    )
+    rooms_burst: int = Field(
+        default=20, ge=1, description="rooms one client address may create in a burst"
+    )
+    presence_seconds: float = Field(
+        default=0.5,
+        ge=0,
+        le=60,
+        description="comings and goings in a room are told at most once per this interval "
+        "(0: at once, one message each)",
+    )
+    coach_cpu_seconds: float = Field(
+        default=10.0,
+        ge=1,
+        le=3600,
+        description="CPU time the coach may spend on a question (solving options not solved "
+        "ahead of time with gamenight solve)",
+    )
+    coach_cache_size: int = Field(
+        default=4, ge=1, le=1000, description="solved option sets the coach keeps in memory"
+    )
+
     @field_validator("db_url")
     @classmethod
     def _database(cls, url: str) -> str:

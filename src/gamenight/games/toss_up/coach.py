@@ -14,6 +14,16 @@ from gamenight.engine.core import View
 from gamenight.engine.errors import ConfigError
 
 
+def limit(keep: int, save: bool) -> None:
+    """Keep at most ``keep`` solved games in memory (least recently used dropped first), and
+    write new solutions to the cache folder only if ``save`` (the server writes none: it reads
+    the ones made ahead of time with ``gamenight solve``)."""
+    from gamenight.games.toss_up.optimal import solution_for
+
+    solution_for.keep = keep
+    solution_for.save = save
+
+
 def check(game: Any) -> None:
     """Raise :class:`ConfigError` for a game the coach cannot coach (more than two players)."""
     if game.players != 2:

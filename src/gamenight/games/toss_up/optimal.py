@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import importlib.util
 import random
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from gamenight.bots.base import Agent
@@ -39,16 +39,39 @@ class Chances:
         return "roll" if self.roll > self.bank else "bank"
 
 
-@cache
-def solution_for(config: TossUpConfig) -> Solution:
-    """The solved game for ``config`` (from the cache folder, or solved now and cached).
+class Solutions:
+    """The solved games in memory: at most ``keep`` of them, the least recently used dropped
+    first (a big one is a hundred megabytes). A config not in memory is read from the cache
+    folder, or solved now and written there unless ``save`` is off.
 
-    Raises :class:`ConfigError` when the solver cannot take the config, and ``ImportError``
-    when numpy is missing.
+    Calling it raises :class:`ConfigError` when the solver cannot take the config, and
+    ``ImportError`` when numpy is missing.
     """
-    from gamenight.games.toss_up.solver import solve_config
 
-    return solve_config(config)
+    def __init__(self, keep: int = 4, save: bool = True) -> None:
+        self.keep = keep
+        self.save = save
+        self._held: OrderedDict[TossUpConfig, Solution] = OrderedDict()
+
+    def __call__(self, config: TossUpConfig) -> Solution:
+        """The solved game for ``config``."""
+        found = self._held.pop(config, None)
+        if found is None:
+            from gamenight.games.toss_up.solver import solve_config
+
+            found = solve_config(config, write=self.save)
+        self._held[config] = found
+        while len(self._held) > self.keep:
+            self._held.popitem(last=False)
+        return found
+
+    def held(self) -> list[TossUpConfig]:
+        """The configs whose solutions are in memory, least recently used first."""
+        return list(self._held)
+
+
+#: The solved games of this process (the bot's and the coach's).
+solution_for = Solutions()
 
 
 def coach(view: View, solution: Solution) -> Chances:

@@ -419,9 +419,11 @@ def solve(
 
 
 def solve_config(
-    config: TossUpConfig, *, cache: bool = True, folder: Path | None = None
+    config: TossUpConfig, *, cache: bool = True, folder: Path | None = None, write: bool = True
 ) -> Solution:
-    """Solve the game ``config`` describes (any dice and options, 2 players)."""
+    """Solve the game ``config`` describes (any dice and options, 2 players): read from the
+    cache folder when it is there (``cache``), else solved now and written there (unless
+    ``write`` is off: the server reads the solutions made ahead of time but writes none)."""
     config = checked(config)
     path = (folder or cache_dir()) / f"toss-up-{solution_key(config)}.npz"
     if cache:
@@ -429,7 +431,7 @@ def solve_config(
         if found is not None:
             return found
     solution = compute(config)
-    if cache:
+    if cache and write:
         # A cache folder that cannot be written costs a solve next time, nothing more.
         with contextlib.suppress(OSError):
             save(solution, path)
