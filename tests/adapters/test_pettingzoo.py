@@ -133,6 +133,7 @@ def test_illegal_actions_lose_or_raise() -> None:
     aec.step(illegal)
     assert aec.terminations[agent]
     assert aec.rewards[agent] == -1.0
+    assert all(aec.rewards[other] == 0.0 for other in aec.agents if other != agent)
     assert "is not legal now" in aec.infos[agent]["illegal_action"]
     strict = env("cover-your-cookies", players=3, illegal="raise")
     strict.reset(seed=1)
@@ -142,6 +143,28 @@ def test_illegal_actions_lose_or_raise() -> None:
     assert repr(strict.turns.state) == before
     with pytest.raises(MalformedAction, match="outside"):
         strict.step(10_000)
+
+
+def test_an_illegal_move_scores_as_in_pettingzoos_classic_games() -> None:
+    """PettingZoo's classic games end a match on an illegal move through its
+    ``TerminateIllegalWrapper``: the mover -1, everyone else 0. The built-in ``lose`` policy
+    gives the same rewards as that wrapper put around the strict environment."""
+    from pettingzoo.utils.wrappers import TerminateIllegalWrapper
+
+    for game_id, players in (("cover-your-cookies", 4), ("paper-toss", 3)):
+        ours = env(game_id, players=players)
+        theirs = TerminateIllegalWrapper(env(game_id, players=players, illegal="raise"), -1)
+        rewards = []
+        for environment in (ours, theirs):
+            environment.reset(seed=3)
+            mask = environment.observe(environment.agent_selection)["action_mask"]
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # the wrapper warns of the illegal move
+                environment.step(int(np.flatnonzero(mask == 0)[0]))
+            assert all(environment.terminations.values()) or all(environment.truncations.values())
+            rewards.append(dict(environment.rewards))
+        assert rewards[0] == rewards[1]
+        assert sorted(rewards[0].values()) == [-1.0] + [0.0] * (players - 1)
 
 
 def test_parallel_commitments_are_made_in_one_step() -> None:

@@ -429,8 +429,8 @@ def env(
     """The AEC environment of ``game_id`` for ``players`` seats, with game options as keywords.
 
     ``max_steps`` truncates a match after that many decisions (rewards 0); ``illegal`` is
-    ``"lose"`` (an illegal action id ends the match, its sender losing: -1, the others
-    +1 / (n - 1); ``infos[agent]["illegal_action"]`` says why) or ``"raise"``.
+    ``"lose"`` (an illegal action id ends the match, its sender losing: -1, the others 0, as
+    in PettingZoo's classic games; ``infos[agent]["illegal_action"]`` says why) or ``"raise"``.
     """
     _refuse_max_cycles(options)
     return GamenightAEC(build_game(game_id, players, **options), max_steps, illegal, render_mode)
