@@ -12,13 +12,29 @@ EXAMPLES = re.findall(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), 
 
 
 def test_the_page_has_one_example_per_library() -> None:
-    """PettingZoo, Gymnasium and OpenSpiel each get a quick start."""
-    assert len(EXAMPLES) == 3
-    for library in ("pettingzoo", "gymnasium", "pyspiel"):
+    """PettingZoo, Gymnasium, OpenSpiel and RLCard each get a quick start, and PettingZoo's
+    parallel environment one through ``parallel_to_aec``."""
+    assert len(EXAMPLES) == 4
+    for library in ("pettingzoo", "gymnasium", "pyspiel", "parallel_to_aec"):
         assert any(library in example for example in EXAMPLES)
 
 
-@pytest.mark.parametrize("index", range(3))
+def test_the_quick_start_loop_runs_on_parallel_to_aec() -> None:
+    """The loop of the first quick start, verbatim, plays a whole 4-player Toss Your Cookies
+    match through PettingZoo's ``parallel_to_aec`` (whose idle agents have ``wait``)."""
+    from pettingzoo.utils.conversions import parallel_to_aec
+
+    from gamenight.adapters.pettingzoo import parallel_env
+
+    loop = EXAMPLES[0][EXAMPLES[0].index("for agent in aec.agent_iter()") :]
+    par = parallel_env("toss-your-cookies", players=4)
+    aec = parallel_to_aec(par)
+    aec.reset(seed=7)
+    exec(compile(loop, "docs/adapters.md example 1, its loop", "exec"), {"aec": aec})
+    assert par.turns.over and not par.turns.truncated and not aec.agents
+
+
+@pytest.mark.parametrize("index", range(4))
 def test_an_example_runs(index: int) -> None:
     """Each example runs in a fresh namespace and leaves what it names."""
     namespace: dict[str, object] = {}

@@ -133,6 +133,7 @@ def test_illegal_actions_lose_or_raise() -> None:
     aec.step(illegal)
     assert aec.terminations[agent]
     assert aec.rewards[agent] == -1.0
+    assert all(aec.rewards[other] == 0.0 for other in aec.agents if other != agent)
     assert "is not legal now" in aec.infos[agent]["illegal_action"]
     strict = env("cover-your-cookies", players=3, illegal="raise")
     strict.reset(seed=1)
@@ -144,9 +145,31 @@ def test_illegal_actions_lose_or_raise() -> None:
         strict.step(10_000)
 
 
+def test_an_illegal_move_scores_as_in_pettingzoos_classic_games() -> None:
+    """PettingZoo's classic games end a match on an illegal move through its
+    ``TerminateIllegalWrapper``: the mover -1, everyone else 0. The built-in ``lose`` policy
+    gives the same rewards as that wrapper put around the strict environment."""
+    from pettingzoo.utils.wrappers import TerminateIllegalWrapper
+
+    for game_id, players in (("cover-your-cookies", 4), ("paper-toss", 3)):
+        ours = env(game_id, players=players)
+        theirs = TerminateIllegalWrapper(env(game_id, players=players, illegal="raise"), -1)
+        rewards = []
+        for environment in (ours, theirs):
+            environment.reset(seed=3)
+            mask = environment.observe(environment.agent_selection)["action_mask"]
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # the wrapper warns of the illegal move
+                environment.step(int(np.flatnonzero(mask == 0)[0]))
+            assert all(environment.terminations.values()) or all(environment.truncations.values())
+            rewards.append(dict(environment.rewards))
+        assert rewards[0] == rewards[1]
+        assert sorted(rewards[0].values()) == [-1.0] + [0.0] * (players - 1)
+
+
 def test_parallel_commitments_are_made_in_one_step() -> None:
     """Toss Your Cookies: when a pass is rolled, every seat commits in the same parallel step;
-    seats that may not act send anything (None) and are ignored."""
+    seats that may not act have ``wait`` alone in their mask."""
     par = parallel_env("toss-your-cookies", players=3)
     observations, _ = par.reset(seed=0)
     rng = random.Random(0)
@@ -156,7 +179,7 @@ def test_parallel_commitments_are_made_in_one_step() -> None:
         for agent, observation in observations.items():
             legal = np.flatnonzero(observation["action_mask"])
             actions[agent] = int(legal[rng.randrange(len(legal))]) if len(legal) else None
-        deciders = [a for a in actions if actions[a] is not None]
+        deciders = [a for a in actions if actions[a] != par.wait]
         if par.turns.pending.kind.value == "simultaneous" and len(deciders) == 3:
             saw_all = True
             observations, *_ = par.step(actions)
@@ -225,3 +248,52 @@ def test_parallel_reaction_window_passes_all_stand() -> None:
         if not par.agents:
             observations, _ = par.reset()
     pytest.fail("no three-seat response window met")
+
+
+def test_parallel_to_aec_never_selects_an_agent_with_nothing_to_do() -> None:
+    """PettingZoo's ``parallel_to_aec`` selects every live agent in turn; a seat that may not
+    act has the no-op ``wait`` as its one action, so no selected agent sees an empty mask, and
+    a seat that may act never sees ``wait``. Over a whole Toss Your Cookies match (most of its
+    turns are one seat's), the loop of the docs' quick start runs to the end."""
+    from pettingzoo.utils.conversions import parallel_to_aec
+
+    par = parallel_env("toss-your-cookies", players=4)
+    aec = parallel_to_aec(par)
+    aec.reset(seed=42)
+    selected = waits = 0
+    final = {}
+    for agent in aec.agent_iter():
+        observation, reward, terminated, truncated, _info = aec.last()
+        if terminated or truncated:
+            final[agent] = reward
+            aec.step(None)
+            continue
+        mask = observation["action_mask"]
+        assert mask.any(), agent
+        seat = int(agent.removeprefix("player_"))
+        may_act = seat in par.turns.deciders
+        assert bool(mask[par.wait]) is not may_act
+        assert mask.sum() == 1 or may_act
+        selected += 1
+        waits += not may_act
+        aec.step(int(mask.nonzero()[0][0]))
+    assert selected > 100 and 0 < waits < selected
+    assert par.turns.over and not par.turns.truncated and max(final.values()) > 0  # a winner
+
+
+def test_a_seat_that_may_act_loses_by_sending_wait_and_idle_seats_send_anything() -> None:
+    """``wait`` from a seat whose decision it is, is an illegal move (-1, the reason); the
+    seats that may not act are ignored whatever they send."""
+    par = parallel_env("paper-toss", players=3)
+    observations, _ = par.reset(seed=1)
+    (seat,) = par.turns.deciders
+    idle = [agent for p, agent in enumerate(par.agents) if p != seat]
+    legal = int(np.flatnonzero(observations[f"player_{seat}"]["action_mask"])[0])
+    _obs, rewards, _t, _c, _infos = par.step(
+        {f"player_{seat}": legal, idle[0]: None, idle[1]: "anything"}
+    )
+    assert not any(rewards.values()) and par.agents
+    (seat,) = par.turns.deciders
+    _obs, rewards, terminations, _c, infos = par.step(dict.fromkeys(par.possible_agents, par.wait))
+    assert all(terminations.values()) and rewards[f"player_{seat}"] == -1.0
+    assert "'wait' (id" in infos[f"player_{seat}"]["illegal_action"]

@@ -257,11 +257,11 @@ def test_openspiel_observers_of_another_type_are_refused_where_they_would_differ
 
 def test_every_seat_that_sends_an_illegal_action_in_a_parallel_step_loses() -> None:
     """Four seats commit at once in Toss Your Cookies and all send an illegal id: every one of
-    them is named and shares the loss (rewards 0 each, summing to zero), not only the first;
-    with two of them illegal, those two lose and the other two gain."""
+    them is named and loses (-1 each, as PettingZoo's classic games give an illegal mover), not
+    only the first; with two of them illegal, those two get -1 and the other two 0."""
     for bad_seats, expected in (
-        ((0, 1, 2, 3), [0.0] * 4),
-        ((1, 3), [1 / 3, -1 / 3, 1 / 3, -1 / 3]),
+        ((0, 1, 2, 3), [-1.0] * 4),
+        ((1, 3), [0.0, -1.0, 0.0, -1.0]),
     ):
         par = parallel_env("toss-your-cookies", players=4)
         observations, _ = par.reset(seed=0)

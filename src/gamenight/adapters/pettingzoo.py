@@ -15,16 +15,20 @@ too; in the AEC environment the quicker hand is drawn by the environment's seede
 
 The parallel environment asks every seat that may act at once: all commitments of a
 simultaneous choice, everyone listed in a race or a reaction window, or the one seat whose turn
-it is. Seats that may not act send a no-op: any value, ``None`` included, is ignored, and their
-action mask is all zeros. In a race or reaction window the answers are applied in an order drawn
-by the seeded RNG (who is quicker); an answer stands while its action is still legal and, in a
-reaction window, while that seat's view is unchanged; otherwise it is dropped and the seat is
-asked again at the next step (``infos[agent]["outpaced"]``).
+it is. A seat that may not act has one action, the no-op ``wait`` (id ``game.num_actions``, one
+more than the game's ids, so its action space is ``Discrete(game.num_actions + 1)``): its mask
+marks ``wait`` alone, and whatever it sends, ``None`` included, is ignored. A seat that may act
+never has ``wait`` marked (sending it then is an illegal move). So PettingZoo's
+``parallel_to_aec`` never hands an agent an empty mask. In a race or reaction window the answers
+are applied in an order drawn by the seeded RNG (who is quicker); an answer stands while its
+action is still legal and, in a reaction window, while that seat's view is unchanged; otherwise
+it is dropped and the seat is asked again at the next step (``infos[agent]["outpaced"]``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from numbers import Integral
 from typing import Any
 
 import numpy as np
@@ -71,14 +75,15 @@ class _Spaces(PicklesEncoder):
     #: refused, as PettingZoo's order-enforcing wrapper refuses it.
     _dealt: bool
 
-    def _setup(self, game: Game[Any, Any]) -> None:
+    def _setup(self, game: Game[Any, Any], extra: int = 0) -> None:
+        """Agents and spaces; ``extra`` action ids after the game's (the parallel ``wait``)."""
         self.game = game
         self.encoder = encoder_for(game)
         self._encode = self.encoder.state_encoder()
         self.possible_agents = [f"player_{p}" for p in range(game.players)]
         self.agents: list[str] = []
         self.seat_of = {agent: p for p, agent in enumerate(self.possible_agents)}
-        size, actions = self.encoder.size, game.num_actions
+        size, actions = self.encoder.size, game.num_actions + extra
         observation = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
@@ -266,7 +271,8 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
 
 class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
     """One gamenight game as a PettingZoo parallel environment: every seat that may act now
-    acts in the same step; the others send a no-op (ignored)."""
+    acts in the same step; the others have one action, ``wait`` (``self.wait``), and whatever
+    they send is ignored."""
 
     def __init__(
         self,
@@ -275,7 +281,7 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         illegal: str = "lose",
         render_mode: str | None = None,
     ) -> None:
-        self._setup(game)
+        self._setup(game, extra=1)
         self.illegal = _check_policy(illegal)
         self.render_mode = check_render_mode(render_mode)
         self.metadata = {
@@ -283,6 +289,13 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             "name": f"gamenight_{game.id.replace('-', '_')}_v0",
         }
         self.turns = Turns(game, max_steps, draw=False)
+        #: The no-op id of a seat that may not act: one after the game's ids.
+        self.wait = game.num_actions
+        #: The mask of a seat that may not act (``wait`` alone), and the 0 that ends the mask
+        #: of a seat that may (``wait`` is never legal for it).
+        self._wait_mask = np.zeros(game.num_actions + 1, dtype=np.int8)
+        self._wait_mask[self.wait] = 1
+        self._no_wait = np.zeros(1, dtype=np.int8)
         #: Every seat's observation of a state, by seat (the encoder's, bound once).
         self._encode_seats = self.encoder.all_seats
         #: Whether a match was dealt (``reset``): stepping before is refused.
@@ -305,11 +318,12 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             return {}
         turns = self.turns
         vectors = self._encode_seats(turns.state)
-        deciders, mask, zeros = turns.deciders, turns.mask, turns.codes.zeros
+        deciders, mask, idle, end = turns.deciders, turns.mask, self._wait_mask, self._no_wait
+        concatenate = np.concatenate
         return {
             agent: {
                 "observation": vector,
-                "action_mask": mask(seat) if seat in deciders else zeros(),
+                "action_mask": concatenate((mask(seat), end)) if seat in deciders else idle.copy(),
             }
             for seat, (agent, vector) in enumerate(zip(agents, vectors, strict=True))
         }
@@ -343,7 +357,7 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             if agent not in actions:
                 raise IllegalAction(f"{agent} must act now (deciding: {list(deciders)})")
             try:
-                chosen[seat] = turns.decode(seat, actions[agent])
+                chosen[seat] = turns.decode(seat, self._not_wait(seat, actions[agent]))
             except IllegalAction as exc:
                 if self.illegal == "raise":
                     raise
@@ -373,6 +387,20 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
+
+    def _not_wait(self, seat: int, action: Any) -> Any:
+        """``action`` of a seat that may act, refused as illegal when it is ``wait``."""
+        if type(action) is int and action != self.wait:
+            return action
+        value = action
+        if isinstance(value, np.ndarray) and value.shape in ((), (1,)):
+            value = value.reshape(()).item()
+        if isinstance(value, Integral) and not isinstance(value, bool) and value == self.wait:
+            raise IllegalAction(
+                f"'wait' (id {self.wait}) is not legal now for player {seat}: "
+                "it is this seat's decision"
+            )
+        return action
 
     def _apply(self, chosen: dict[int, Any], infos: dict[str, dict[str, Any]]) -> None:
         """Apply the chosen actions: all of them in seat order, or in a race or reaction window
@@ -429,8 +457,8 @@ def env(
     """The AEC environment of ``game_id`` for ``players`` seats, with game options as keywords.
 
     ``max_steps`` truncates a match after that many decisions (rewards 0); ``illegal`` is
-    ``"lose"`` (an illegal action id ends the match, its sender losing: -1, the others
-    +1 / (n - 1); ``infos[agent]["illegal_action"]`` says why) or ``"raise"``.
+    ``"lose"`` (an illegal action id ends the match, its sender losing: -1, the others 0, as
+    in PettingZoo's classic games; ``infos[agent]["illegal_action"]`` says why) or ``"raise"``.
     """
     _refuse_max_cycles(options)
     return GamenightAEC(build_game(game_id, players, **options), max_steps, illegal, render_mode)

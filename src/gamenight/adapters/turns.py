@@ -20,10 +20,10 @@ The action space is the game's integer codec (``game.num_actions``, ``game.actio
 Rewards come at the end only and sum to zero: with ``n`` seats and ``k`` winners sharing the
 win, each winner gets ``(n / k - 1) / (n - 1)`` and everyone else ``-1 / (n - 1)``; so a lone
 winner gets +1, and with two players the loser gets -1. A seat that forfeits (an illegal move
-under the ``lose`` policy) gets -1 and the others +1 / (n - 1); when ``k`` seats forfeit in the
-same step (the parallel environment's simultaneous actions), they share the loss as winners
-share a win: each gets -(n / k - 1) / (n - 1), the others +1 / (n - 1). A match cut short by a
-step limit (truncated) gives everyone 0.
+under the ``lose`` policy) gets -1 and every other seat 0, as in PettingZoo's classic games
+(its ``TerminateIllegalWrapper``); when several seats forfeit in the same step (the parallel
+environment's simultaneous actions), each of them gets -1 and the others 0. A match cut short by
+a step limit (truncated) gives everyone 0.
 """
 
 from __future__ import annotations
@@ -113,15 +113,16 @@ def win_rewards(players: int, winners: Sequence[int]) -> list[float]:
 
 
 def forfeit_rewards(players: int, losers: Sequence[int]) -> list[float]:
-    """Final rewards when ``losers`` forfeit: a win's rewards turned round, so a lone loser
-    gets -1 and everyone else +1 / (n - 1), and several share the loss.
+    """Final rewards when ``losers`` forfeit (illegal moves): -1 for each of them, 0 for every
+    other seat, as PettingZoo's classic games give (not zero-sum: nobody earned a win).
 
     >>> forfeit_rewards(3, [1])
-    [0.5, -1.0, 0.5]
+    [0.0, -1.0, 0.0]
     >>> forfeit_rewards(4, [0, 1])
-    [-0.3333333333333333, -0.3333333333333333, 0.3333333333333333, 0.3333333333333333]
+    [-1.0, -1.0, 0.0, 0.0]
     """
-    return [-reward for reward in win_rewards(players, losers)]
+    lost = set(losers)
+    return [-1.0 if p in lost else 0.0 for p in range(players)]
 
 
 def outcome_rewards(players: int, outcome: Outcome) -> list[float]:
