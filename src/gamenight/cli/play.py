@@ -5,10 +5,9 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table
@@ -32,11 +31,12 @@ from gamenight.engine.files import CannotWrite
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.engine.registry import game_class, game_ids, game_part, make_game, plugin
-from gamenight.sim.failures import GameFailed
-from gamenight.terminal.human import InputClosed, LeftGame
-from gamenight.terminal.play import load_record, replay_record, resume_match
-from gamenight.terminal.play import play as play_game
-from gamenight.terminal.seats import Seat, parse_seats
+
+if TYPE_CHECKING:
+    from gamenight.terminal.seats import Seat
+
+# The terminal-play modules and Rich's Markdown are imported by the commands that use them, not
+# when the command loads: ``gamenight simulate`` and ``gamenight --help`` never need them.
 
 
 @app.command("list")
@@ -79,6 +79,8 @@ def list_games() -> None:
 def rules(game: GameArg) -> None:
     """Show a game's rules page, with the rulings this project follows (at a terminal, in a
     pager: the page is longer than a screen)."""
+    from rich.markdown import Markdown
+
     try:
         cls = game_class(game)
     except GameError as exc:
@@ -139,6 +141,12 @@ def play(
 
     Against bots, or with friends taking turns at the screen (--seats human:Ann,human:Bob,smart).
     """
+    from gamenight.sim.failures import GameFailed
+    from gamenight.terminal.human import InputClosed, LeftGame
+    from gamenight.terminal.play import load_record, resume_match
+    from gamenight.terminal.play import play as play_game
+    from gamenight.terminal.seats import parse_seats
+
     match: Match | None = None
     stored: list[str] | None = None
     if resume is not None:
@@ -293,6 +301,8 @@ def replay(
 ) -> None:
     """Watch a recorded match: at a terminal, the board at every step, forward and back. A
     record whose signature is not verified under --key is shown with a warning first."""
+    from gamenight.terminal.play import load_record, replay_record
+
     try:
         data = load_record(file)
         warn_unverified(data, key)

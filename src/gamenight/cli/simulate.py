@@ -10,18 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.columns import Columns
-from rich.padding import Padding
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TimeRemainingColumn,
-)
 from rich.table import Table
-from rich.text import Text
 
 from gamenight.bots import make_bot
 from gamenight.cli.app import (
@@ -149,30 +138,18 @@ def check_backend_options(backend: str, address: str | None, workers: int = 1) -
         fail(str(exc))
 
 
-class RateColumn(ProgressColumn):
-    """Games per second, once there is a rate to show."""
-
-    def render(self, task: Task) -> Text:
-        """The task's speed in games per second."""
-        return Text(f"{task.speed:,.0f} games/s" if task.speed else "", style="progress.data.speed")
-
-
 @contextmanager
 def progress_bar(total: int, what: str) -> Iterator[Callable[[int], None]]:
     """A progress bar on stderr with games done and their rate; yields ``advance(done)``.
 
     Shown for 200 games or more, at a terminal only: elsewhere (a pipe, a log file) it would
-    leave a blank line behind."""
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=total < 200 or not err.is_terminal,
-    ) as progress:
+    leave a blank line behind. Rich's progress module is imported only when the bar shows."""
+    if total < 200 or not err.is_terminal:
+        yield lambda done: None
+        return
+    from gamenight.cli.progress import games_progress
+
+    with games_progress(err) as progress:
         task = progress.add_task(what, total=total)
         yield lambda done: progress.update(task, completed=done)
 
@@ -243,6 +220,9 @@ def print_report(data: dict[str, Any]) -> None:
         if isinstance(value, dict):  # its entries in columns, each kept whole
             out.print(f"{key.replace('_', ' ')}:")
             entries = [f"{k}: {_fmt(v)}" for k, v in value.items()]
+            from rich.columns import Columns
+            from rich.padding import Padding
+
             out.print(Padding(Columns(entries, padding=(0, 3)), (0, 0, 0, 2)))
         else:
             out.print(f"{key.replace('_', ' ')}: {_fmt(value)}")

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from gamenight.bots import make_bot
@@ -272,6 +271,8 @@ def ladder_command(
     as_json: Annotated[bool, typer.Option("--json", help="one JSON document on stdout")] = False,
 ) -> None:
     """A round robin across seat orders: win rates with 95% intervals and Elo ratings."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
     from gamenight.sim.ladder import ladder, ladder_table, pairs_table, plan_ladder
 
     bot_list = split_list(bots, "--bots")
