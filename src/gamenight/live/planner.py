@@ -23,6 +23,7 @@ from typing import Any
 from gamenight.bots.base import Agent
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
+from gamenight.live.clock import Clock
 from gamenight.live.commands import BotMove, Command, Plan, Thought
 from gamenight.live.decisions import bot_delay, decide
 from gamenight.live.settings import LiveSettings
@@ -42,7 +43,9 @@ class Planner:
         rng: random.Random,
         seat_rngs: Sequence[random.Random],
         send: Callable[[Command], None],
+        clock: Clock,
     ) -> None:
+        self.clock = clock
         self.game = game
         self.settings = settings
         self._rng = rng
@@ -87,12 +90,12 @@ class Planner:
             self._arm(seat, plan, decide(agent, self.game, match.state, rng), 0.0)
             return
         loop = asyncio.get_running_loop()
-        started = loop.time()
+        started = self.clock.now()
         self._thinking.add(seat)
         thinking = loop.run_in_executor(None, decide, agent, self.game, match.state, rng)
 
         def done(future: asyncio.Future[Any]) -> None:
-            elapsed = loop.time() - started
+            elapsed = self.clock.now() - started
             self._send(Thought(seat, plan.token, future, elapsed))
 
         thinking.add_done_callback(done)
@@ -118,8 +121,7 @@ class Planner:
         kind = self.game.pending(plan.state).kind
         settings = self.settings
         delay = bot_delay(settings, kind, plan.agent, self.game, plan.state, action, self._rng)
-        loop = asyncio.get_running_loop()
-        plan.handle = loop.call_later(
+        plan.handle = self.clock.call_later(
             max(0.0, delay - elapsed), self._send, BotMove(seat, plan.token)
         )
 

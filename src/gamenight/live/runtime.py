@@ -34,6 +34,7 @@ from gamenight.engine.errors import (
 )
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match, replay, step_json
+from gamenight.live.clock import Clock, LoopClock, Timer
 from gamenight.live.commands import BotMove, Command, SetController, Submit, Thought, Timeout
 from gamenight.live.decisions import (
     STANDING_KINDS,
@@ -75,6 +76,8 @@ class LiveMatch:
     seat). ``names`` are used in "too slow" sentences (default ``player N``). ``persist`` is
     awaited with each applied step before any subscriber hears of it. ``rng`` seeds the bots'
     choices and delays (default: unpredictable); the match's own chance stays with the ``Match``.
+    ``clock`` is what it reads time through (default: the event loop's; tests pass a
+    ``VirtualClock``).
 
     Use it inside a running event loop: ``start()`` (or ``async with``), then ``submit``,
     ``subscribe``, ``set_controller``; ``await finished()`` gives the outcome.
@@ -89,8 +92,10 @@ class LiveMatch:
         names: Sequence[str] | None = None,
         persist: Persist | None = None,
         rng: random.Random | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.match = match
+        self.clock: Clock = clock if clock is not None else LoopClock()
         self.game: Game[Any, Any] = match.game
         self.settings = settings if settings is not None else LiveSettings()
         seats = self.game.players
@@ -124,14 +129,19 @@ class LiveMatch:
         # a match resumed from its record has lost its steps' events: worked out again here
         self._log.extend(recalled(match, RECAP_STEPS))
         self._planner = Planner(
-            self.game, self.settings, self._rng, self._seat_rngs, self._inbox.put_nowait
+            self.game,
+            self.settings,
+            self._rng,
+            self._seat_rngs,
+            self._inbox.put_nowait,
+            self.clock,
         )
         self._passes: dict[str, Any] = {}
         # The decision clock: a new decision gets a new number (and a new deadline); answers
         # made at or after ``_settled_from`` still stand (see ``decisions``).
         self._decision = 0
         self._armed = -1
-        self._deadline: asyncio.TimerHandle | None = None
+        self._deadline: Timer | None = None
         self._deadline_at: float | None = None
         self._settled_from = match.version
         #: The version the open decision began at (a race goes on through its grabs).
@@ -212,7 +222,7 @@ class LiveMatch:
         """Seconds before the runtime acts for whoever is still deciding (``None``: no limit)."""
         if self._deadline_at is None:
             return None
-        return max(0.0, self._deadline_at - asyncio.get_running_loop().time())
+        return max(0.0, self._deadline_at - self.clock.now())
 
     async def view(self, viewer: int | None) -> View:
         """``Match.view(viewer)`` as last told to subscribers (never a step not yet stored)."""
@@ -275,7 +285,7 @@ class LiveMatch:
     async def _run(self) -> Outcome:
         try:
             if self.settings.start_pause and not self.match.finished:
-                await asyncio.sleep(self.settings.start_pause)  # everyone sees the table first
+                await self.clock.sleep(self.settings.start_pause)  # everyone sees the table first
             self._arm_deadline()
             self._notify("start", None)  # the clock now runs: tell those who joined before
             await self._settle()
@@ -421,7 +431,7 @@ class LiveMatch:
             self._idle.set()
         pause_after = self.game.pause_after
         if pause_after and not match.finished and any(e.kind in pause_after for e in events):
-            await asyncio.sleep(self.settings.round_pause)  # everyone sees who won the round
+            await self.clock.sleep(self.settings.round_pause)  # everyone sees who won the round
         return applied
 
     def _judge(self, seat: int, action: Any, version: int | None, *, person: bool) -> int | None:
@@ -495,9 +505,10 @@ class LiveMatch:
         limit = self.settings.limit(self.match.pending.kind)
         if limit is None:
             return
-        loop = asyncio.get_running_loop()
-        self._deadline_at = loop.time() + limit
-        self._deadline = loop.call_later(limit, self._inbox.put_nowait, Timeout(self._decision))
+        self._deadline_at = self.clock.now() + limit
+        self._deadline = self.clock.call_later(
+            limit, self._inbox.put_nowait, Timeout(self._decision)
+        )
 
     def _cancel_timers(self) -> None:
         self._planner.drop_all()
@@ -513,7 +524,7 @@ class LiveMatch:
     def _table(self, reason: Reason, applied: Applied | None) -> Table:
         deadline = self._deadline_at
         try:
-            now = asyncio.get_running_loop().time()
+            now = self.clock.now()
         except RuntimeError:  # no running loop: a subscriber joined before the match started
             deadline = None
         return Table(

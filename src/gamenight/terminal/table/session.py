@@ -21,6 +21,7 @@ from gamenight.engine.files import remove_written
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.live import Applied, Controller, LiveSettings
+from gamenight.live.clock import Clock
 from gamenight.terminal.play import record_data, write_record
 from gamenight.terminal.render import plural, winners_line
 from gamenight.terminal.seats import Seat, screen_names, seat_names
@@ -97,6 +98,8 @@ class Session:
     #: Whether the table waits for a person to press Enter before the clock starts (so no bot
     #: plays and no race opens before they see the table).
     wait_to_start: bool = True
+    #: The clock the match runs on (``None``: the event loop's; tests pass a ``VirtualClock``).
+    clock: Clock | None = None
     #: Each seat's name (records and shared screens use them).
     names: list[str] = field(init=False)
 
