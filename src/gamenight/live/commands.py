@@ -73,3 +73,5 @@ class Plan:
     agent: Agent
     state: Any
     handle: Timer | None = field(default=None)
+    #: Whether the seat must first notice the change (``False``: its next grab in a race).
+    fresh: bool = True

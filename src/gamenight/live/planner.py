@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
+from gamenight.bots.races import reach_stands
+from gamenight.engine.core import Kind
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.live.clock import Clock
@@ -58,7 +60,7 @@ class Planner:
     def refresh(self, match: Match, settled_from: int, deciders: Sequence[Decider]) -> None:
         """Keep each plan that still stands, drop the others, and plan for every seat that
         must decide with a decider and no plan."""
-        pending, state = match.pending, match.state
+        pending = match.pending
         for seat, decider in enumerate(deciders):
             if decider is None or seat not in pending.players:
                 self.drop(seat)
@@ -69,12 +71,7 @@ class Planner:
                 plan is not None
                 and plan.agent is agent
                 and plan.by == by
-                and plan.version >= settled_from
-                and (
-                    plan.action is None
-                    or plan.version == match.version  # nothing happened since it was made
-                    or self.game.is_legal(state, seat, plan.action)
-                )
+                and self._stands(plan, match, seat, settled_from)
             ):
                 continue
             self.drop(seat)
@@ -82,8 +79,27 @@ class Planner:
                 continue  # an earlier thought is still running: plan once it is back
             self._start(seat, agent, by, match)
 
+    def _stands(self, plan: Plan, match: Match, seat: int, settled_from: int) -> bool:
+        """Whether a plan still lands (the race model of ``gamenight.bots.races``): in a race,
+        while its card is still there, whatever else was grabbed; in a window or a choice,
+        while only passes or commitments came since and the move is still legal."""
+        if plan.version == match.version:
+            return True  # nothing happened since it was made
+        still_legal = plan.action is None or self.game.is_legal(match.state, seat, plan.action)
+        return reach_stands(
+            self.game.pending(plan.state),
+            match.pending,
+            seat,
+            still_legal,
+            lambda: plan.version >= settled_from,
+        )
+
     def _start(self, seat: int, agent: Agent, by: By, match: Match) -> None:
         plan = Plan(None, match.version, next(self._tokens), by, agent, match.state)
+        # a seat that has just grabbed in a race reaches for its next card without noticing
+        # the race afresh; anyone else (a new race, a card taken from under them) notices first
+        steps = match.steps
+        plan.fresh = not (match.pending.kind is Kind.RACE and steps and steps[-1].player == seat)
         self._plans[seat] = plan
         rng = self._seat_rngs[seat]
         if not self.settings.bots_in_threads:
@@ -119,8 +135,10 @@ class Planner:
             return
         plan.action = action
         kind = self.game.pending(plan.state).kind
-        settings = self.settings
-        delay = bot_delay(settings, kind, plan.agent, self.game, plan.state, action, self._rng)
+        settings, game = self.settings, self.game
+        delay = bot_delay(
+            settings, kind, plan.agent, game, plan.state, action, self._rng, fresh=plan.fresh
+        )
         plan.handle = self.clock.call_later(
             max(0.0, delay - elapsed), self._send, BotMove(seat, plan.token)
         )

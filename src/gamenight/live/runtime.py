@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
+from gamenight.bots.races import same_decision
 from gamenight.bots.registry import make_bot
 from gamenight.engine.core import CHANCE, Kind, Outcome, View
 from gamenight.engine.errors import (
@@ -43,7 +44,6 @@ from gamenight.live.decisions import (
     decide,
     find_pass,
     overdue_seat,
-    same_decision,
     takes_out_only,
     too_slow,
 )
@@ -146,6 +146,10 @@ class LiveMatch:
         self._settled_from = match.version
         #: The version the open decision began at (a race goes on through its grabs).
         self._decision_from = match.version
+        #: In a race: when each seat last grabbed (or the race reached them), and the people
+        #: whose stand-in races for them since they let ``race_limit`` pass without a grab.
+        self._race_active: dict[int, float] = {}
+        self._race_stand_ins: set[int] = set()
 
     @classmethod
     def from_record(
@@ -351,9 +355,18 @@ class LiveMatch:
 
     async def _time_out(self) -> None:
         """The current decision ran out of time: close a reaction window by passing for everyone
-        still asked, or let the stand-ins of the people still deciding play for them (in a
-        race, until the race is over). Bots are left to their own timers, except in a window."""
+        still asked, or let the stand-ins of the people still deciding play for them. In a race
+        the limit is each person's own: whoever let ``race_limit`` pass without a grab has
+        their stand-in race for them, at a bot's speed, until they grab again or the race is
+        over. Bots are left to their own timers, except in a window."""
         decision, pending = self._decision, self.match.pending
+        if pending.kind is Kind.RACE:
+            limit, now = self.settings.race_limit, self.clock.now()
+            for person in self._idle_people():
+                if limit is not None and self._race_active.get(person, now) + limit <= now + 1e-9:
+                    self._race_stand_ins.add(person)
+            self._arm_deadline()
+            return
         owed = list(pending.players)
         for _ in range(10_000):  # a race may take many stand-in moves; bound it all the same
             if self._decision != decision:
@@ -405,9 +418,17 @@ class LiveMatch:
             self._passes[before.window] = action
         if not took_out:
             self._settled_from = match.version
-        if not (took_out or (before.kind is Kind.RACE and same_decision(before, after))):
+        going_on = before.kind is Kind.RACE and same_decision(before, after)
+        if not (took_out or going_on):
             self._decision += 1
             self._decision_from = match.version
+            self._race_active.clear()
+            self._race_stand_ins.clear()
+            self._arm_deadline()
+        elif going_on:  # the grabber is active again; everyone else's clock runs on
+            self._race_active[player] = self.clock.now()
+            if by == "person":
+                self._race_stand_ins.discard(player)
             self._arm_deadline()
         applied = Applied(
             version=match.version,
@@ -484,6 +505,8 @@ class LiveMatch:
         for seat, agent in enumerate(self._bots):
             if agent is not None:
                 deciders.append((agent, "bot"))
+            elif seat in self._race_stand_ins:
+                deciders.append((self._stand_ins[seat], "stand-in"))
             elif self._lone_pass(seat):
                 deciders.append((self._stand_ins[seat], "person"))
             else:
@@ -505,10 +528,28 @@ class LiveMatch:
         limit = self.settings.limit(self.match.pending.kind)
         if limit is None:
             return
-        self._deadline_at = self.clock.now() + limit
+        now = self.clock.now()
+        if self.match.pending.kind is Kind.RACE:  # each person's own limit since their grab
+            people = self._idle_people()
+            if not people:
+                return
+            for seat in people:
+                self._race_active.setdefault(seat, now)
+            self._deadline_at = min(self._race_active[s] for s in people) + limit
+            limit = max(0.0, self._deadline_at - now)
+        else:
+            self._deadline_at = now + limit
         self._deadline = self.clock.call_later(
             limit, self._inbox.put_nowait, Timeout(self._decision)
         )
+
+    def _idle_people(self) -> list[int]:
+        """The people still in the open race whose stand-in is not racing for them."""
+        return [
+            s
+            for s in self.match.pending.players
+            if self._is_person(s) and s not in self._race_stand_ins
+        ]
 
     def _cancel_timers(self) -> None:
         self._planner.drop_all()

@@ -120,9 +120,7 @@ class TableApp(TableBase):
                 self._consider(viewer)
         if viewer == self.shown or (self.shown is None and viewer is None):
             self.deadline = (
-                None
-                if update.time_left is None
-                else self.live.clock.now() + update.time_left
+                None if update.time_left is None else self.live.clock.now() + update.time_left
             )
             self._schedule_redraw()
 
