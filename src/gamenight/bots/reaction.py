@@ -40,7 +40,7 @@ import random
 from gamenight.engine.errors import ConfigError
 
 #: The speed levels a host chooses per room: the factor on every thinking stage.
-SPEEDS: dict[str, float] = {"relaxed": 1.35, "normal": 1.0, "quick": 0.8}
+SPEEDS: dict[str, float] = {"relaxed": 1.3, "normal": 1.0, "quick": 0.85}
 #: Noticing a change on the screen, seconds (Model Human Processor: 100 + 70 + 70 ms).
 NOTICE = 0.24
 #: Reading what was played in a window and deciding whether to answer at all, seconds.
@@ -56,8 +56,8 @@ TOUCH_LATENCY = 0.08
 #: A phone's network round trip, seconds (the update down, the tap up).
 NETWORK = 0.08
 #: The normal part's spread, as a share of its mean; and the mean of the exponential tail.
-SPREAD = 0.12
-TAIL = 0.12
+SPREAD = 0.2
+TAIL = 0.15
 #: Nobody taps sooner than this after a change (a guard against the normal part's left tail).
 QUICKEST = 0.3
 

@@ -57,9 +57,16 @@ class Planner:
         self._tokens = itertools.count(1)
         self._thinking: set[int] = set()
 
-    def refresh(self, match: Match, settled_from: int, deciders: Sequence[Decider]) -> None:
+    def refresh(
+        self,
+        match: Match,
+        settled_from: int,
+        deciders: Sequence[Decider],
+        decision_from: int | None = None,
+    ) -> None:
         """Keep each plan that still stands, drop the others, and plan for every seat that
-        must decide with a decider and no plan."""
+        must decide with a decider and no plan (``decision_from``: the version the open
+        decision began at, so a race's later grabs are told from its first)."""
         pending = match.pending
         for seat, decider in enumerate(deciders):
             if decider is None or seat not in pending.players:
@@ -77,7 +84,8 @@ class Planner:
             self.drop(seat)
             if seat in self._thinking:
                 continue  # an earlier thought is still running: plan once it is back
-            self._start(seat, agent, by, match)
+            going_on = decision_from is not None and match.version > decision_from
+            self._start(seat, agent, by, match, going_on)
 
     def _stands(self, plan: Plan, match: Match, seat: int, settled_from: int) -> bool:
         """Whether a plan still lands (the race model of ``gamenight.bots.races``): in a race,
@@ -94,12 +102,12 @@ class Planner:
             lambda: plan.version >= settled_from,
         )
 
-    def _start(self, seat: int, agent: Agent, by: By, match: Match) -> None:
+    def _start(self, seat: int, agent: Agent, by: By, match: Match, going_on: bool) -> None:
         plan = Plan(None, match.version, next(self._tokens), by, agent, match.state)
         # a seat that has just grabbed in a race reaches for its next card without noticing
         # the race afresh; anyone else (a new race, a card taken from under them) notices first
-        steps = match.steps
-        plan.fresh = not (match.pending.kind is Kind.RACE and steps and steps[-1].player == seat)
+        race = match.pending.kind is Kind.RACE
+        plan.fresh = not (race and going_on and match.steps[-1].player == seat)
         self._plans[seat] = plan
         rng = self._seat_rngs[seat]
         if not self.settings.bots_in_threads:

@@ -511,7 +511,7 @@ class LiveMatch:
                 deciders.append((self._stand_ins[seat], "person"))
             else:
                 deciders.append(None)
-        self._planner.refresh(self.match, self._settled_from, deciders)
+        self._planner.refresh(self.match, self._settled_from, deciders, self._decision_from)
 
     def _lone_pass(self, seat: int) -> bool:
         """Whether a person's only answer in an open reaction window is to pass (and the room
