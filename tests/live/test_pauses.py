@@ -1,67 +1,61 @@
-"""The live table's pauses for people: no bot reacts quicker than a person could, the table
+"""The live table's pauses for people: bots react as a person on a phone would, the table
 waits a moment after the start, and again after a round is won, before the next is dealt."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from itertools import pairwise
 from typing import Any
-
-import pytest
 
 from gamenight.engine import Kind, Match, make_game
 from gamenight.engine.core import TURN_STARTED
 from gamenight.games.toss_up.game import TossUp
 from gamenight.live import Applied, LiveMatch, LiveSettings
+from gamenight.live.clock import VirtualClock
 from gamenight.live.decisions import bot_delay
 from tests.live.helpers import Recorder, quick, run, walk
 
-# Real clocks: the bounds below each way are wide, but a loaded machine can stretch a quick
-# step past one. A rerun tells a slow machine from a real failure.
-pytestmark = pytest.mark.flaky(reruns=2, reruns_delay=2)
 
-
-def test_no_bot_reacts_quicker_than_the_floor_and_the_cap_wins_if_lower() -> None:
-    """A bot whose own reaction is a twentieth of a second waits the room's floor in a race
-    (0.7 s by default); a cap lower than the floor wins."""
+def test_bots_react_at_the_rooms_speed_and_the_floor_and_cap_bound_them() -> None:
+    """A bot's race reaction is a person's on a phone at the room's speed: ``relaxed`` slower
+    than ``normal``, ``normal`` slower than ``quick``; the room's floor and cap bound it (the
+    cap wins if lower than the floor)."""
     match = Match(make_game("toss-your-cookies"), seed=1)
     walk(match, random.Random(1), lambda m: m.pending.kind is Kind.RACE)
     seat = match.pending.players[0]
-    quick_bot = Recorder(match.game, seat, speed=0.05)  # reacts in 0.025 to 0.075 s
+    bot = Recorder(match.game, seat)
     grab = match.game.legal_actions(match.state, seat)[0]
 
-    def delay(settings: LiveSettings) -> float:
-        return bot_delay(settings, Kind.RACE, quick_bot, match.game, match.state, grab, rng)
+    def delays(settings: LiveSettings) -> list[float]:
+        rng = random.Random(3)
+        return sorted(
+            bot_delay(settings, Kind.RACE, bot, match.game, match.state, grab, rng)
+            for _ in range(201)
+        )
 
-    rng = random.Random(3)
-    assert LiveSettings().reaction_floor == 0.7
-    assert all(delay(LiveSettings()) == 0.7 for _ in range(20))
-    assert delay(LiveSettings(reaction_floor=0.0)) < 0.1
-    assert delay(LiveSettings(reaction_cap=0.5)) == 0.5
+    medians = {s: delays(LiveSettings(bot_speed=s))[100] for s in ("relaxed", "normal", "quick")}
+    assert medians["relaxed"] > medians["normal"] > medians["quick"] > 0.5
+    assert all(d >= 0.9 for d in delays(LiveSettings(reaction_floor=0.9)))
+    assert all(d == 0.5 for d in delays(LiveSettings(reaction_floor=0.9, reaction_cap=0.5)))
 
 
 def timed_steps(game: Any, settings: LiveSettings, steps: int) -> list[tuple[float, Applied]]:
-    """Bots play ``game`` live; each of the first ``steps`` steps with the loop time it was
-    stored at, from the start."""
+    """Bots play ``game`` live on virtual time; each of the first ``steps`` steps with the
+    virtual time it was stored at, from the start."""
 
     async def main() -> list[tuple[float, Applied]]:
         match = Match(game, seed=5)
         stored: list[tuple[float, Applied]] = []
-        loop = asyncio.get_running_loop()
-        done = loop.create_future()
+        clock = VirtualClock()
 
         async def persist(applied: Applied) -> None:
-            stored.append((loop.time() - began, applied))
-            if len(stored) >= steps and not done.done():
-                done.set_result(None)
+            stored.append((clock.now(), applied))
 
         bots = ["random"] * game.players
-        live = LiveMatch(match, settings, controllers=bots, persist=persist)
-        began = loop.time()
+        live = LiveMatch(match, settings, controllers=bots, persist=persist, clock=clock)
         async with live:
-            await done
-        return stored
+            await clock.run_while(lambda: len(stored) < steps)
+        return stored[:steps]
 
     return run(main(), limit=60)
 
@@ -70,9 +64,9 @@ def test_the_table_waits_after_the_start_before_the_first_step() -> None:
     """With a start pause, nothing is dealt or played before it is over; without one, at once."""
     game = make_game("toss-your-cookies", players=3)
     paused = timed_steps(game, quick(start_pause=0.4), 3)
-    assert paused[0][0] >= 0.4
+    assert paused[0][0] == 0.4
     at_once = timed_steps(game, quick(start_pause=0.0), 3)
-    assert at_once[0][0] < 0.4
+    assert at_once[0][0] == 0.0
 
 
 class TossUpPausingEachTurn(TossUp):

@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from gamenight.server.command import settings_from
-from gamenight.server.settings import Settings, default_db_url
+from gamenight.server.matches import live_settings
+from gamenight.server.settings import Limits, Settings, default_db_url
 
 
 def test_defaults_need_no_set_up(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -33,3 +35,12 @@ def test_flags_override_the_environment(monkeypatch: pytest.MonkeyPatch) -> None
     assert settings.db_url == "sqlite:///x.db"
     assert settings.limits.turn_seconds == 120
     assert settings_from(port=8080).port == 8080
+
+
+def test_a_room_chooses_its_bots_speed_and_nothing_else_is_accepted() -> None:
+    """A room's limits carry the bots' speed in races and windows (``normal`` unless the host
+    chooses ``relaxed`` or ``quick``); the live runtime of the room reacts at that speed."""
+    assert Limits().bot_speed == "normal"
+    assert live_settings(Limits(bot_speed="relaxed"), Settings()).bot_speed == "relaxed"
+    with pytest.raises(ValidationError, match="bot_speed"):
+        Limits.model_validate({"bot_speed": "slow"})

@@ -27,6 +27,7 @@ it is dropped and the seat is asked again at the next step (``infos[agent]["outp
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from numbers import Integral
 from typing import Any
@@ -44,7 +45,7 @@ from gamenight.adapters.turns import (
     build_game,
     check_render_mode,
 )
-from gamenight.engine.core import Kind
+from gamenight.bots.races import reach_stands
 from gamenight.engine.errors import (
     ConfigError,
     GameOver,
@@ -416,21 +417,18 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             turns.settle()
             return
         turns.rng.shuffle(order)
-        reaction = pending.kind is Kind.REACTION
         game, start = turns.game, turns.state
         for seat in order:
             state = turns.state
             if state is start:  # nothing applied yet: every answer stands
                 stands = True
             else:
-                now = game.pending(state)
-                stands = (
-                    not turns.over
-                    and now.kind is pending.kind
-                    and now.window == pending.window
-                    and seat in now.players
-                    and chosen[seat] in game.legal_actions(state, seat)
-                    and (not reaction or game.observe(state, seat) == game.observe(start, seat))
+                stands = not turns.over and reach_stands(
+                    pending,
+                    game.pending(state),
+                    seat,
+                    chosen[seat] in game.legal_actions(state, seat),
+                    functools.partial(_unchanged, game, start, state, seat),
                 )
             if stands:
                 turns.play(seat, chosen[seat], settle=False)
@@ -485,3 +483,8 @@ def _refuse_max_cycles(options: Mapping[str, Any]) -> None:
             "max_cycles is not an option of gamenight environments: max_steps=N truncates a "
             "match after N decisions (every seat's counted)"
         )
+
+
+def _unchanged(game: Game[Any, Any], start: Any, state: Any, seat: int) -> bool:
+    """Whether ``seat`` sees the same in ``state`` as when the window opened (``start``)."""
+    return bool(game.observe(state, seat) == game.observe(start, seat))

@@ -13,6 +13,7 @@ from rich.padding import Padding
 from rich.table import Table
 
 from gamenight.bots import bots_for, default_bot, make_bot
+from gamenight.bots.reaction import speed_factor
 from gamenight.cli.app import (
     GameArg,
     OptionOpt,
@@ -136,6 +137,13 @@ def play(
         bool,
         typer.Option(help="show the game's coach at each of your decisions (Toss Up!, 2 players)"),
     ] = False,
+    bot_speed: Annotated[
+        str,
+        typer.Option(
+            help="how quickly bots react in races and windows at the live table: relaxed, "
+            "normal (an adult on a phone) or quick"
+        ),
+    ] = "normal",
 ) -> None:
     """Play a game: at a terminal, live at a full-screen table; else line by line.
 
@@ -149,6 +157,10 @@ def play(
 
     match: Match | None = None
     stored: list[str] | None = None
+    try:
+        speed_factor(bot_speed)
+    except GameError as exc:
+        fail(f"--bot-speed: {exc}")
     if resume is not None:
         if seed is not None or option:
             fail("--seed and -o come from the record when resuming; leave them out")
@@ -192,7 +204,7 @@ def play(
     if not line and on_a_terminal():
         if coach:
             prepare_coach(built)
-        play_live(built, table, match, seed, record, ask_all, pace, coach)
+        play_live(built, table, match, seed, record, ask_all, pace, coach, bot_speed)
         return
     try:
         play_game(
@@ -256,6 +268,7 @@ def play_live(
     ask_all: bool,
     pace: float,
     coach: bool = False,
+    bot_speed: str = "normal",
 ) -> None:
     """Play at the live table (Textual is imported only now), then print how it ended."""
     from gamenight.terminal.table.app import run_table
@@ -270,7 +283,7 @@ def play_live(
         game=game,
         seats=table,
         match=match if match is not None else Match(game, seed=seed),
-        settings=table_settings(sum(s.human for s in table) > 1, pace),
+        settings=table_settings(sum(s.human for s in table) > 1, pace, bot_speed),
         record=record,
         ask_all=ask_all,
         coach=coach,

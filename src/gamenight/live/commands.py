@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamenight.bots.base import Agent
+from gamenight.live.clock import Timer
 from gamenight.live.updates import By
 
 
@@ -71,4 +72,6 @@ class Plan:
     by: By
     agent: Agent
     state: Any
-    handle: asyncio.TimerHandle | None = field(default=None)
+    handle: Timer | None = field(default=None)
+    #: Whether the seat must first notice the change (``False``: its next grab in a race).
+    fresh: bool = True

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
+from gamenight.bots.races import same_decision
+from gamenight.bots.reaction import reaction_time
 from gamenight.engine.core import Kind, Pending
 from gamenight.engine.game import Game
 from gamenight.live.settings import LiveSettings
@@ -28,19 +30,6 @@ _REPR.maxstring = _REPR.maxother = _REPR.maxlong = 40
 
 #: Kinds whose open decision survives a step that takes its maker out.
 STANDING_KINDS = (Kind.SIMULTANEOUS, Kind.REACTION)
-
-
-def same_decision(before: Pending, after: Pending) -> bool:
-    """Whether ``after`` is the same open decision as ``before`` (kind, window and turn).
-
-    Single decisions never go on: every step makes a new one.
-    """
-    return (
-        before.kind in (Kind.SIMULTANEOUS, Kind.RACE, Kind.REACTION)
-        and after.kind is before.kind
-        and after.window == before.window
-        and after.turn == before.turn
-    )
 
 
 def takes_out_only(before: Pending, after: Pending, player: int) -> bool:
@@ -111,19 +100,23 @@ def bot_delay(
     state: Any,
     action: Any,
     rng: random.Random,
+    fresh: bool = True,
 ) -> float:
-    """Seconds before a planned move lands: the agent's own reaction time in a race or window
-    (scaled, held to the room's floor and cap), else a think time (shorter for a lone legal
-    move)."""
+    """Seconds before a planned move lands. In a race or window: a person's reaction on a
+    phone at the room's ``bot_speed`` (``gamenight.bots.reaction``: noticing, in a window
+    deciding whether to answer at all, choosing among the distinct moves on offer, tapping),
+    scaled, held to the room's floor and cap; ``fresh`` is ``False`` for the next grab of a
+    seat that has just grabbed (it need not notice the race again). Else a think time (shorter
+    for a lone legal move)."""
+    legal = game.legal_actions(state, agent.seat)
     if kind in (Kind.RACE, Kind.REACTION):
-        view = game.observe(state, agent.seat)
-        delay = agent.reaction_time(view, action, rng) * settings.reaction_scale
-        delay = max(delay, settings.reaction_floor)
+        window = kind is Kind.REACTION
+        drawn = reaction_time(rng, settings.bot_speed, len(legal), fresh=fresh, window=window)
+        delay = max(drawn * settings.reaction_scale, settings.reaction_floor)
         if settings.reaction_cap is not None:
             delay = min(delay, settings.reaction_cap)
         return max(0.0, delay)
-    lone = len(game.legal_actions(state, agent.seat)) == 1
-    low, high = settings.bot_forced if lone else settings.bot_think
+    low, high = settings.bot_forced if len(legal) == 1 else settings.bot_think
     return rng.uniform(low, high)
 
 

@@ -21,8 +21,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
+from gamenight.bots.races import reach_stands
+from gamenight.engine.core import Kind
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
+from gamenight.live.clock import Clock
 from gamenight.live.commands import BotMove, Command, Plan, Thought
 from gamenight.live.decisions import bot_delay, decide
 from gamenight.live.settings import LiveSettings
@@ -42,7 +45,9 @@ class Planner:
         rng: random.Random,
         seat_rngs: Sequence[random.Random],
         send: Callable[[Command], None],
+        clock: Clock,
     ) -> None:
+        self.clock = clock
         self.game = game
         self.settings = settings
         self._rng = rng
@@ -52,10 +57,17 @@ class Planner:
         self._tokens = itertools.count(1)
         self._thinking: set[int] = set()
 
-    def refresh(self, match: Match, settled_from: int, deciders: Sequence[Decider]) -> None:
+    def refresh(
+        self,
+        match: Match,
+        settled_from: int,
+        deciders: Sequence[Decider],
+        decision_from: int | None = None,
+    ) -> None:
         """Keep each plan that still stands, drop the others, and plan for every seat that
-        must decide with a decider and no plan."""
-        pending, state = match.pending, match.state
+        must decide with a decider and no plan (``decision_from``: the version the open
+        decision began at, so a race's later grabs are told from its first)."""
+        pending = match.pending
         for seat, decider in enumerate(deciders):
             if decider is None or seat not in pending.players:
                 self.drop(seat)
@@ -66,33 +78,48 @@ class Planner:
                 plan is not None
                 and plan.agent is agent
                 and plan.by == by
-                and plan.version >= settled_from
-                and (
-                    plan.action is None
-                    or plan.version == match.version  # nothing happened since it was made
-                    or self.game.is_legal(state, seat, plan.action)
-                )
+                and self._stands(plan, match, seat, settled_from)
             ):
                 continue
             self.drop(seat)
             if seat in self._thinking:
                 continue  # an earlier thought is still running: plan once it is back
-            self._start(seat, agent, by, match)
+            going_on = decision_from is not None and match.version > decision_from
+            self._start(seat, agent, by, match, going_on)
 
-    def _start(self, seat: int, agent: Agent, by: By, match: Match) -> None:
+    def _stands(self, plan: Plan, match: Match, seat: int, settled_from: int) -> bool:
+        """Whether a plan still lands (the race model of ``gamenight.bots.races``): in a race,
+        while its card is still there, whatever else was grabbed; in a window or a choice,
+        while only passes or commitments came since and the move is still legal."""
+        if plan.version == match.version:
+            return True  # nothing happened since it was made
+        still_legal = plan.action is None or self.game.is_legal(match.state, seat, plan.action)
+        return reach_stands(
+            self.game.pending(plan.state),
+            match.pending,
+            seat,
+            still_legal,
+            lambda: plan.version >= settled_from,
+        )
+
+    def _start(self, seat: int, agent: Agent, by: By, match: Match, going_on: bool) -> None:
         plan = Plan(None, match.version, next(self._tokens), by, agent, match.state)
+        # a seat that has just grabbed in a race reaches for its next card without noticing
+        # the race afresh; anyone else (a new race, a card taken from under them) notices first
+        race = match.pending.kind is Kind.RACE
+        plan.fresh = not (race and going_on and match.steps[-1].player == seat)
         self._plans[seat] = plan
         rng = self._seat_rngs[seat]
         if not self.settings.bots_in_threads:
             self._arm(seat, plan, decide(agent, self.game, match.state, rng), 0.0)
             return
         loop = asyncio.get_running_loop()
-        started = loop.time()
+        started = self.clock.now()
         self._thinking.add(seat)
         thinking = loop.run_in_executor(None, decide, agent, self.game, match.state, rng)
 
         def done(future: asyncio.Future[Any]) -> None:
-            elapsed = loop.time() - started
+            elapsed = self.clock.now() - started
             self._send(Thought(seat, plan.token, future, elapsed))
 
         thinking.add_done_callback(done)
@@ -116,10 +143,11 @@ class Planner:
             return
         plan.action = action
         kind = self.game.pending(plan.state).kind
-        settings = self.settings
-        delay = bot_delay(settings, kind, plan.agent, self.game, plan.state, action, self._rng)
-        loop = asyncio.get_running_loop()
-        plan.handle = loop.call_later(
+        settings, game = self.settings, self.game
+        delay = bot_delay(
+            settings, kind, plan.agent, game, plan.state, action, self._rng, fresh=plan.fresh
+        )
+        plan.handle = self.clock.call_later(
             max(0.0, delay - elapsed), self._send, BotMove(seat, plan.token)
         )
 

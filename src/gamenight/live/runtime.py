@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
+from gamenight.bots.races import same_decision
 from gamenight.bots.registry import make_bot
 from gamenight.engine.core import CHANCE, Kind, Outcome, View
 from gamenight.engine.errors import (
@@ -34,6 +35,7 @@ from gamenight.engine.errors import (
 )
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match, replay, step_json
+from gamenight.live.clock import Clock, LoopClock, Timer
 from gamenight.live.commands import BotMove, Command, SetController, Submit, Thought, Timeout
 from gamenight.live.decisions import (
     STANDING_KINDS,
@@ -42,7 +44,6 @@ from gamenight.live.decisions import (
     decide,
     find_pass,
     overdue_seat,
-    same_decision,
     takes_out_only,
     too_slow,
 )
@@ -75,6 +76,8 @@ class LiveMatch:
     seat). ``names`` are used in "too slow" sentences (default ``player N``). ``persist`` is
     awaited with each applied step before any subscriber hears of it. ``rng`` seeds the bots'
     choices and delays (default: unpredictable); the match's own chance stays with the ``Match``.
+    ``clock`` is what it reads time through (default: the event loop's; tests pass a
+    ``VirtualClock``).
 
     Use it inside a running event loop: ``start()`` (or ``async with``), then ``submit``,
     ``subscribe``, ``set_controller``; ``await finished()`` gives the outcome.
@@ -89,8 +92,10 @@ class LiveMatch:
         names: Sequence[str] | None = None,
         persist: Persist | None = None,
         rng: random.Random | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.match = match
+        self.clock: Clock = clock if clock is not None else LoopClock()
         self.game: Game[Any, Any] = match.game
         self.settings = settings if settings is not None else LiveSettings()
         seats = self.game.players
@@ -127,18 +132,27 @@ class LiveMatch:
         # a match resumed from its record has lost its steps' events: worked out again here
         self._log.extend(recalled(match, RECAP_STEPS))
         self._planner = Planner(
-            self.game, self.settings, self._rng, self._seat_rngs, self._inbox.put_nowait
+            self.game,
+            self.settings,
+            self._rng,
+            self._seat_rngs,
+            self._inbox.put_nowait,
+            self.clock,
         )
         self._passes: dict[str, Any] = {}
         # The decision clock: a new decision gets a new number (and a new deadline); answers
         # made at or after ``_settled_from`` still stand (see ``decisions``).
         self._decision = 0
         self._armed = -1
-        self._deadline: asyncio.TimerHandle | None = None
+        self._deadline: Timer | None = None
         self._deadline_at: float | None = None
         self._settled_from = match.version
         #: The version the open decision began at (a race goes on through its grabs).
         self._decision_from = match.version
+        #: In a race: when each seat last grabbed (or the race reached them), and the people
+        #: whose stand-in races for them since they let ``race_limit`` pass without a grab.
+        self._race_active: dict[int, float] = {}
+        self._race_stand_ins: set[int] = set()
 
     @classmethod
     def from_record(
@@ -215,7 +229,7 @@ class LiveMatch:
         """Seconds before the runtime acts for whoever is still deciding (``None``: no limit)."""
         if self._deadline_at is None:
             return None
-        return max(0.0, self._deadline_at - asyncio.get_running_loop().time())
+        return max(0.0, self._deadline_at - self.clock.now())
 
     async def view(self, viewer: int | None) -> View:
         """``Match.view(viewer)`` as last told to subscribers (never a step not yet stored)."""
@@ -282,7 +296,7 @@ class LiveMatch:
     async def _run(self) -> Outcome:
         try:
             if self.settings.start_pause and not self.match.finished:
-                await asyncio.sleep(self.settings.start_pause)  # everyone sees the table first
+                await self.clock.sleep(self.settings.start_pause)  # everyone sees the table first
             self._arm_deadline()
             self._notify("start", None)  # the clock now runs: tell those who joined before
             await self._settle()
@@ -348,9 +362,18 @@ class LiveMatch:
 
     async def _time_out(self) -> None:
         """The current decision ran out of time: close a reaction window by passing for everyone
-        still asked, or let the stand-ins of the people still deciding play for them (in a
-        race, until the race is over). Bots are left to their own timers, except in a window."""
+        still asked, or let the stand-ins of the people still deciding play for them. In a race
+        the limit is each person's own: whoever let ``race_limit`` pass without a grab has
+        their stand-in race for them, at a bot's speed, until they grab again or the race is
+        over. Bots are left to their own timers, except in a window."""
         decision, pending = self._decision, self.match.pending
+        if pending.kind is Kind.RACE:
+            limit, now = self.settings.race_limit, self.clock.now()
+            for person in self._idle_people():
+                if limit is not None and self._race_active.get(person, now) + limit <= now + 1e-9:
+                    self._race_stand_ins.add(person)
+            self._arm_deadline()
+            return
         owed = list(pending.players)
         for _ in range(10_000):  # a race may take many stand-in moves; bound it all the same
             if self._decision != decision:
@@ -402,10 +425,17 @@ class LiveMatch:
             self._passes[before.window] = action
         if not took_out:
             self._settled_from = match.version
-        new_decision = not (took_out or (before.kind is Kind.RACE and same_decision(before, after)))
+        going_on = before.kind is Kind.RACE and same_decision(before, after)
+        new_decision = not (took_out or going_on)
         if new_decision:
             self._decision += 1
             self._decision_from = match.version
+            self._race_active.clear()
+            self._race_stand_ins.clear()
+        elif going_on:  # the grabber is active again; everyone else's clock runs on
+            self._race_active[player] = self.clock.now()
+            if by == "person":
+                self._race_stand_ins.discard(player)
         applied = Applied(
             version=match.version,
             player=player,
@@ -424,15 +454,15 @@ class LiveMatch:
             if self._persist is not None:
                 await self._persist(applied)  # may take a while: the database may be away
             self._unstored = False
-            if new_decision:  # its clock starts once it is told, however long storing took
-                self._arm_deadline()
+            if new_decision or going_on:  # its clock starts once it is told, however long
+                self._arm_deadline()  # storing took
             self._notify("step", applied)
         finally:
             self._publishing = False
             self._idle.set()
         pause_after = self.game.pause_after
         if pause_after and not match.finished and any(e.kind in pause_after for e in events):
-            await asyncio.sleep(self.settings.round_pause)  # everyone sees who won the round
+            await self.clock.sleep(self.settings.round_pause)  # everyone sees who won the round
         return applied
 
     def _judge(self, seat: int, action: Any, version: int | None, *, person: bool) -> int | None:
@@ -485,11 +515,13 @@ class LiveMatch:
         for seat, agent in enumerate(self._bots):
             if agent is not None:
                 deciders.append((agent, "bot"))
+            elif seat in self._race_stand_ins:
+                deciders.append((self._stand_ins[seat], "stand-in"))
             elif self._lone_pass(seat):
                 deciders.append((self._stand_ins[seat], "person"))
             else:
                 deciders.append(None)
-        self._planner.refresh(self.match, self._settled_from, deciders)
+        self._planner.refresh(self.match, self._settled_from, deciders, self._decision_from)
 
     def _lone_pass(self, seat: int) -> bool:
         """Whether a person's only answer in an open reaction window is to pass (and the room
@@ -506,9 +538,28 @@ class LiveMatch:
         limit = self.settings.limit(self.match.pending.kind)
         if limit is None:
             return
-        loop = asyncio.get_running_loop()
-        self._deadline_at = loop.time() + limit
-        self._deadline = loop.call_later(limit, self._inbox.put_nowait, Timeout(self._decision))
+        now = self.clock.now()
+        if self.match.pending.kind is Kind.RACE:  # each person's own limit since their grab
+            people = self._idle_people()
+            if not people:
+                return
+            for seat in people:
+                self._race_active.setdefault(seat, now)
+            self._deadline_at = min(self._race_active[s] for s in people) + limit
+            limit = max(0.0, self._deadline_at - now)
+        else:
+            self._deadline_at = now + limit
+        self._deadline = self.clock.call_later(
+            limit, self._inbox.put_nowait, Timeout(self._decision)
+        )
+
+    def _idle_people(self) -> list[int]:
+        """The people still in the open race whose stand-in is not racing for them."""
+        return [
+            s
+            for s in self.match.pending.players
+            if self._is_person(s) and s not in self._race_stand_ins
+        ]
 
     def _cancel_timers(self) -> None:
         self._planner.drop_all()
@@ -524,7 +575,7 @@ class LiveMatch:
     def _table(self, reason: Reason, applied: Applied | None) -> Table:
         deadline = self._deadline_at
         try:
-            now = asyncio.get_running_loop().time()
+            now = self.clock.now()
         except RuntimeError:  # no running loop: a subscriber joined before the match started
             deadline = None
         return Table(

@@ -1,7 +1,8 @@
 """The clock of a live match: bot delays and time limits, one ``LiveSettings`` per room.
 
-The defaults suit a family table: a minute for a turn, six seconds to answer a window, ten for a
-race; bots take a second or two to think and about a second to react, as a person would. Tests
+The defaults suit a family table: a minute for a turn, six seconds to answer a window, ten
+seconds without a grab before a stand-in grabs for a person in a race; bots take a second or two
+to think and react as a typical adult on a phone would (``gamenight.bots.reaction``). Tests
 use tiny values (see ``LiveSettings.fast``) so that a whole game runs in a moment.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields, replace
 
+from gamenight.bots.reaction import speed_factor
 from gamenight.engine.core import Kind
 from gamenight.engine.errors import ConfigError
 
@@ -31,16 +33,18 @@ class LiveSettings:
     bot_think: tuple[float, float] = (1.0, 2.5)
     #: How long a bot takes over a decision with a single legal move.
     bot_forced: tuple[float, float] = (0.4, 0.8)
-    #: Bots react in races and windows after ``Agent.reaction_time`` (about a second for the
-    #: built-in bots) times this factor.
+    #: How quickly bots react in races and windows, as a person on a phone would
+    #: (``gamenight.bots.reaction``): ``relaxed``, ``normal`` (a typical adult) or ``quick``.
+    bot_speed: str = "normal"
+    #: A factor on every bot reaction in races and windows (tests shrink it with ``fast``).
     reaction_scale: float = 1.0
     #: No bot takes longer than this to react (``None``: no cap). Some bots wait on purpose
     #: before passing; the window stays open for the people all the same, so the cap only saves
     #: a table of people waiting on bots.
     reaction_cap: float | None = 2.5
-    #: No bot reacts quicker than this in a race or window (the cap wins if it is lower): about
-    #: the quickest a person sees a race open on a screen and presses, so people can win races.
-    reaction_floor: float = 0.7
+    #: No bot reacts quicker than this in a race or window (the cap wins if it is lower). The
+    #: reaction model has its own lower bound, so by default there is no other.
+    reaction_floor: float = 0.0
     #: Seconds the table waits after the start, before the first step (chance included), so
     #: everyone has the table in front of them first.
     start_pause: float = 3.0
@@ -88,6 +92,9 @@ class LiveSettings:
         for name in ("auto_pass", "bots_in_threads", "own_code_bots"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError(f"{name} must be true or false, got {getattr(self, name)!r}")
+        if not isinstance(self.bot_speed, str):
+            raise ConfigError(f"bot_speed must name a speed, got {self.bot_speed!r}")
+        speed_factor(self.bot_speed)
         if not isinstance(self.stand_in, str) or not self.stand_in.strip():
             raise ConfigError(f"stand_in must name a bot, got {self.stand_in!r}")
         if isinstance(self.max_backlog, bool) or not isinstance(self.max_backlog, int):

@@ -54,12 +54,14 @@ STORAGE_SLOW_SECONDS = 1.0
 
 
 def live_settings(limits: Limits, settings: Settings) -> LiveSettings:
-    """The live runtime's clock for a room: its limits, and the server's bot delay scale."""
+    """The live runtime's clock for a room: its limits and bot speed, and the server's bot
+    delay scale."""
     return replace(
         LiveSettings().paced(settings.bot_delay),
         turn_limit=limits.turn_seconds,
         window_limit=limits.reaction_seconds,
         race_limit=limits.race_seconds,
+        bot_speed=limits.bot_speed,
         own_code_bots=False,  # specs come from other people: registered bots only
     )
 

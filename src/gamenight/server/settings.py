@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -34,7 +35,7 @@ class Limits(BaseModel):
 
     A turn or a choice not made in time is made by the seat's stand-in bot; a reaction window
     nobody answers in time closes by itself (everyone still asked passes); a race that runs out
-    is finished by the stand-ins of the people still in it.
+    is finished, for each person who went ``race_seconds`` without a grab, by their stand-in.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -46,7 +47,14 @@ class Limits(BaseModel):
         default=6.0, gt=0, le=600, description="time a reaction window stays open"
     )
     race_seconds: float = Field(
-        default=10.0, gt=0, le=600, description="time a race (a scramble, a grab) stays open"
+        default=10.0,
+        gt=0,
+        le=600,
+        description="time a person may go without a grab in a race before a stand-in grabs",
+    )
+    bot_speed: Literal["relaxed", "normal", "quick"] = Field(
+        default="normal",
+        description="how quickly bots react in races and windows (normal: an adult on a phone)",
     )
     grace_seconds: float = Field(
         default=30.0,

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gamenight.bots.base import Agent
+from gamenight.bots.races import reach_stands
 from gamenight.engine.core import CHANCE, Event, Kind, Pending, View
 from gamenight.engine.errors import IllegalAction
 from gamenight.engine.match import Match
@@ -147,8 +148,13 @@ def _race(
     for seat in pending.players:
         legal = legal_actions(state, seat)
         kept = kept_for(seat)
-        if race and kept is not None and is_among(kept.action, legal):
-            # A race decision stands while what it reaches for is there: no view is needed.
+        if (
+            race
+            and kept is not None
+            and reach_stands(pending, pending, seat, is_among(kept.action, legal))
+        ):
+            # A reach stands while its card is there (``gamenight.bots.races``; a decision of
+            # another window was dropped above): no view is needed.
             action, delay = kept.action, kept.delay
         else:
             agent = agents[seat]

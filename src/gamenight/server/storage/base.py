@@ -55,7 +55,7 @@ class RoomRow:
     code: str
     game: str
     config: dict[str, Any]
-    limits: dict[str, float]
+    limits: dict[str, Any]  # a room's Limits as JSON (seconds, and the bots' speed)
     host_hash: str
     status: RoomStatus = "lobby"
     match_number: int = 0

@@ -9,7 +9,6 @@ record kept as the match goes, in ``session``. See ``docs/terminal.md``.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from rich.markup import escape
@@ -121,9 +120,7 @@ class TableApp(TableBase):
                 self._consider(viewer)
         if viewer == self.shown or (self.shown is None and viewer is None):
             self.deadline = (
-                None
-                if update.time_left is None
-                else asyncio.get_running_loop().time() + update.time_left
+                None if update.time_left is None else self.live.clock.now() + update.time_left
             )
             self._schedule_redraw()
 
@@ -249,7 +246,7 @@ class TableApp(TableBase):
                 self.shown = seat
                 update = self.latest.get(seat)
                 if update is not None and update.time_left is not None:
-                    self.deadline = asyncio.get_running_loop().time() + update.time_left
+                    self.deadline = self.live.clock.now() + update.time_left
             self._schedule_redraw()
             self._next_person()
 

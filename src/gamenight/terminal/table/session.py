@@ -21,12 +21,14 @@ from gamenight.engine.files import remove_written
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
 from gamenight.live import Applied, Controller, LiveSettings
+from gamenight.live.clock import Clock
 from gamenight.terminal.play import record_data, write_record
 from gamenight.terminal.render import plural, winners_line
 from gamenight.terminal.seats import Seat, screen_names, seat_names
 
 #: The clock at a terminal: no limit on your own turn (nobody is waiting on a server), ten
-#: seconds to answer a window or join a race before the runtime passes or stands in for you;
+#: seconds to answer a window, or to grab again in a race, before the runtime passes or stands
+#: in for you;
 #: no pause at the start (the person starts the clock at the start screen).
 TABLE_CLOCK = LiveSettings(turn_limit=None, window_limit=10.0, race_limit=10.0, start_pause=0.0)
 
@@ -35,13 +37,17 @@ TABLE_CLOCK = LiveSettings(turn_limit=None, window_limit=10.0, race_limit=10.0, 
 HOT_SEAT_CLOCK = replace(TABLE_CLOCK, window_limit=None, race_limit=20.0)
 
 
-def table_settings(hot_seat: bool, pace: float = 1.0) -> LiveSettings:
-    """The clock for a table: ``pace`` scales every bot delay (0.5: bots twice as quick).
+def table_settings(hot_seat: bool, pace: float = 1.0, bot_speed: str = "normal") -> LiveSettings:
+    """The clock for a table: ``pace`` scales every bot delay (0.5: bots twice as quick);
+    ``bot_speed`` is how quickly bots react in races and windows (as in a server's room).
 
     >>> table_settings(False, pace=0.5).bot_think
     (0.5, 1.25)
+    >>> table_settings(False, bot_speed="quick").bot_speed
+    'quick'
     """
-    return (HOT_SEAT_CLOCK if hot_seat else TABLE_CLOCK).paced(pace)
+    clock = HOT_SEAT_CLOCK if hot_seat else TABLE_CLOCK
+    return replace(clock, bot_speed=bot_speed).paced(pace)
 
 
 def state_folder() -> Path:
@@ -97,6 +103,8 @@ class Session:
     #: Whether the table waits for a person to press Enter before the clock starts (so no bot
     #: plays and no race opens before they see the table).
     wait_to_start: bool = True
+    #: The clock the match runs on (``None``: the event loop's; tests pass a ``VirtualClock``).
+    clock: Clock | None = None
     #: Each seat's name (records and shared screens use them).
     names: list[str] = field(init=False)
 

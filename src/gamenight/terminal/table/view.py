@@ -130,6 +130,7 @@ class TableBase(App[TableResult]):
             names=session.names,
             persist=session.persist,
             rng=session.rng,
+            clock=session.clock,
         )
 
     # ---- layout ------------------------------------------------------------------------------
@@ -211,11 +212,11 @@ class TableBase(App[TableResult]):
         self._redraw_due = False
         if self.leaving:
             return
-        self._last_redraw = asyncio.get_running_loop().time()
+        self._last_redraw = asyncio.get_running_loop().time()  # the screen's own pace
         if self._lines:
             for line in self._lines:
                 self.events.write(line)
-            now = asyncio.get_running_loop().time()
+            now = self.live.clock.now()
             if self.events.has_class("hidden") and now - self._said_at > SAY_FOR:
                 # No events pane on a narrow screen: the latest event takes the status line.
                 self.status.update(self._lines[-1])
@@ -267,7 +268,7 @@ class TableBase(App[TableResult]):
         seat = self.shown
         clock = ""
         if self.deadline is not None:
-            left = max(0.0, self.deadline - asyncio.get_running_loop().time())
+            left = max(0.0, self.deadline - self.live.clock.now())
             clock = f" [b]{left:.0f} s[/]"
         if seat is not None and self.legal.get(seat) and seat in self.asking:
             kind = self.latest[seat].view["pending"]["kind"]
@@ -319,12 +320,12 @@ class TableBase(App[TableResult]):
         if self.deadline is not None:
             self._draw_prompt()
         said_at = self._said_at
-        if said_at > -SAY_FOR and asyncio.get_running_loop().time() - said_at > MESSAGE_LASTS:
+        if said_at > -SAY_FOR and self.live.clock.now() - said_at > MESSAGE_LASTS:
             self._unsay()
 
     def _say(self, markup: str) -> None:
         self.status.update(Text.from_markup(markup))
-        self._said_at = asyncio.get_running_loop().time()
+        self._said_at = self.live.clock.now()
 
     def _unsay(self) -> None:
         """Clear a message from the status line (events take it again, with no events pane)."""
