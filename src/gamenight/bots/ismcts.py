@@ -27,7 +27,8 @@ Kinds of decision, in the tree and in rollouts:
 
 Where the states come from (the *sampler*), in this order:
 
-1. ``game.sample_state(view, seat, rng)``, an optional method of the game: see
+1. ``game.sample_state(view, seat, rng)``, declared on ``Game`` and drawn by every built-in game
+   (``game.draws_states()`` says whether a game overrides it): see
    :data:`SAMPLE_STATE_CONTRACT`. The decision is then a function of ``(view, rng)`` alone.
 2. A ``state_source``: a callable returning a state the seat cannot tell from the truth (the
    offline driver can pass ``lambda: match.state``). Each iteration re-deals it with
@@ -142,13 +143,12 @@ def score_leaders(game: Game[Any, Any]) -> Evaluate:
 def sampler_for(
     game: Game[Any, Any], seat: int, state_source: Callable[[], Any] | None = None
 ) -> Sampler:
-    """How ISMCTS draws states for ``seat``: the game's ``sample_state`` hook if it has one,
+    """How ISMCTS draws states for ``seat``: the game's ``sample_state`` if it draws states,
     else ``shuffle_hidden`` of the state ``state_source`` returns; :class:`NoSampler` if neither."""
-    hook = getattr(game, "sample_state", None)
-    if callable(hook):
+    if game.draws_states():
 
         def from_view(view: View, rng: random.Random) -> Any:
-            return hook(view, seat, rng)
+            return game.sample_state(view, seat, rng)
 
         return from_view
     if state_source is not None:

@@ -112,13 +112,25 @@ class ActionCodec:
             name = action_tag(cls)
             raise MalformedAction(f"{name} takes {len(hints)} value(s): {name} {wanted}")
         values = {}
+        signed = _signed_fields(cls)
         for (name, hint), word in zip(hints, words[1:], strict=True):
             if get_origin(hint) is tuple:
                 raw: Any = [w for w in word.split(",") if w]
             else:
                 raw = word
-            values[name] = _parse(words[0], name, raw, hint)
+            values[name] = _parse(words[0], name, raw, hint, name in signed)
         return cls(**values)
+
+
+#: The metadata that lets a whole-number field of an action be typed negative in its text form
+#: (``dataclasses.field(metadata=SIGNED)``); no built-in game has one, so ``-1`` is refused as
+#: text before any rule sees it.
+SIGNED = {"signed": True}
+
+
+def _signed_fields(cls: type[Any]) -> frozenset[str]:
+    """The names of the fields of ``cls`` that may be typed with a leading minus."""
+    return frozenset(f.name for f in dataclasses.fields(cls) if f.metadata.get("signed"))
 
 
 #: Whole numbers in actions stay within 64 bits (seats, positions, counts, dice).
@@ -173,23 +185,27 @@ def _check(tag: str, name: str, value: Any, hint: Any, built: bool = False) -> A
     return value
 
 
-def _parse(tag: str, name: str, raw: Any, hint: Any) -> Any:
+#: A whole number as a person writes it: the digits 0 to 9 and nothing else (``int()`` would also
+#: read ``+2``, ``2_0``, `` 2``, ``²`` and other scripts' digits), at most 100 of them (``int()``
+#: of thousands of digits raises ValueError, or takes seconds).
+_DIGITS = re.compile(r"[0-9]{1,100}")
+
+
+def _parse(tag: str, name: str, raw: Any, hint: Any, signed: bool = False) -> Any:
     if get_origin(hint) is Union or get_origin(hint) is UnionType:
         options = [o for o in get_args(hint) if o is not type(None)]
-        return _parse(tag, name, raw, options[0]) if options else None
+        return _parse(tag, name, raw, options[0], signed) if options else None
     if get_origin(hint) is tuple:
         item = get_args(hint)[0]
-        return tuple(_parse(tag, name, v, item) for v in raw)
+        return tuple(_parse(tag, name, v, item, signed) for v in raw)
     if hint is int:
-        # ASCII digits only (int() takes "²" and other scripts' digits) and not too many of them
-        # (int() of thousands of digits raises ValueError, or takes seconds).
-        if raw.isascii() and len(raw) <= 100:
-            try:
-                return int(raw)
-            except ValueError:
-                pass
+        digits = raw[1:] if signed and raw.startswith("-") else raw
+        if _DIGITS.fullmatch(digits):
+            return int(raw)
+        kind = "a whole number" if signed else "a whole number 0 or more"
         raise MalformedAction(
-            f"{name} of {tag} must be a whole number (at most 100 digits), got {brief(raw)}"
+            f"{name} of {tag} must be {kind} written in the digits 0 to 9 (at most 100), "
+            f"got {brief(raw)}"
         )
     if hint is bool:
         return str(raw).lower() in {"true", "yes", "1"}

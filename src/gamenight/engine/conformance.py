@@ -106,10 +106,9 @@ def check_sample(
     """If the game draws states from a view (``sample_state``), a state drawn from ``seat``'s
     view shows that seat the same view and, when the seat decides now, offers it the same
     moves."""
-    sample = getattr(game, "sample_state", None)
-    if not callable(sample):
+    if not game.draws_states():
         return
-    drawn = sample(view, seat, rng)
+    drawn = game.sample_state(view, seat, rng)
     if game.observe(drawn, seat) != view:
         raise _fail(step, f"a state sample_state draws from seat {seat}'s view shows it another")
     pending = game.pending(state)

@@ -231,6 +231,20 @@ class Game(ABC, Generic[S, A]):
     def shuffle_hidden(self, state: S, viewer: int | None, rng: random.Random) -> S:
         """A state that differs from ``state`` only in what ``viewer`` cannot see."""
 
+    def sample_state(self, view: View, seat: int, rng: random.Random) -> S:
+        """A full state drawn from ``seat``'s ``view`` alone: every card the seat cannot see dealt
+        uniformly from those it has not seen, so that ``observe(state, seat) == view`` (the
+        contract is ``SAMPLE_STATE_CONTRACT`` in ``bots/ismcts.py``). All four built-in games
+        draw their own (``sample.py``); a game that does not override it raises
+        ``NotImplementedError`` here and :meth:`draws_states` is false for it."""
+        raise NotImplementedError(f"{self.id} draws no states from a view (no sample_state)")
+
+    @classmethod
+    def draws_states(cls) -> bool:
+        """Whether the game overrides :meth:`sample_state` (searching bots then need nothing
+        but the view; the conformance kit checks the states it draws)."""
+        return cls.sample_state is not Game.sample_state
+
     @abstractmethod
     def outcome(self, state: S) -> Outcome:
         """Winners, scores and turn count of a finished game."""

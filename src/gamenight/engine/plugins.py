@@ -37,7 +37,7 @@ from typing import Any
 ENTRY_POINT_GROUP = "gamenight.games"
 
 #: The roles a game part may play, in the order ``gamenight list`` shows them.
-ROLES = ("bots", "metrics", "terminal", "kernel", "solver", "sampler", "encode", "web", "coach")
+ROLES = ("bots", "metrics", "terminal", "kernel", "solver", "encode", "coach")
 
 
 @dataclass(frozen=True)
