@@ -159,8 +159,9 @@ def test_deep_nesting_and_loose_types_are_malformed(sqlite_url: str) -> None:
 
 def test_integers_out_of_range_are_refused_with_a_reason(sqlite_url: str) -> None:
     """A match number past SQLite's 64-bit integers (2**63, 10**30) is a 422 naming the range,
-    never a 500; so is a seat number of that size in a body; and a number sent as a string or
-    a boolean where the API takes a whole number is refused."""
+    never a 500; so is a seat number of that size in a body; a number sent as a string or a
+    boolean where the API takes a number is refused; a body nested past what Python's JSON
+    reader takes, or with a number too long to read, is a 400 that says so."""
     with serving(sqlite_url) as server:
         base = server.url
         made = create_room(base, "toss-up", 2, name="Ann")
@@ -188,6 +189,23 @@ def test_integers_out_of_range_are_refused_with_a_reason(sqlite_url: str) -> Non
                 f"{base}/api/rooms", json={"game": "toss-up", "seats": seats, "name": "Cy"}
             )
             assert answer.status_code == 422, (seats, answer.text)
+        answer = httpx.post(
+            f"{base}/api/rooms",
+            json={"game": "toss-up", "seats": 2, "limits": {"turn_seconds": "5"}},
+        )
+        assert answer.status_code == 422, answer.text
+        assert "limits.turn_seconds: " in answer.json()["message"]
+        for unreadable in ("[" * 100_000 + "]" * 100_000, "9" * 5000):
+            body = '{"game": "toss-up", "seats": 2, "options": {"target": ' + unreadable + "}}"
+            answer = httpx.post(
+                f"{base}/api/rooms", content=body, headers={"content-type": "application/json"}
+            )
+            assert answer.status_code == 400, answer.text
+            assert answer.json() == {
+                "error": "http_400",
+                "message": "the body could not be read as JSON: nested too deeply, or a number "
+                "too long",
+            }
         assert join(base, code, "Bo", seat=1)["seat"] == 1
 
 

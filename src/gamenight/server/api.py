@@ -40,6 +40,13 @@ class Request(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+class RoomLimits(Limits):
+    """A new room's time limits, as a request gives them: numbers are JSON numbers (``"5"`` or
+    ``true`` is refused; the server's own settings read text from the environment)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 class CreateRoom(Request):
     """A new room: the game, its options (as in ``gamenight list``), the number of seats, and
     optionally the creator's display name to take seat 0 at once."""
@@ -47,7 +54,7 @@ class CreateRoom(Request):
     game: str = Field(examples=["toss-up"])
     seats: int = Field(ge=1, le=MAX_SEATS, examples=[4])
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"target": 100}])
-    limits: Limits = Field(default_factory=Limits)
+    limits: RoomLimits = Field(default_factory=RoomLimits)
     name: DisplayName | None = Field(default=None, description="take seat 0 under this name")
 
 
