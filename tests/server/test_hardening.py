@@ -159,8 +159,9 @@ def test_deep_nesting_and_loose_types_are_malformed(sqlite_url: str) -> None:
 
 def test_integers_out_of_range_are_refused_with_a_reason(sqlite_url: str) -> None:
     """A match number past SQLite's 64-bit integers (2**63, 10**30) is a 422 naming the range,
-    never a 500; so is a seat number of that size in a body; and a number sent as a string or
-    a boolean where the API takes a whole number is refused."""
+    never a 500; so is a seat number of that size in a body; a number sent as a string or a
+    boolean where the API takes a number is refused; a body nested past what Python's JSON
+    reader takes, or with a number too long to read, is a 400 that says so."""
     with serving(sqlite_url) as server:
         base = server.url
         made = create_room(base, "toss-up", 2, name="Ann")
@@ -188,4 +189,56 @@ def test_integers_out_of_range_are_refused_with_a_reason(sqlite_url: str) -> Non
                 f"{base}/api/rooms", json={"game": "toss-up", "seats": seats, "name": "Cy"}
             )
             assert answer.status_code == 422, (seats, answer.text)
+        answer = httpx.post(
+            f"{base}/api/rooms",
+            json={"game": "toss-up", "seats": 2, "limits": {"turn_seconds": "5"}},
+        )
+        assert answer.status_code == 422, answer.text
+        assert "limits.turn_seconds: " in answer.json()["message"]
+        for unreadable in ("[" * 100_000 + "]" * 100_000, "9" * 5000):
+            body = '{"game": "toss-up", "seats": 2, "options": {"target": ' + unreadable + "}}"
+            answer = httpx.post(
+                f"{base}/api/rooms", content=body, headers={"content-type": "application/json"}
+            )
+            assert answer.status_code == 400, answer.text
+            assert answer.json() == {
+                "error": "http_400",
+                "message": "the body could not be read as JSON: nested too deeply, or a number "
+                "too long",
+            }
         assert join(base, code, "Bo", seat=1)["seat"] == 1
+
+
+def test_names_that_cannot_be_told_apart_or_hold_controls_are_refused(sqlite_url: str) -> None:
+    """A display name is stored NFKC-normalised; a control character (C1 too), a line or
+    paragraph separator, a noncharacter or a format character such as a right-to-left override
+    is refused naming the character; a look-alike of a seated name (Cyrillic "Вов" beside
+    "Bob", "Bob" with a combining dot above) is taken."""
+    with serving(sqlite_url) as server:
+        base = server.url
+        made = create_room(base, "toss-up", 4, name="Ｂｏｂ")
+        assert made["room"]["seats"][0]["name"] == "Bob"
+        code = made["code"]
+        for bad, named in (
+            ("Ann\u0085", "U+0085"),
+            ("An\u009fn", "U+009F"),
+            ("Ann\u2028Lee", "U+2028 (LINE SEPARATOR)"),
+            ("Ann\u2029", "U+2029 (PARAGRAPH SEPARATOR)"),
+            ("Ann\uffff", "U+FFFF"),
+            ("Ann\ufdd0", "U+FDD0"),
+            ("\u202eAnn", "U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+            ("An\u00adn", "U+00AD (SOFT HYPHEN)"),
+            ("Ann\x07", "U+0007"),
+            ("Ann\n", "U+000A"),
+        ):
+            answer = httpx.post(f"{base}/api/rooms/{code}/join", json={"name": bad})
+            assert answer.status_code == 422, (bad, answer.text)
+            assert named in answer.json()["message"], (bad, answer.json())
+        for alike in ("Вов", "Bob\u0307", "BOB", "B\u200bob"):
+            answer = httpx.post(f"{base}/api/rooms/{code}/join", json={"name": alike})
+            assert (answer.status_code, answer.json().get("reason")) == (409, "name_taken"), alike
+            if alike != "B\u200bob":  # that one is stored as "Bob" itself
+                assert "it looks like 'Bob'" in answer.json()["message"], answer.json()
+        assert join(base, code, "Bo")["room"]["seats"][1]["name"] == "Bo"
+        flag = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+        assert join(base, code, f"Ian {flag}")["room"]["seats"][2]["name"] == f"Ian {flag}"

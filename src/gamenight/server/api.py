@@ -2,67 +2,27 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    StringConstraints,
-)
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
+from gamenight.server.names import BadName, clean_name
 from gamenight.server.protocol import RoomInfo
 from gamenight.server.settings import Limits
 
-#: Joiners that a written name may need between two characters (an emoji family, some scripts).
-_JOINERS = frozenset("\u200c\u200d")
+
+def _display_name(value: str) -> str:
+    try:
+        return clean_name(value)
+    except BadName as exc:
+        raise ValueError(str(exc)) from None
 
 
-def _unseen(name: str, i: int) -> bool:
-    """Whether the character at ``i`` is an invisible format character (category Cf) that the
-    name does not need: any but a joiner between two characters that show."""
-    c = name[i]
-    if unicodedata.category(c) != "Cf":
-        return False
-    if c not in _JOINERS or i == 0 or i == len(name) - 1:
-        return True
-    around = (name[i - 1], name[i + 1])
-    return any(n.isspace() or unicodedata.category(n) == "Cf" for n in around)
-
-
-def _clean(value: object) -> object:
-    """A name as stored and shown: without invisible format characters (a zero-width space, a
-    direction mark; a joiner stays inside an emoji family) and surrounding spaces, so that
-    "Mia" typed with a zero-width space is "Mia". A name of such characters alone is refused."""
-    if not isinstance(value, str):
-        return value
-    cleaned = "".join(c for i, c in enumerate(value) if not _unseen(value, i)).strip()
-    if not cleaned and value.strip():
-        raise ValueError("a name needs at least one letter, digit or symbol that shows")
-    return cleaned
-
-
-def _shows(name: str) -> str:
-    """``name`` if it has a character that shows (a letter, digit, punctuation or symbol): a
-    name of invisible characters alone (a zero-width space) would be a seat nobody can read."""
-    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
-        raise ValueError("a name needs at least one letter, digit or symbol that shows")
-    return name
-
-
-#: A display name: 1 to 24 characters after trimming (spaces and invisible format characters),
-#: no control characters, something that shows.
-DisplayName = Annotated[
-    str,
-    BeforeValidator(_clean),
-    StringConstraints(
-        strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^\x00-\x1f\x7f]+$"
-    ),
-    AfterValidator(_shows),
-]
+#: A display name: cleaned and checked by :func:`~gamenight.server.names.clean_name` (NFKC, 1
+#: to 24 characters that show once invisible characters and surrounding spaces are taken out,
+#: no control, separator, noncharacter or other format character). A longer text is refused
+#: before it is read.
+DisplayName = Annotated[str, StringConstraints(max_length=256), AfterValidator(_display_name)]
 
 
 #: The most seats a room has; seat numbers run from 0 to ``MAX_SEATS - 1``.
@@ -80,6 +40,13 @@ class Request(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+class RoomLimits(Limits):
+    """A new room's time limits, as a request gives them: numbers are JSON numbers (``"5"`` or
+    ``true`` is refused; the server's own settings read text from the environment)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 class CreateRoom(Request):
     """A new room: the game, its options (as in ``gamenight list``), the number of seats, and
     optionally the creator's display name to take seat 0 at once."""
@@ -87,7 +54,7 @@ class CreateRoom(Request):
     game: str = Field(examples=["toss-up"])
     seats: int = Field(ge=1, le=MAX_SEATS, examples=[4])
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"target": 100}])
-    limits: Limits = Field(default_factory=Limits)
+    limits: RoomLimits = Field(default_factory=RoomLimits)
     name: DisplayName | None = Field(default=None, description="take seat 0 under this name")
 
 

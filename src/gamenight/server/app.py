@@ -189,6 +189,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 return HTMLResponse(not_found_page(request.url.path), status_code=404)
         elif exc.status_code == 405:
             message = f"{request.method} is not allowed on {request.url.path}"
+        elif exc.status_code == 400 and message == "There was an error parsing the body":
+            message = (  # JSON that Python's reader gives up on
+                "the body could not be read as JSON: nested too deeply, or a number too long"
+            )
         problem = Problem(error="http_" + str(exc.status_code), message=message)
         return JSONResponse(problem.model_dump(exclude_none=True), status_code=exc.status_code)
 

@@ -186,10 +186,12 @@ class RoomService(MatchRunner):
                     "the match has started; join as a spectator (a rematch keeps the same seats)",
                     "match_started",
                 )
-            taken = [name_key(s.name) for s in row.seats if s.kind == "human" and s.name]
+            taken = {name_key(s.name): s.name for s in row.seats if s.kind == "human" and s.name}
             if name_key(name) in taken:
+                held = taken[name_key(name)]
+                alike = "" if held == name else f" (it looks like {held!r})"
                 raise Conflict(
-                    f"the name {name!r} is taken in this room; choose another", "name_taken"
+                    f"the name {name!r} is taken in this room{alike}; choose another", "name_taken"
                 )
             open_seats = [s.index for s in row.seats if s.kind == "open"]
             if wanted is None:

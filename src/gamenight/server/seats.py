@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -18,6 +17,7 @@ from gamenight.bots.registry import UnknownBot, make_bot
 from gamenight.engine.game import Game
 from gamenight.live.runtime import LiveMatch
 from gamenight.server.errors import Invalid
+from gamenight.server.names import name_key as name_key  # where the room service finds it
 from gamenight.server.protocol import RoomInfo
 from gamenight.server.storage import RoomRow, SeatRow
 
@@ -82,17 +82,6 @@ class Room:
     def present(self, seat: int) -> bool:
         """Whether someone holding the seat's token is connected."""
         return any(listener.seat == seat for listener in self.listeners)
-
-
-def name_key(name: str) -> str:
-    """What two names that look the same have in common: compatibility-normalised, without
-    invisible format characters (a zero-width space), spaces collapsed, case folded. Two people
-    whose names have the same key cannot sit in one room (``Host`` and ``Host`` + a zero-width
-    space would be told apart by nobody)."""
-    shown = "".join(
-        c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c) != "Cf"
-    )
-    return " ".join(shown.split()).casefold()
 
 
 def seat_names(seats: Iterable[SeatRow]) -> list[str]:
