@@ -60,15 +60,30 @@ _DEALS = 100
 ILLEGAL_POLICIES = ("raise", "lose")
 
 #: The environments' render modes: ``render()`` returns the table as text (``ansi``), or
-#: prints it, as it also does after every reset and step (``human``).
-RENDER_MODES = ("ansi", "human")
+#: prints it, as it also does after every reset and step (``human``), or returns it drawn as an
+#: RGB image, a uint8 array of shape (height, width, 3) (``rgb_array``, for video capture).
+RENDER_MODES = ("ansi", "human", "rgb_array")
 
 
 def check_render_mode(render_mode: object) -> str | None:
     """``render_mode`` checked: ``None`` or one of :data:`RENDER_MODES`."""
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ConfigError(f"render_mode must be None, 'ansi' or 'human', got {brief(render_mode)}")
+        raise ConfigError(
+            f"render_mode must be None, 'ansi', 'human' or 'rgb_array', got {brief(render_mode)}"
+        )
     return render_mode
+
+
+def check_render_seat(seat: object, players: int) -> int | None:
+    """``render_seat`` checked: ``None`` (a spectator) or a seat."""
+    if seat is None:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, Integral) or not 0 <= int(seat) < players:
+        raise ConfigError(
+            f"render_seat must be None (a spectator) or a seat from 0 to {players - 1}, "
+            f"got {brief(seat)}"
+        )
+    return int(seat)
 
 
 def build_game(game_id: str, players: int | None = None, **options: Any) -> Game[Any, Any]:
