@@ -136,3 +136,21 @@ def test_infos_carry_each_agents_own_view_and_no_other_hand(game_id: str, player
     assert info["view"] == gym.game.observe(gym.turns.state, 0)
     plain = gymnasium.make(f"gamenight/{game_id}-v0", players=players)
     assert "view" not in plain.reset(seed=4)[1]  # only when asked for
+
+
+@pytest.mark.parametrize(("game_id", "players"), SMALL)
+def test_gymnasium_check_env_passes_in_rgb_array_with_views(game_id: str, players: int) -> None:
+    """Gymnasium's ``check_env`` (its render check included) passes with ``rgb_array`` and
+    views in infos, warning of nothing but the spec a directly built environment lacks."""
+    import warnings
+
+    from gymnasium.utils.env_checker import check_env
+
+    made = GamenightEnv(
+        game_id, opponents=["random"], players=players, render_mode="rgb_array", info_view=True
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(made)
+    assert not [w for w in caught if "spec" not in str(w.message)]
+    assert _is_frame(made.render())

@@ -324,14 +324,13 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             "render_fps": RENDER_FPS,
             "name": f"gamenight_{game.id.replace('-', '_')}_v0",
         }
-        self.turns = Turns(game, max_steps, draw=False)
+        self.turns = Turns(game, max_steps, draw=False, extra_ids=1)
         #: The no-op id of a seat that may not act: one after the game's ids.
         self.wait = game.num_actions
-        #: The mask of a seat that may not act (``wait`` alone), and the 0 that ends the mask
-        #: of a seat that may (``wait`` is never legal for it).
+        #: The mask of a seat that may not act: ``wait`` alone (a seat that may act has masks
+        #: one longer than the game's ids, with ``wait`` at 0).
         self._wait_mask = np.zeros(game.num_actions + 1, dtype=np.int8)
         self._wait_mask[self.wait] = 1
-        self._no_wait = np.zeros(1, dtype=np.int8)
         #: Every seat's observation of a state, by seat (the encoder's, bound once).
         self._encode_seats = self.encoder.all_seats
         #: Whether a match was dealt (``reset``): stepping before is refused.
@@ -354,12 +353,11 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             return {}
         turns = self.turns
         vectors = self._encode_seats(turns.state)
-        deciders, mask, idle, end = turns.deciders, turns.mask, self._wait_mask, self._no_wait
-        concatenate = np.concatenate
+        deciders, mask, idle = turns.deciders, turns.mask, self._wait_mask
         return {
             agent: {
                 "observation": vector,
-                "action_mask": concatenate((mask(seat), end)) if seat in deciders else idle.copy(),
+                "action_mask": mask(seat) if seat in deciders else idle.copy(),
             }
             for seat, (agent, vector) in enumerate(zip(agents, vectors, strict=True))
         }

@@ -183,11 +183,13 @@ class ActionIds:
     ([0, 1], [0, 1])
     """
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Game[Any, Any], extra: int = 0) -> None:
         self.actions: tuple[Any, ...] = tuple(game.all_actions())
         self.size = len(self.actions)
         self.ids: dict[Any, int] = {a: i for i, a in enumerate(self.actions)}
-        self._zeros = np.zeros(self.size, dtype=np.int8)
+        #: Masks are ``extra`` ids longer than the game's ids (0 there): the parallel
+        #: environment's ``wait``.
+        self._zeros = np.zeros(self.size + extra, dtype=np.int8)
         #: The action objects met whose ids are kept by identity: kept alive here, so that an
         #: identity found in ``_index`` is always that same object.
         self._held: list[Any] = list(self.actions)
@@ -284,15 +286,18 @@ class Turns:
 
     ``seat`` is who decides now (``None`` once the match is over). With ``draw=False`` the
     quicker hand of a race is not drawn: ``deciders`` lists every seat that may act, and the
-    caller applies their actions itself (the parallel PettingZoo environment does).
+    caller applies their actions itself (the parallel PettingZoo environment does). Masks are
+    ``extra_ids`` longer than the game's ids, 0 there (the parallel environment's ``wait``).
     """
 
-    def __init__(self, game: Game[Any, Any], max_steps: object = None, draw: bool = True):
+    def __init__(
+        self, game: Game[Any, Any], max_steps: object = None, draw: bool = True, extra_ids: int = 0
+    ):
         self.game = game
         self.players = game.players
         self.max_steps = _step_limit(max_steps)
         self.draw = draw
-        self.codes = ActionIds(game)
+        self.codes = ActionIds(game, extra_ids)
         self.actions = self.codes.actions
         self.ids = self.codes.ids
         # The engine calls of every step, bound once.
