@@ -231,7 +231,7 @@ def test_dqn_and_nfsp_train_on_a_game() -> None:
                    replay_memory_init_size=8, train_every=1)  # fmt: skip
     nfsp = NFSPAgent(num_actions=env.num_actions, state_shape=shape, hidden_layers_sizes=[16],
                      q_mlp_layers=[16], batch_size=8, min_buffer_size_to_learn=8,
-                     q_replay_memory_init_size=8)  # fmt: skip
+                     q_replay_memory_init_size=8, q_batch_size=8)  # fmt: skip
     env.set_agents([dqn, nfsp])
     for _ in range(4):
         nfsp.sample_episode_policy()
