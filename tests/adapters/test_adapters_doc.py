@@ -14,8 +14,8 @@ EXAMPLES = re.findall(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), 
 def test_the_page_has_one_example_per_library() -> None:
     """PettingZoo, Gymnasium, OpenSpiel and RLCard each get a quick start, and PettingZoo's
     parallel environment one through ``parallel_to_aec``."""
-    assert len(EXAMPLES) == 4
-    for library in ("pettingzoo", "gymnasium", "pyspiel", "parallel_to_aec"):
+    assert len(EXAMPLES) == 5
+    for library in ("pettingzoo", "gymnasium", "pyspiel", "parallel_to_aec", "rlcard"):
         assert any(library in example for example in EXAMPLES)
 
 
@@ -34,9 +34,9 @@ def test_the_quick_start_loop_runs_on_parallel_to_aec() -> None:
     assert par.turns.over and not par.turns.truncated and not aec.agents
 
 
-@pytest.mark.parametrize("index", range(4))
+@pytest.mark.parametrize("index", range(5))
 def test_an_example_runs(index: int) -> None:
     """Each example runs in a fresh namespace and leaves what it names."""
     namespace: dict[str, object] = {}
     exec(compile(EXAMPLES[index], f"docs/adapters.md example {index + 1}", "exec"), namespace)
-    assert {"aec", "env", "state"} & set(namespace)
+    assert {"aec", "env", "state", "payoffs"} & set(namespace)

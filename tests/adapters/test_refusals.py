@@ -324,8 +324,10 @@ def test_human_rendering_prints_the_table_at_every_reset_and_step(
     gym_env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert capsys.readouterr().out.startswith("Toss Up!, seat 0, step")
     assert gym_env.render() is None and "Toss Up!" in capsys.readouterr().out
-    with pytest.raises(ConfigError, match="render_mode must be None, 'ansi' or 'human'"):
-        GamenightEnv("toss-up", render_mode="rgb_array")
+    with pytest.raises(ConfigError, match="render_mode must be None, 'ansi', 'human' or 'rgb_a"):
+        GamenightEnv("toss-up", render_mode="video")
+    with pytest.raises(ConfigError, match=r"render_seat must be None .* from 0 to 1, got 2"):
+        env("toss-up", players=2, render_seat=2)
 
 
 def test_gymnasium_ids_work_in_the_module_form_and_keep_their_game() -> None:

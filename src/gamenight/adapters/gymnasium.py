@@ -14,6 +14,11 @@ reaction windows become turns as in :mod:`gamenight.adapters.turns` (the quicker
 uniformly, whatever the bots' speeds). The reward is 0 until the match ends, then +1 for a win
 (shared wins and losses as in :func:`gamenight.adapters.turns.win_rewards`).
 
+``render_mode="rgb_array"`` draws your view of the table (your hand, the public cards, every
+seat's scores) as an RGB image (:mod:`gamenight.adapters.picture`); with ``info_view=True``
+``info["view"]`` is your view itself (``game.observe(state, seat)``, JSON data) at every reset
+and step.
+
 An illegal action id ends the episode as a loss (reward -1, ``info["illegal_action"]`` says
 why) unless ``illegal="raise"``. A match that ends before your first decision (a hand dealt as a
 winner) is dealt again, so every episode has at least one step.
@@ -31,6 +36,7 @@ import numpy as np
 from gymnasium import spaces
 
 from gamenight.adapters.encoding import PicklesEncoder, encodable_games, encoder_for
+from gamenight.adapters.picture import RENDER_FPS, draw_table
 from gamenight.adapters.turns import (
     ILLEGAL_POLICIES,
     RENDER_MODES,
@@ -73,7 +79,7 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a gamenight game against bots (``opponents``: one bot spec per other seat,
     or a single spec for all of them)."""
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}  # noqa: RUF012
 
     def __init__(
         self,
@@ -84,6 +90,7 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
         max_steps: int | None = None,
         illegal: str = "lose",
         render_mode: str | None = None,
+        info_view: bool = False,
         **options: Any,
     ) -> None:
         if isinstance(opponents, str):
@@ -113,6 +120,8 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
         self.game = build_game(game_id, players, **options)
         self.seat = _seat_number(seat, players)
         self.illegal = illegal
+        #: Whether ``info["view"]`` carries your view at every reset and step.
+        self.info_view = bool(info_view)
         self.encoder = encoder_for(self.game)
         self._encode = self.encoder.state_encoder()
         self.turns = Turns(self.game, max_steps)
@@ -149,6 +158,7 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
         turns, seat = self.turns, self.seat
         if not self._dealt:
             raise GameOver("no match is on: reset to play")
+        info: dict[str, Any]
         try:
             chosen = turns.decode(seat, action)
         except IllegalAction as exc:
@@ -161,6 +171,8 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
             if turns.seat != seat:
                 self._play_opponents()
             info = {"action_mask": turns.mask(seat)}
+        if self.info_view:
+            info["view"] = turns.view(seat)
         if turns.over:
             truncated = turns.truncated
             reward = turns.rewards()[seat]
@@ -177,15 +189,20 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
             raise GameOver("no match is on: reset to play")
         return self.turns.mask(self.seat).astype(bool)
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         """Your view as text: returned (``render_mode="ansi"``) or printed (``"human"``, as
-        after every reset and step). Before the first ``reset`` there is no table to show, and
-        asking is refused as stepping is."""
+        after every reset and step), or drawn as an RGB image (``"rgb_array"``). Before the
+        first ``reset`` there is no table to show, and asking is refused as stepping is."""
         if self.render_mode is None:
             return None
         if not self._dealt:
             raise GameOver("no match is on: reset to play")
         view = self.turns.view(self.seat)
+        if self.render_mode == "rgb_array":
+            head = f"step {self.turns.steps}"
+            if self.turns.over:
+                head += f", over: your reward {self.turns.rewards()[self.seat]:+.2f}"
+            return draw_table(self.game, view, self.seat, [head])
         lines = [f"{self.game.title}, seat {self.seat}, step {self.turns.steps}"]
         lines += [f"  {key}: {value}" for key, value in view.items()]
         text = "\n".join(lines)
@@ -199,7 +216,10 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
         return self._encode(self.turns.state, self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.turns.mask(self.seat)}
+        info: dict[str, Any] = {"action_mask": self.turns.mask(self.seat)}
+        if self.info_view:
+            info["view"] = self.turns.view(self.seat)
+        return info
 
     def _play_opponents(self) -> None:
         turns, game = self.turns, self.game

@@ -37,6 +37,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from gamenight.adapters.encoding import Encoder, PicklesEncoder, encoder_for
+from gamenight.adapters.picture import RENDER_FPS, draw_table
 from gamenight.adapters.turns import (
     ILLEGAL_POLICIES,
     RACING,
@@ -44,6 +45,7 @@ from gamenight.adapters.turns import (
     Turns,
     build_game,
     check_render_mode,
+    check_render_seat,
 )
 from gamenight.bots.races import reach_stands
 from gamenight.engine.errors import (
@@ -72,6 +74,10 @@ class _Spaces(PicklesEncoder):
     encoder: Encoder
     turns: Turns
     render_mode: str | None
+    #: Whose view ``render()`` shows: a seat, or ``None`` for a spectator (no hand).
+    render_seat: int | None
+    #: Whether every agent's info carries its own view (``infos[agent]["view"]``).
+    info_view: bool
     #: Whether a match was dealt (``reset``): observing, stepping or rendering before is
     #: refused, as PettingZoo's order-enforcing wrapper refuses it.
     _dealt: bool
@@ -120,12 +126,32 @@ class _Spaces(PicklesEncoder):
         turns = self.turns
         return {"observation": self._encode(turns.state, seat), "action_mask": turns.mask(seat)}
 
-    def render(self) -> str | None:
-        """The table as a spectator sees it: returned as text (``render_mode="ansi"``) or
-        printed (``"human"``, as after every reset and step); refused before the first
-        ``reset``."""
+    def _settings(self, render_mode: object, render_seat: object, info_view: object) -> None:
+        """The render mode, the seat rendered and the views in infos, checked."""
+        self.render_mode = check_render_mode(render_mode)
+        self.render_seat = check_render_seat(render_seat, self.game.players)
+        self.info_view = bool(info_view)
+
+    def _with_views(self, infos: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        """``infos`` with each agent's own view added (``info_view=True``), else as they are."""
+        if self.info_view:
+            view, state = self.game.observe, self.turns.state
+            for agent in infos:
+                infos[agent]["view"] = view(state, self.seat_of[agent])
+        return infos
+
+    def render(self) -> str | np.ndarray | None:
+        """The table as ``render_seat`` sees it (a spectator by default: no hand): returned as
+        text (``render_mode="ansi"``), printed (``"human"``, as after every reset and step) or
+        drawn as an RGB image (``"rgb_array"``); refused before the first ``reset``."""
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            if not self._dealt:
+                raise GameOver("no match is on: reset to play")
+            turns = self.turns
+            return draw_table(self.game, turns.view(self.render_seat), self.render_seat,
+                              [self._head()])  # fmt: skip
         text = self._text()
         if self.render_mode == "human":
             print(text)
@@ -137,15 +163,17 @@ class _Spaces(PicklesEncoder):
         refused, as observing is)."""
         if not self._dealt:
             raise GameOver("no match is on: reset to play")
-        turns = self.turns
-        head = f"{self.game.title}: step {turns.steps}"
-        if turns.over:
-            head += f", over, rewards {turns.rewards()}"
-        else:
-            seats = turns.deciders if turns.seat is None else (turns.seat,)
-            head += f", deciding: {', '.join(f'player_{p}' for p in seats)}"
-        view = turns.view(None)
+        head = f"{self.game.title}: {self._head()}"
+        view = self.turns.view(self.render_seat)
         return head + "\n" + "\n".join(f"  {k}: {v}" for k, v in view.items())
+
+    def _head(self) -> str:
+        """The step, and who decides now or the rewards at the end."""
+        turns = self.turns
+        if turns.over:
+            return f"step {turns.steps}, over, rewards {turns.rewards()}"
+        seats = turns.deciders if turns.seat is None else (turns.seat,)
+        return f"step {turns.steps}, deciding: {', '.join(f'player_{p}' for p in seats)}"
 
 
 class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
@@ -157,13 +185,16 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
         max_steps: int | None = None,
         illegal: str = "lose",
         render_mode: str | None = None,
+        render_seat: int | None = None,
+        info_view: bool = False,
     ) -> None:
         super().__init__()
         self._setup(game)
         self.illegal = _check_policy(illegal)
-        self.render_mode = check_render_mode(render_mode)
+        self._settings(render_mode, render_seat, info_view)
         self.metadata = {
             "render_modes": list(RENDER_MODES),
+            "render_fps": RENDER_FPS,
             "name": f"gamenight_{game.id.replace('-', '_')}_v0",
             "is_parallelizable": False,
         }
@@ -187,7 +218,7 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos = self._with_views({a: {} for a in self.agents})
         self._select()
         if self.render_mode == "human":
             self.render()
@@ -259,6 +290,8 @@ class GamenightAEC(_Spaces, AECEnv[str, Observation, int]):
             self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[turns.seat]  # type: ignore[index]
+        if self.info_view:
+            self._with_views(self.infos)
         if self.render_mode == "human":
             self.render()
 
@@ -281,22 +314,24 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         max_steps: int | None = None,
         illegal: str = "lose",
         render_mode: str | None = None,
+        render_seat: int | None = None,
+        info_view: bool = False,
     ) -> None:
         self._setup(game, extra=1)
         self.illegal = _check_policy(illegal)
-        self.render_mode = check_render_mode(render_mode)
+        self._settings(render_mode, render_seat, info_view)
         self.metadata = {
             "render_modes": list(RENDER_MODES),
+            "render_fps": RENDER_FPS,
             "name": f"gamenight_{game.id.replace('-', '_')}_v0",
         }
-        self.turns = Turns(game, max_steps, draw=False)
+        self.turns = Turns(game, max_steps, draw=False, extra_ids=1)
         #: The no-op id of a seat that may not act: one after the game's ids.
         self.wait = game.num_actions
-        #: The mask of a seat that may not act (``wait`` alone), and the 0 that ends the mask
-        #: of a seat that may (``wait`` is never legal for it).
+        #: The mask of a seat that may not act: ``wait`` alone (a seat that may act has masks
+        #: one longer than the game's ids, with ``wait`` at 0).
         self._wait_mask = np.zeros(game.num_actions + 1, dtype=np.int8)
         self._wait_mask[self.wait] = 1
-        self._no_wait = np.zeros(1, dtype=np.int8)
         #: Every seat's observation of a state, by seat (the encoder's, bound once).
         self._encode_seats = self.encoder.all_seats
         #: Whether a match was dealt (``reset``): stepping before is refused.
@@ -311,7 +346,7 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         self.agents = list(self.possible_agents)
         if self.render_mode == "human":
             self.render()
-        return self._observations(), {a: {} for a in self.agents}
+        return self._observations(), self._with_views({a: {} for a in self.agents})
 
     def _observations(self) -> dict[str, Observation]:
         agents = self.agents  # every seat's agent, in seat order, until the end (then none)
@@ -319,12 +354,11 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             return {}
         turns = self.turns
         vectors = self._encode_seats(turns.state)
-        deciders, mask, idle, end = turns.deciders, turns.mask, self._wait_mask, self._no_wait
-        concatenate = np.concatenate
+        deciders, mask, idle = turns.deciders, turns.mask, self._wait_mask
         return {
             agent: {
                 "observation": vector,
-                "action_mask": concatenate((mask(seat), end)) if seat in deciders else idle.copy(),
+                "action_mask": mask(seat) if seat in deciders else idle.copy(),
             }
             for seat, (agent, vector) in enumerate(zip(agents, vectors, strict=True))
         }
@@ -383,6 +417,7 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         terminations = dict.fromkeys(agents, ended)
         truncations = dict.fromkeys(agents, cut)
         observations = self._observations()
+        self._with_views(infos)
         if done:
             self.agents = []
         if self.render_mode == "human":
@@ -450,6 +485,8 @@ def env(
     max_steps: int | None = None,
     illegal: str = "lose",
     render_mode: str | None = None,
+    render_seat: int | None = None,
+    info_view: bool = False,
     **options: Any,
 ) -> GamenightAEC:
     """The AEC environment of ``game_id`` for ``players`` seats, with game options as keywords.
@@ -457,9 +494,13 @@ def env(
     ``max_steps`` truncates a match after that many decisions (rewards 0); ``illegal`` is
     ``"lose"`` (an illegal action id ends the match, its sender losing: -1, the others 0, as
     in PettingZoo's classic games; ``infos[agent]["illegal_action"]`` says why) or ``"raise"``.
+    ``render_mode`` is ``"ansi"``, ``"human"`` or ``"rgb_array"``; ``render_seat`` whose view
+    is rendered (``None``: a spectator's, no hand); ``info_view=True`` puts each agent's own
+    view (JSON data) in its info at every reset and step.
     """
     _refuse_max_cycles(options)
-    return GamenightAEC(build_game(game_id, players, **options), max_steps, illegal, render_mode)
+    game = build_game(game_id, players, **options)
+    return GamenightAEC(game, max_steps, illegal, render_mode, render_seat, info_view)
 
 
 def parallel_env(
@@ -468,12 +509,14 @@ def parallel_env(
     max_steps: int | None = None,
     illegal: str = "lose",
     render_mode: str | None = None,
+    render_seat: int | None = None,
+    info_view: bool = False,
     **options: Any,
 ) -> GamenightParallel:
     """The parallel environment of ``game_id`` (arguments as for :func:`env`)."""
     _refuse_max_cycles(options)
     game = build_game(game_id, players, **options)
-    return GamenightParallel(game, max_steps, illegal, render_mode)
+    return GamenightParallel(game, max_steps, illegal, render_mode, render_seat, info_view)
 
 
 def _refuse_max_cycles(options: Mapping[str, Any]) -> None:

@@ -60,15 +60,30 @@ _DEALS = 100
 ILLEGAL_POLICIES = ("raise", "lose")
 
 #: The environments' render modes: ``render()`` returns the table as text (``ansi``), or
-#: prints it, as it also does after every reset and step (``human``).
-RENDER_MODES = ("ansi", "human")
+#: prints it, as it also does after every reset and step (``human``), or returns it drawn as an
+#: RGB image, a uint8 array of shape (height, width, 3) (``rgb_array``, for video capture).
+RENDER_MODES = ("ansi", "human", "rgb_array")
 
 
 def check_render_mode(render_mode: object) -> str | None:
     """``render_mode`` checked: ``None`` or one of :data:`RENDER_MODES`."""
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ConfigError(f"render_mode must be None, 'ansi' or 'human', got {brief(render_mode)}")
+        raise ConfigError(
+            f"render_mode must be None, 'ansi', 'human' or 'rgb_array', got {brief(render_mode)}"
+        )
     return render_mode
+
+
+def check_render_seat(seat: object, players: int) -> int | None:
+    """``render_seat`` checked: ``None`` (a spectator) or a seat."""
+    if seat is None:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, Integral) or not 0 <= int(seat) < players:
+        raise ConfigError(
+            f"render_seat must be None (a spectator) or a seat from 0 to {players - 1}, "
+            f"got {brief(seat)}"
+        )
+    return int(seat)
 
 
 def build_game(game_id: str, players: int | None = None, **options: Any) -> Game[Any, Any]:
@@ -168,11 +183,13 @@ class ActionIds:
     ([0, 1], [0, 1])
     """
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Game[Any, Any], extra: int = 0) -> None:
         self.actions: tuple[Any, ...] = tuple(game.all_actions())
         self.size = len(self.actions)
         self.ids: dict[Any, int] = {a: i for i, a in enumerate(self.actions)}
-        self._zeros = np.zeros(self.size, dtype=np.int8)
+        #: Masks are ``extra`` ids longer than the game's ids (0 there): the parallel
+        #: environment's ``wait``.
+        self._zeros = np.zeros(self.size + extra, dtype=np.int8)
         #: The action objects met whose ids are kept by identity: kept alive here, so that an
         #: identity found in ``_index`` is always that same object.
         self._held: list[Any] = list(self.actions)
@@ -269,15 +286,18 @@ class Turns:
 
     ``seat`` is who decides now (``None`` once the match is over). With ``draw=False`` the
     quicker hand of a race is not drawn: ``deciders`` lists every seat that may act, and the
-    caller applies their actions itself (the parallel PettingZoo environment does).
+    caller applies their actions itself (the parallel PettingZoo environment does). Masks are
+    ``extra_ids`` longer than the game's ids, 0 there (the parallel environment's ``wait``).
     """
 
-    def __init__(self, game: Game[Any, Any], max_steps: object = None, draw: bool = True):
+    def __init__(
+        self, game: Game[Any, Any], max_steps: object = None, draw: bool = True, extra_ids: int = 0
+    ):
         self.game = game
         self.players = game.players
         self.max_steps = _step_limit(max_steps)
         self.draw = draw
-        self.codes = ActionIds(game)
+        self.codes = ActionIds(game, extra_ids)
         self.actions = self.codes.actions
         self.ids = self.codes.ids
         # The engine calls of every step, bound once.
