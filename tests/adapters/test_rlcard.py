@@ -218,25 +218,3 @@ def test_register_again_is_harmless_and_names_every_game() -> None:
     from rlcard.envs.registration import registry
 
     assert set(IDS) <= set(registry.env_specs)
-
-
-def test_dqn_and_nfsp_train_on_a_game() -> None:
-    """RLCard's DQN and NFSP agents (torch) play and learn from a few matches of Toss Up!."""
-    pytest.importorskip("torch")
-    from rlcard.agents import DQNAgent, NFSPAgent
-
-    env = _make("gamenight-toss-up")
-    shape = env.state_shape[0]
-    dqn = DQNAgent(num_actions=env.num_actions, state_shape=shape, mlp_layers=[16], batch_size=8,
-                   replay_memory_init_size=8, train_every=1)  # fmt: skip
-    nfsp = NFSPAgent(num_actions=env.num_actions, state_shape=shape, hidden_layers_sizes=[16],
-                     q_mlp_layers=[16], batch_size=8, min_buffer_size_to_learn=8,
-                     q_replay_memory_init_size=8, q_batch_size=8)  # fmt: skip
-    env.set_agents([dqn, nfsp])
-    for _ in range(4):
-        nfsp.sample_episode_policy()
-        trajectories, payoffs = env.run(is_training=True)
-        for agent, rows in zip((dqn, nfsp), reorganize(trajectories, payoffs), strict=True):
-            for row in rows:
-                agent.feed(row)
-    assert sum(tournament(env, 2)) == pytest.approx(0.0, abs=1e-9)
