@@ -5,7 +5,7 @@ repository's ``tests/envs`` run on every environment (reset and extract state, l
 decode, step, step back, run with random agents and zero-sum payoffs, determinism under a
 seed with the global RNGs disturbed, perfect information), and use RLCard's own tools on the
 results (``RandomAgent``, ``tournament``, ``reorganize``). DQN and NFSP need
-torch: those tests run where torch is importable.
+torch, which these machines do not have: they are not run here.
 """
 
 from __future__ import annotations
