@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PLUGINS := $(VENV)/test-plugins
 PLUGIN_STAMP := $(PLUGINS)/.installed
 
-.PHONY: run play test lint types imports pytest bench fast clean
+.PHONY: run play test lint types imports js pytest bench fast clean
 
 #: Where `make run` listens (HOST=0.0.0.0 lets phones on the same network join).
 HOST ?= 127.0.0.1
@@ -31,7 +31,7 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/gamenight play toss-up --seats human,smart,smart
 
-test: $(STAMP) lint types imports pytest
+test: $(STAMP) lint types imports js pytest
 
 $(PLUGIN_STAMP): $(STAMP) $(wildcard tests/plugin_game/pyproject.toml tests/plugin_game/src/*/*)
 	rm -rf $(PLUGINS)
@@ -47,6 +47,25 @@ types: $(STAMP)
 
 imports: $(STAMP)
 	$(BIN)/lint-imports
+
+# The browser client (plain ES modules, no build step): ESLint, TypeScript's checkJs over the
+# JSDoc types (src/gamenight/web/types.js: the table contract and each game's view) and the unit
+# tests of its pure parts (tests/js, Node's own test runner). The tools are devDependencies
+# pinned by package-lock.json, installed into node_modules again only when the lock changes.
+# Nothing here touches the virtualenv. A run that collects no JS test fails (docs/web.md).
+NPM_STAMP := node_modules/.installed
+JS_REPORT := node_modules/.js-tests.tap
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NPM_STAMP)
+
+js: $(NPM_STAMP)
+	node_modules/.bin/eslint
+	node_modules/.bin/tsc --noEmit -p jsconfig.json
+	node --test --test-reporter=tap tests/js > $(JS_REPORT) || { cat $(JS_REPORT); exit 1; }
+	@grep -E '^# (tests|pass|fail) ' $(JS_REPORT)
+	@grep -Eq '^# tests [1-9]' $(JS_REPORT) || { echo "node --test collected no tests in tests/js"; exit 1; }
 
 pytest: $(STAMP) $(PLUGIN_STAMP)
 	$(BIN)/pytest -q -n 2
@@ -71,4 +90,4 @@ $(FAST)/.installed: pyproject.toml setup.py build_backend/gamenight_build.py $(S
 	touch $@
 
 clean:
-	rm -rf $(VENV) $(FAST) build dist src/*.egg-info .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) $(FAST) node_modules build dist src/*.egg-info .mypy_cache .ruff_cache .pytest_cache

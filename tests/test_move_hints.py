@@ -9,13 +9,18 @@ parser gives (``e.g. swap 1``, ``moves look like: discard dog, ...``, ``type rol
 
 from __future__ import annotations
 
+import io
+import random
 import re
 
 import pytest
+from rich.console import Console
 
+from gamenight.engine.core import CHANCE, Kind
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
 from gamenight.engine.registry import make_game
+from gamenight.terminal.render import renderer_for
 
 GAMES = ("toss-up", "toss-your-cookies", "paper-toss", "cover-your-cookies")
 #: What fills a template's placeholder, by game (a card of that game, a seat).
@@ -119,3 +124,44 @@ def test_every_example_a_refusal_shows_parses(game_id: str) -> None:
                 game.action_from_text(example)
             except MalformedAction as exc:
                 pytest.fail(f"{game_id}, {game.players} players: {example!r}: {exc}")
+
+
+def test_every_example_the_terminal_shows_parses() -> None:
+    """The line-mode screen's own hints, drawn for each seat about to decide in seeded random
+    games, parse back. Only Toss Your Cookies' screen gives typed examples ("Type a number below,
+    or the cards: e.g. give sugar wild", "type 1 (or grab milk)"); the others list the moves."""
+    game_id = "toss-your-cookies"
+    game = make_game(game_id, players=4)
+    renderer = renderer_for(game_id)
+    names = ["Ann", "Bo", "Cy", "Di"]
+    examples: set[str] = set()
+    rng = random.Random(3)
+    state = game.initial_state()
+
+    def seen_all() -> bool:
+        offered = {e.split()[0] for e in examples}
+        return {"give", "grab"} <= offered and bool({"pass", "toss"} & offered)
+
+    for _ in range(400):
+        pending = game.pending(state)
+        if pending.kind is Kind.TERMINAL or seen_all():
+            break
+        if pending.kind is Kind.CHANCE:
+            state, _ = game.apply(state, CHANCE, game.sample_chance(state, rng))
+            continue
+        for seat in pending.players:  # a hint is for a seat about to decide
+            console = Console(record=True, width=200, file=io.StringIO())
+            renderer.show(console, game.view(state, seat), seat, names)
+            text = console.export_text()
+            examples |= {m.group(1) for m in re.finditer(r"e\.g\. (.+)$", text, re.M)}
+            examples |= {m.group(1) for m in re.finditer(r"\(or ([a-z][a-z ]*)\)", text)}
+        player = pending.players[0]
+        state, _ = game.apply(state, player, rng.choice(list(game.legal_actions(state, player))))
+    assert any(e.startswith(("pass ", "toss ")) for e in examples), examples
+    assert any(e.startswith("give ") for e in examples), examples
+    assert "grab milk" in examples
+    for example in sorted(examples):
+        try:
+            game.action_from_text(example)
+        except MalformedAction as exc:
+            pytest.fail(f"the screen's hint {example!r} does not parse: {exc}")

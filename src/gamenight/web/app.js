@@ -30,7 +30,7 @@ function open() {
 }
 
 function languageSwitch() {
-  const select = byId("lang");
+  const select = /** @type {HTMLSelectElement} */ (byId("lang"));
   select.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) =>
     h("option", { value: code, selected: code === currentLanguage() }, name)));
   byId("lang-label").textContent = t("language");
@@ -48,15 +48,17 @@ function labelChrome() {
 }
 
 document.addEventListener("click", (event) => {
-  const link = event.target.closest && event.target.closest("a[data-link]");
+  const target = /** @type {Element} */ (event.target);
+  const link = /** @type {HTMLAnchorElement | null} */ (target.closest && target.closest("a[data-link]"));
   if (!link || event.ctrlKey || event.metaKey || event.shiftKey || link.target) return;
   event.preventDefault();
   go(link.getAttribute("href"));
 });
 
 document.addEventListener("keydown", (event) => {
-  const tag = event.target && event.target.tagName;
-  const typing = (tag === "INPUT" && event.target.type !== "checkbox") || tag === "SELECT" || tag === "TEXTAREA";
+  const target = /** @type {HTMLInputElement | null} */ (event.target);
+  const tag = target && target.tagName;
+  const typing = (tag === "INPUT" && target.type !== "checkbox") || tag === "SELECT" || tag === "TEXTAREA";
   if (typing || event.ctrlKey || event.metaKey || event.altKey) return; // a ticked box keeps the keys
   if (page && page.key && page.key(event)) event.preventDefault();
 });

@@ -10,7 +10,7 @@ const FATAL = new Set([4403, 4404]);
 export class Connection {
   /**
    * @param {string} url the room's WebSocket address
-   * @param {{message: function(object), status: function(string, object=)}} on
+   * @param {{message: (m: any) => void, status: (status: string, info?: any) => void}} on
    */
   constructor(url, on) {
     this.url = url;

@@ -41,7 +41,7 @@ export function s(tag, attrs, ...children) {
 
 /** Replace the children of root, keeping the focus on the element with the same data-key. */
 export function redraw(root, ...nodes) {
-  const active = document.activeElement;
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
   const key = active && root.contains(active) ? active.dataset.key : undefined;
   root.replaceChildren(...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false));
   if (key !== undefined) {

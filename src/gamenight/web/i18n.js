@@ -50,7 +50,9 @@ export async function loadGameStrings(id) {
   games.set(id, known);
 }
 
-function lookup(key, count, tables) {
+/** The words of `key` in the first of `tables` that has them (`key_one`/`key_other` first when
+ * a `count` is given). */
+export function lookup(key, count, tables) {
   for (const table of tables) {
     if (!table) continue;
     if (count !== undefined) {
@@ -62,7 +64,8 @@ function lookup(key, count, tables) {
   return undefined;
 }
 
-function format(template, params) {
+/** `template` with each `{name}` replaced by `params.name` (left as it is when not given). */
+export function format(template, params) {
   return template.replace(/\{(\w+)\}/g, (whole, name) =>
     params && params[name] !== undefined && params[name] !== null ? String(params[name]) : whole,
   );

@@ -29,7 +29,11 @@ const SHAPES = {
 
 export const SHAPE_NAMES = Object.keys(SHAPES);
 
-/** An SVG shape (decorative: the label next to it says the same in words). */
+/**
+ * An SVG shape (decorative: the label next to it says the same in words).
+ * @param {string} name one of SHAPE_NAMES (another draws a circle)
+ * @param {{size?: number, cls?: string}} [opts]
+ */
 export function shape(name, { size = 20, cls = "" } = {}) {
   const draw = SHAPES[name] || SHAPES.circle;
   return s("svg", { class: ["shape", cls], viewBox: "0 0 20 20", width: size, height: size, "aria-hidden": "true", focusable: "false" }, draw());
@@ -43,6 +47,9 @@ export function shape(name, { size = 20, cls = "" } = {}) {
  * A badge on a card one cannot press is part of what it says (a count: "×3"); a `shortcut`, or
  * a badge on a card one presses, is the key that presses it ("1", "M"): a keyboard hint, which a
  * touch screen does not show (app.css).
+ * @param {{label: string, colour?: string, ink?: string, shapeName?: string, sub?: any, badge?: string | null,
+ *   shortcut?: string | null, small?: boolean, selected?: boolean, disabled?: boolean,
+ *   onClick?: ((event: Event) => void) | null, key?: string, title?: string, cls?: any}} opts
  */
 export function card(opts) {
   const shortcut = opts.shortcut || (opts.onClick ? opts.badge : null) || null;
@@ -72,20 +79,32 @@ export function card(opts) {
   return h("div", { ...attrs, role: "img", "aria-label": opts.title || opts.label }, body);
 }
 
-/** The back of a card (for a count of hidden cards). */
+/**
+ * The back of a card (for a count of hidden cards).
+ * @param {string} label
+ * @param {{small?: boolean, text?: string}} [opts]
+ */
 export function cardBack(label, opts = {}) {
   return h("div", { class: ["card", "card-back", opts.small && "card-small"], title: label, "aria-label": label, role: "img" },
     h("span", { class: "card-name" }, opts.text ?? ""));
 }
 
-/** A row of hidden cards shown as a small fan and a number: "5 cards". */
+/**
+ * A row of hidden cards shown as a small fan and a number: "5 cards".
+ * @param {number} count
+ * @param {string} label
+ */
 export function handCount(count, label) {
   const fan = h("span", { class: "fan", "aria-hidden": "true" },
     Array.from({ length: Math.min(count, 8) }, () => h("span", { class: "fan-card" })));
   return h("span", { class: "hand-count", title: label }, fan, h("span", { class: "hand-count-n" }, label));
 }
 
-/** A die showing a face: colour, a shape and a word. */
+/**
+ * A die showing a face: colour, a shape and a word.
+ * @param {{label: string, colour?: string, ink?: string, shapeName?: string | null, text?: string,
+ *   size?: number, dim?: boolean, cls?: any}} opts
+ */
 export function die(opts) {
   return h("div", {
     class: ["die", opts.cls, opts.dim && "dim"],
@@ -98,7 +117,12 @@ export function die(opts) {
 }
 
 /** A big action button with its keyboard shortcut shown (with a keyboard only: app.css hides the
- * key on a touch screen; aria-keyshortcuts says it either way). */
+ * key on a touch screen; aria-keyshortcuts says it either way).
+ * @param {string} label
+ * @param {(event: Event) => void} onClick
+ * @param {{primary?: boolean, danger?: boolean, cls?: any, disabled?: boolean, key?: string,
+ *   title?: string, shortcut?: string | null}} [opts]
+ */
 export function actionButton(label, onClick, opts = {}) {
   return h("button", {
     type: "button",
@@ -111,7 +135,12 @@ export function actionButton(label, onClick, opts = {}) {
   }, label, opts.shortcut ? h("kbd", {}, opts.shortcut) : null);
 }
 
-/** A player's name with their seat colour. */
+/**
+ * A player's name with their seat colour.
+ * @param {{me: number | null, name: (seat: number) => string}} ctx
+ * @param {number} seat
+ * @param {{cls?: any}} [opts]
+ */
 export function seatLabel(ctx, seat, opts = {}) {
   const me = ctx.me === seat;
   return h("span", { class: ["seat-label", me && "me", opts.cls], style: { "--seat": seatColour(seat) } },
@@ -120,24 +149,38 @@ export function seatLabel(ctx, seat, opts = {}) {
 
 const SEAT_COLOURS = ["#3366cc", "#dc7f00", "#2a9d5c", "#b0308e", "#0f8b8d", "#8a5a00", "#5b4fc4", "#c2364a"];
 
+/** @param {number} seat */
 export function seatColour(seat) {
   return SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length];
 }
 
-/** A small labelled number ("Tokens 3"). */
+/**
+ * A small labelled number ("Tokens 3").
+ * @param {string} label
+ * @param {string | number} value
+ * @param {{cls?: any, title?: string}} [opts]
+ */
 export function stat(label, value, opts = {}) {
   return h("span", { class: ["stat", opts.cls], title: opts.title || label },
     h("span", { class: "stat-label" }, label), h("span", { class: "stat-value" }, String(value)));
 }
 
 /** A section of the table with a heading; `public` sections are hidden on a phone that shows only
- * its player's hand (a table screen shows them instead). */
+ * its player's hand (a table screen shows them instead).
+ * @param {string | null} title
+ * @param {any} children
+ * @param {{public?: boolean, cls?: any}} [opts]
+ */
 export function section(title, children, opts = {}) {
   return h("section", { class: ["zone", opts.public && "public", opts.cls], "aria-label": title },
     title ? h("h3", { class: "zone-title" }, title) : null, children);
 }
 
-/** Absent values come as null in newer views and as -1 in older ones: both mean "none". */
+/**
+ * Absent values come as null in newer views and as -1 in older ones: both mean "none".
+ * @param {unknown} value
+ * @returns {boolean}
+ */
 export function present(value) {
   return value !== null && value !== undefined && value !== -1;
 }

@@ -230,7 +230,7 @@ export class HomePage {
       event.preventDefault();
       if (creating) return; // a double click makes one room, not two
       creating = true;
-      const button = byId("create");
+      const button = /** @type {HTMLButtonElement} */ (byId("create"));
       if (button) button.disabled = true;
       const options = {};
       for (const [option, kind, input] of inputs) {

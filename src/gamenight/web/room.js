@@ -52,6 +52,14 @@ export class RoomPage {
     this.botChoice = null;
     this.advice = null;
     this.coachAsked = null;
+    // The lobby's methods this class calls (room_lobby.js, mixed into the prototype at the end
+    // of this module), declared for the type check; these lines do nothing when run.
+    /** @type {typeof lobbyMethods.noteRoomChange} */ this.noteRoomChange;
+    /** @type {typeof lobbyMethods.drawLobby} */ this.drawLobby;
+    /** @type {typeof lobbyMethods.hostToken} */ this.hostToken;
+    /** @type {typeof lobbyMethods.leaveSeat} */ this.leaveSeat;
+    /** @type {typeof lobbyMethods.makeHostButton} */ this.makeHostButton;
+    /** @type {typeof lobbyMethods.rematch} */ this.rematch;
   }
 
   title() {
@@ -95,8 +103,9 @@ export class RoomPage {
       status: (status, info) => this.netStatus(status, info),
     });
     this.conn.connect();
-    window.gamenightConnection = this.conn; // lets a test drop the line as a network would
-    window.gamenightRoom = this; // lets a test act as the page does for the person
+    // gamenightConnection lets a test drop the line as a network would; gamenightRoom lets a
+    // test act as the page does for the person
+    Object.assign(window, { gamenightConnection: this.conn, gamenightRoom: this });
   }
 
   netStatus(status, info) {
@@ -375,7 +384,7 @@ export class RoomPage {
     }
     if (part === "all" || part === "match") {
       const playing = Boolean(this.update);
-      byId("main").querySelector(".match").hidden = !playing;
+      /** @type {HTMLElement} */ (byId("main").querySelector(".match")).hidden = !playing;
       if (playing) {
         const view = this.update.view;
         const mine = this.seat !== null && view.pending.players.includes(this.seat);

@@ -106,7 +106,7 @@ export const lobbyMethods = {
     const name = current.split(":")[0];
     const info = this.game.bots.find((b) => b.name === name);
     if (info && info.arg) {
-      const input = document.getElementById("bot-arg");
+      const input = /** @type {HTMLInputElement | null} */ (document.getElementById("bot-arg"));
       return `${name}:${input ? input.value : current.split(":")[1] || 20}`;
     }
     return name;
@@ -170,7 +170,7 @@ export const lobbyMethods = {
     // a double tap starts one match, not a match and a "started already"
     if (this.starting || this.room.status !== "lobby") return;
     this.starting = true;
-    const button = document.getElementById("start");
+    const button = /** @type {HTMLButtonElement | null} */ (document.getElementById("start"));
     if (button) button.disabled = true;
     try {
       this.room = await api.start(this.code, host);
@@ -188,7 +188,7 @@ export const lobbyMethods = {
     const after = this.over ? this.over.match_number : null;
     if (this.rematchAfter === after) return;
     this.rematchAfter = after;
-    const button = document.getElementById("rematch");
+    const button = /** @type {HTMLButtonElement | null} */ (document.getElementById("rematch"));
     if (button) button.disabled = true;
     try {
       this.room = await api.rematch(this.code, host);

@@ -3,6 +3,10 @@
 // the mixers still in it; the swipe duel card by card; each mixer as it is drawn (Rotate's
 // direction, Swap's two players, Exchange's 1 or 2); and the final Dough count.
 
+/** @typedef {import("../../../web/types.js").CoverYourCookiesView} View */
+/** @typedef {import("../../../web/types.js").TableContext} Ctx */
+/** @typedef {import("../../../web/types.js").TableModel<View>} Model */
+
 const CARDS = {
   sugar: { colour: "#f6e3a4", shape: "circle" },
   oatmeal_raisin: { colour: "#b5875a", shape: "hexagon", ink: "#fff" },
@@ -27,18 +31,24 @@ const ORDER = Object.keys(CARDS);
 const MIXER_DONE = new Set(["rotated", "swapped", "exchange", "mixer_no_effect", "enhanced", "enhance_waiting"]);
 const sortCards = (cards) => [...cards].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
 
+/** @param {Ctx} ctx */
 function face(ctx, id, opts = {}) {
   const look = CARDS[id] || { colour: "#ddd", shape: "circle" };
   return ctx.kit.card({ label: ctx.t(`card_${id}`), colour: look.colour, ink: look.ink, shapeName: look.shape, ...opts });
 }
 
 class CoverTable {
+  /**
+   * @param {HTMLElement} root
+   * @param {Ctx} ctx
+   */
   constructor(root, ctx) {
     this.root = root;
     this.ctx = ctx;
     this.mixerSeen = null;
   }
 
+  /** @param {Model} model */
   render(model) {
     // The last mixer drawn stays on show, with what it did, until it is resolved and the next
     // turn begins (Enhance is resolved as it is drawn); none after the match, none in the next.
@@ -53,6 +63,7 @@ class CoverTable {
     this.ctx.redraw(this.root, [this.board(model), this.duel(model), this.mixer(model), this.mine(model)]);
   }
 
+  /** @param {Model} model */
   board(model) {
     const { h, kit, t } = this.ctx;
     const st = model.state;
@@ -103,6 +114,7 @@ class CoverTable {
       h("div", { class: "cyc-batch-value" }, h("b", {}, String(batch.value)), h("span", {}, t("dough_short")), exposed ? h("span", { class: "tag" }, t("exposed")) : null));
   }
 
+  /** @param {Model} model */
   duel(model) {
     const { h, kit, t } = this.ctx;
     const st = model.state;
@@ -125,6 +137,7 @@ class CoverTable {
     ], { cls: "cyc-duel" });
   }
 
+  /** @param {Model} model */
   mixer(model) {
     const { h, kit, t } = this.ctx;
     const st = model.state;
@@ -157,6 +170,7 @@ class CoverTable {
     ], { cls: "cyc-mixer-box" });
   }
 
+  /** @param {Model} model */
   mine(model) {
     const { h, kit, t } = this.ctx;
     const st = model.state;
@@ -193,6 +207,10 @@ class CoverTable {
     ], { cls: "cyc-mine" });
   }
 
+  /**
+   * @param {KeyboardEvent} event
+   * @param {Model} model
+   */
   key(event, model) {
     const me = model.me;
     if (me === null || !model.pending.players.includes(me)) return false;
@@ -203,7 +221,7 @@ class CoverTable {
       return Boolean(a);
     }
     if (/^[1-9]$/.test(k)) {
-      const button = this.root.querySelector(`.zone:not(.public) [aria-keyshortcuts="${k}"]`);
+      const button = /** @type {HTMLButtonElement | null} */ (this.root.querySelector(`.zone:not(.public) [aria-keyshortcuts="${k}"]`));
       if (button && !button.disabled) {
         button.click();
         return true;
@@ -236,6 +254,10 @@ function mixerKind(card) {
 // Each event is read from the viewer's side: "You" only when the viewer is the one who acts,
 // "you"/"your" when the viewer is the other player (taken from, swiped, swapped); the cards of
 // an Exchange are named only to the two players concerned (the server sends them to those only).
+/**
+ * @param {import("../../../web/types.js").GameEvent} event
+ * @param {Ctx} ctx
+ */
 function describe(event, ctx) {
   const { t } = ctx;
   const name = (seat) => ctx.name(seat);
@@ -293,6 +315,11 @@ function describe(event, ctx) {
   }
 }
 
+/**
+ * @param {import("../../../web/types.js").Outcome} outcome
+ * @param {Model} model
+ * @param {Ctx} ctx
+ */
 function results(outcome, model, ctx) {
   const { h, t, kit } = ctx;
   const st = model.state;
@@ -312,7 +339,10 @@ function results(outcome, model, ctx) {
     }))));
 }
 
-/** Who is swiping whose Batch ("your Batch" on the defender's own screen). */
+/** Who is swiping whose Batch ("your Batch" on the defender's own screen).
+ * @param {Model} model
+ * @param {Ctx} ctx
+ */
 function duelWords(model, ctx) {
   const duel = model.state.duel;
   const words = { name: ctx.name(duel.challenger), target: ctx.name(duel.defender), flavour: ctx.t(`card_${duel.flavour}`) };
@@ -321,7 +351,10 @@ function duelWords(model, ctx) {
 
 /** The status line at each chance step (the room's words for one are "…": the deal, a card
  * drawn, a blind take in an Exchange), and during a swipe: who is swiping whose Batch, and who
- * answers now. */
+ * answers now.
+ * @param {Model} model
+ * @param {Ctx} ctx
+ */
 function status(model, ctx) {
   const { t } = ctx;
   const st = model.state;
@@ -344,6 +377,10 @@ function status(model, ctx) {
   return `${words} ${t(duel.responder === duel.defender ? "status_duel_defender" : "status_duel_challenger")}`;
 }
 
+// The pure parts, for the unit tests (tests/js); the room reads only the default export.
+export { mixerKind, sortCards };
+
+/** @type {import("../../../web/types.js").TableModule<View>} */
 export default {
   create: (root, ctx) => new CoverTable(root, ctx),
   describe,

@@ -3,6 +3,10 @@
 // choice between two), and every response window with its countdown and the cards that could
 // answer it: Hazards, Counters, and Bully and Flat Tire at every window.
 
+/** @typedef {import("../../../web/types.js").PaperTossView} View */
+/** @typedef {import("../../../web/types.js").TableContext} Ctx */
+/** @typedef {import("../../../web/types.js").TableModel<View>} Model */
+
 const PAPER = {
   paper_toss: { colour: "#dbe7f5", shape: "circle", kind: "toss" },
   dog: { colour: "#e0702f", shape: "triangle", kind: "hazard", ink: "#fff" },
@@ -35,13 +39,14 @@ const QUIET_KEY = "gamenight:paper-toss-quiet";
 function quietWindows() {
   return localStorage.getItem(QUIET_KEY) !== "0";
 }
-const has = (v) => v !== null && v !== undefined && v !== -1;
 
+/** @param {Ctx} ctx */
 function paperCard(ctx, id, opts = {}) {
   const look = PAPER[id] || { colour: "#ddd", shape: "circle" };
   return ctx.kit.card({ label: ctx.t(`card_${id}`), colour: look.colour, ink: look.ink, shapeName: look.shape, sub: ctx.t(`kind_${look.kind}`), ...opts });
 }
 
+/** @param {Ctx} ctx */
 function tossCard(ctx, id, opts = {}) {
   const look = TOSS[id] || { colour: "#ddd", shape: "circle", value: "", count: 0 };
   return ctx.kit.card({ label: ctx.t(`toss_${id}`), colour: look.colour, ink: look.ink, shapeName: look.shape, sub: ctx.t("tokens_change", { value: look.value, count: look.count }), ...opts });
@@ -49,12 +54,18 @@ function tossCard(ctx, id, opts = {}) {
 
 /** The Paper cards in every hand together: each card played in a window (a Hazard, a Counter, a
  * Bully, a Flat Tire) takes one away, and a turn's draw comes before its windows, so within a
- * turn this tells one opening of a window from the next. */
+ * turn this tells one opening of a window from the next.
+ * @param {View} st
+ */
 function cardsInHands(st) {
   return (st.hand_sizes || []).reduce((a, b) => a + b, 0);
 }
 
 class PaperTossTable {
+  /**
+   * @param {HTMLElement} root
+   * @param {Ctx} ctx
+   */
   constructor(root, ctx) {
     this.root = root;
     this.ctx = ctx;
@@ -66,6 +77,7 @@ class PaperTossTable {
     this.decisionShown = null; // the decision of this seat last brought into view
   }
 
+  /** @param {Model} model */
   render(model) {
     const st = model.state;
     this.model = model;
@@ -97,7 +109,9 @@ class PaperTossTable {
   }
 
   /** One opening of a response window: the match, the turn, the window, and the cards in hand
-   * (a Counter, Bully or Flat Tire opens a window again in the same turn, with a card fewer). */
+   * (a Counter, Bully or Flat Tire opens a window again in the same turn, with a card fewer).
+   * @param {Model} model
+   */
   windowKey(model) {
     const st = model.state;
     const opened = model.pending.window || st.phase;
@@ -110,6 +124,7 @@ class PaperTossTable {
   // window: another seat's pass can come (a new version) before the server has taken this
   // one, and this seat is still listed then; a second pass would be refused.
   // Returns whether this window is (being) passed by the page.
+  /** @param {Model} model */
   quietPass(model) {
     const me = model.me;
     const listed = me !== null && WINDOWS.has(model.state.phase) && model.pending.players.includes(me);
@@ -130,12 +145,15 @@ class PaperTossTable {
 
   /** A decision of this seat, when it opens, is brought into view (once: not at every redraw):
    * on a phone the buttons are far down the page, and a window's clock is short. The Toss
-   * cards to choose from are in the toss; every other decision's buttons are in the hand. */
+   * cards to choose from are in the toss; every other decision's buttons are in the hand.
+   * @param {Model} model
+   */
   decisionKey(model) {
     const st = model.state;
     return WINDOWS.has(st.phase) ? this.windowKey(model) : `${model.matchNumber}|${st.turns}|${st.phase}`;
   }
 
+  /** @param {Model} model */
   showDecision(model, quiet) {
     const me = model.me;
     const mine = me !== null && !quiet && this.ctx.mode !== "table" && model.pending.players.includes(me);
@@ -148,6 +166,7 @@ class PaperTossTable {
     this.decisionShown = key;
   }
 
+  /** @param {Model} model */
   board(model) {
     const { h, kit, t } = this.ctx;
     const st = model.state;
@@ -171,6 +190,7 @@ class PaperTossTable {
     ], { public: true, cls: "pt-board" });
   }
 
+  /** @param {Model} model */
   air(model) {
     const { h, kit, t } = this.ctx;
     const st = model.state;
@@ -199,6 +219,7 @@ class PaperTossTable {
     return kit.section(t("air_title"), parts, { cls: "pt-air" });
   }
 
+  /** @param {Model} model */
   mine(model) {
     const { h, kit, t } = this.ctx;
     const st = model.state;
@@ -263,6 +284,10 @@ class PaperTossTable {
     if (on && this.model) this.quietPass(this.model);
   }
 
+  /**
+   * @param {KeyboardEvent} event
+   * @param {Model} model
+   */
   key(event, model) {
     const me = model.me;
     if (me === null || !model.pending.players.includes(me)) return false;
@@ -302,6 +327,10 @@ function reveal(el, section) {
   (section || el).scrollIntoView({ block: "end", behavior: still ? "instant" : "smooth" });
 }
 
+/**
+ * @param {import("../../../web/types.js").GameEvent} event
+ * @param {Ctx} ctx
+ */
 function describe(event, ctx) {
   const { t } = ctx;
   const name = (seat) => ctx.name(seat);
@@ -344,7 +373,7 @@ function describe(event, ctx) {
         ? t("ev_scored_nothing", { name: name(event.player), card: t(`toss_${event.card}`), count: event.tokens })
         : t("ev_scored", { name: name(event.player), card: t(`toss_${event.card}`), change: event.change > 0 ? `+${event.change}` : String(event.change), count: event.tokens });
     case "game_over":
-      return has(event.winner) ? t("ev_game_over", { name: name(event.winner) }) : t("ev_game_over", { name: (event.winners || []).map(name).join(" & ") });
+      return ctx.kit.present(event.winner) ? t("ev_game_over", { name: name(event.winner) }) : t("ev_game_over", { name: (event.winners || []).map(name).join(" & ") });
     case "turn_limit":
       return t("ev_turn_limit", { names: (event.winners || []).map(name).join(" & ") });
     case "paper_deck_rebuilt":
@@ -355,6 +384,10 @@ function describe(event, ctx) {
   }
 }
 
+/**
+ * @param {Model} model
+ * @param {Ctx} ctx
+ */
 function status(model, ctx) {
   const { t } = ctx;
   const st = model.state;
@@ -374,6 +407,10 @@ function status(model, ctx) {
   return t("status_window", { count: asked.length });
 }
 
+// The pure parts, for the unit tests (tests/js); the room reads only the default export.
+export { cardsInHands };
+
+/** @type {import("../../../web/types.js").TableModule<View>} */
 export default {
   create: (root, ctx) => new PaperTossTable(root, ctx),
   describe,

@@ -1,6 +1,10 @@
 // Toss Up! at the table: everyone's score on the way to the target, the dice just rolled and the
 // greens set aside, the turn total, the chance that the next roll busts, and Roll / Bank.
 
+/** @typedef {import("../../../web/types.js").TossUpView} View */
+/** @typedef {import("../../../web/types.js").TableContext} Ctx */
+/** @typedef {import("../../../web/types.js").TableModel<View>} Model */
+
 const FACES = {
   green: { colour: "#2e9e4f", ink: "#fff", shape: "check" },
   yellow: { colour: "#f2c230", ink: "#222", shape: "dash" },
@@ -9,6 +13,7 @@ const FACES = {
 
 // A die shows its colour's word; a long word ("amarillo") is set a little smaller and tighter
 // so that it fits a phone's die.
+/** @param {Ctx} ctx */
 function dice(ctx, colour, count, opts = {}) {
   const face = FACES[colour];
   const word = ctx.t(`face_${colour}`);
@@ -18,6 +23,7 @@ function dice(ctx, colour, count, opts = {}) {
 
 // The colours a roll showed, in words with each count's singular or plural ("4 verdes,
 // 1 amarillo"); a colour that did not come up is left out.
+/** @param {Ctx} ctx */
 function colourCounts(ctx, roll) {
   return ["green", "yellow", "red"]
     .filter((colour) => roll[colour] > 0)
@@ -27,6 +33,7 @@ function colourCounts(ctx, roll) {
 
 // The keys for Roll and Bank: the first letter of the words in this language ("T" for Tirar,
 // "P" for Plantarse); R and B work in every language too.
+/** @param {Ctx} ctx */
 function keys(ctx) {
   return { roll: ctx.t("key_roll"), bank: ctx.t("key_bank") };
 }
@@ -47,9 +54,14 @@ const NARROW = "(max-width: 899px)";
 const COACH_KEY = "gamenight:coach:toss-up";
 
 class TossUpTable {
+  /**
+   * @param {HTMLElement} root
+   * @param {Ctx} ctx
+   */
   constructor(root, ctx) {
     this.root = root;
     this.ctx = ctx;
+    /** @type {(import("../../../web/types.js").GameEvent & {version: number}) | null} the last roll of this turn */
     this.lastRoll = null;
     this.narrow = window.matchMedia(NARROW);
     this.narrow.addEventListener("change", () => {
@@ -57,6 +69,7 @@ class TossUpTable {
     });
   }
 
+  /** @param {Model} model */
   render(model) {
     this.model = model;
     const { h, kit, t } = this.ctx;
@@ -114,12 +127,13 @@ class TossUpTable {
     this.ctx.redraw(this.root, this.narrow.matches && !over ? [play, board] : [board, play]);
     if (mine) {
       const focused = document.activeElement;
-      if (!focused || focused === document.body || focused.id === "main") this.root.querySelector('[data-key="roll"]')?.focus({ preventScroll: true });
+      if (!focused || focused === document.body || focused.id === "main") /** @type {HTMLButtonElement | null} */ (this.root.querySelector('[data-key="roll"]'))?.focus({ preventScroll: true });
     }
   }
 
   // The coach (two players, opt-in): your chance of winning if you roll on and if you bank,
   // from the exactly solved game, asked of the server once per decision.
+  /** @param {Model} model */
   coach(model, mine) {
     const { h, t } = this.ctx;
     if (Number(this.ctx.config.players) !== 2 || model.me === null || model.state.winners.length) return null;
@@ -142,6 +156,10 @@ class TossUpTable {
     return h("div", { class: "tu-coach" }, toggle, line ? h("p", { class: "tu-coach-line", role: "status", "aria-live": "polite" }, line) : null);
   }
 
+  /**
+   * @param {KeyboardEvent} event
+   * @param {Model} model
+   */
   key(event, model) {
     const mine = model.me !== null && model.pending.players.includes(model.me);
     if (!mine) return false;
@@ -154,6 +172,10 @@ class TossUpTable {
   }
 }
 
+/**
+ * @param {import("../../../web/types.js").GameEvent} event
+ * @param {Ctx} ctx
+ */
 function describe(event, ctx) {
   const { t } = ctx;
   const name = (seat) => ctx.name(seat);
@@ -180,12 +202,20 @@ function describe(event, ctx) {
 }
 
 // The top line while the dice roll (the pause before each roll): whose roll it is.
+/**
+ * @param {Model} model
+ * @param {Ctx} ctx
+ */
 function status(model, ctx) {
   const st = model.state;
   if (model.pending.kind !== "chance" || st.winners.length) return null;
   return st.turn === model.me ? ctx.t("status_rolling_you") : ctx.t("status_rolling", { name: ctx.name(st.turn) });
 }
 
+// The pure parts, for the unit tests (tests/js); the room reads only the default export.
+export { colourCounts, percent };
+
+/** @type {import("../../../web/types.js").TableModule<View>} */
 export default {
   create: (root, ctx) => new TossUpTable(root, ctx),
   describe,

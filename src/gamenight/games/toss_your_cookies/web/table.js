@@ -4,6 +4,10 @@
 // in the middle; the first hand on it wins), the race for the milk, and the Snickerdoodle moment,
 // shown to everyone with the winning hand.
 
+/** @typedef {import("../../../web/types.js").TossYourCookiesView} View */
+/** @typedef {import("../../../web/types.js").TableContext} Ctx */
+/** @typedef {import("../../../web/types.js").TableModel<View>} Model */
+
 /** Every card: its colour, a shape of its own and its name (colour is never the only clue). */
 const CARDS = {
   sugar: { colour: "#f29bb5", shape: "star" },
@@ -27,16 +31,20 @@ const ACTION_FACES = {
 const ORDER = ["sugar", "ginger", "fortune", "sandwich", "chip", "macadamia", "fudge", "fruit", "wild", "half", "milk"];
 const SELECTING = new Set(["commit", "swap_cards"]);
 
-const has = (v) => v !== null && v !== undefined && v !== -1;
 const sortCards = (cards) => [...cards].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b) || a.localeCompare(b));
 const same = (a, b) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
 
+/** @param {Ctx} ctx */
 function cardFace(ctx, id, opts = {}) {
   const look = CARDS[id] || { colour: "#ddd", shape: "circle" };
   return ctx.kit.card({ label: ctx.t(`card_${id}`), colour: look.colour, ink: look.ink, shapeName: look.shape, ...opts });
 }
 
 class CookiesTable {
+  /**
+   * @param {HTMLElement} root
+   * @param {Ctx} ctx
+   */
   constructor(root, ctx) {
     this.root = root;
     this.ctx = ctx;
@@ -48,6 +56,7 @@ class CookiesTable {
     this.seen = null; // the update whose events were taken in: "match|version"
   }
 
+  /** @param {Model} model */
   render(model) {
     this.model = model;
     const st = model.state;
@@ -81,6 +90,10 @@ class CookiesTable {
 
   // A race of mine opening (the scramble, the milk) brings the cards in the middle into view:
   // on a phone they start below the fold, and the race is over in a second or two.
+  /**
+   * @param {Model} model
+   * @param {View} st
+   */
   showRace(model, st) {
     const racing = (st.phase === "scramble" || st.phase === "milk_race") && model.me !== null
       && model.pending.players.includes(model.me);
@@ -108,6 +121,7 @@ class CookiesTable {
   }
 
   // ---- the public board ----------------------------------------------------------------------
+  /** @param {Model} model */
   board(model) {
     const { h, kit, t } = this.ctx;
     const st = model.state;
@@ -122,6 +136,7 @@ class CookiesTable {
     return kit.section(t("table_title", { round: st.round + 1, rounds: st.rounds }), [dice, h("div", { class: "tyc-seats" }, seats)], { public: true, cls: "tyc-board" });
   }
 
+  /** @param {Model} model */
   seatBox(model, seat) {
     const { h, kit, t } = this.ctx;
     const st = model.state;
@@ -130,7 +145,7 @@ class CookiesTable {
     if (st.milk_seen === seat) notes.push(h("span", { class: "tag tyc-milk" }, kit.shape("drop", { size: 12 }), t("holds_milk")));
     if (st.phase === "commit") notes.push(st.committed[seat] ? h("span", { class: "tag on" }, t("has_chosen")) : h("span", { class: "tag deciding" }, t("choosing")));
     if (st.phase === "scramble" && st.quota[seat]) notes.push(h("span", { class: "tag" }, t("grabbed_of", { got: st.grabbed[seat], of: st.quota[seat] })));
-    if (has(st.limbo_owner) && st.limbo_count && st.target === seat) notes.push(h("span", { class: "tag" }, t("face_down_here", { count: st.limbo_count })));
+    if (this.ctx.kit.present(st.limbo_owner) && st.limbo_count && st.target === seat) notes.push(h("span", { class: "tag" }, t("face_down_here", { count: st.limbo_count })));
     if (st.in_transit && st.in_transit[seat]) notes.push(h("span", { class: "tag" }, t("in_transit", { count: st.in_transit[seat] })));
     if (st.tosser === seat && st.phase === "milk_race") notes.push(h("span", { class: "tag" }, t("tossed_milk")));
     const wins = st.rounds > 1 ? kit.stat(t("rounds_won"), st.round_wins[seat]) : null;
@@ -144,6 +159,7 @@ class CookiesTable {
   }
 
   // ---- the middle: the scramble, the milk race, the blind draw, even-up --------------------
+  /** @param {Model} model */
   middle(model) {
     const { h, kit, t } = this.ctx;
     const st = model.state;
@@ -192,7 +208,7 @@ class CookiesTable {
         takes.length ? h("div", { class: "cards", "data-reveal": true }, takes.map((a, i) => cardFace(this.ctx, a.card, { key: `take-${i}`, sub: t("from_name", { name: this.ctx.name(a.player) }), onClick: () => this.ctx.act(a) }))) : null,
       ], { cls: "tyc-middle" });
     }
-    if (st.limbo_count && has(st.target)) {
+    if (st.limbo_count && this.ctx.kit.present(st.target)) {
       const seen = st.limbo;
       return kit.section(t("limbo_title"), [
         h("p", {}, t("limbo_words", { count: st.limbo_count, name: this.ctx.name(st.target) })),
@@ -203,6 +219,7 @@ class CookiesTable {
   }
 
   // ---- your hand and your choice -------------------------------------------------------------
+  /** @param {Model} model */
   mine(model) {
     const { h, kit, t } = this.ctx;
     const st = model.state;
@@ -233,7 +250,7 @@ class CookiesTable {
     let prompt = null;
     let buttons = [];
     if (choosing) {
-      prompt = whole ? t(`whole_hand_${verb}`) : t(`choose_${verb}`, { count: need, name: has(st.target) ? this.ctx.name(st.target) : "" });
+      prompt = whole ? t(`whole_hand_${verb}`) : t(`choose_${verb}`, { count: need, name: this.ctx.kit.present(st.target) ? this.ctx.name(st.target) : "" });
       buttons = whole
         ? [kit.actionButton(t(`confirm_whole_${verb}`), () => this.ctx.act(commits[0]), { primary: true, key: "confirm", shortcut: "Enter" })]
         : [kit.actionButton(t(`confirm_${verb}`, { count: need }), () => legal && this.ctx.act(legal), { primary: true, key: "confirm", disabled: !legal, shortcut: "Enter", title: t("chosen_of", { got: chosen.length, of: need }) })];
@@ -280,6 +297,10 @@ class CookiesTable {
         kit.actionButton(t("continue"), close, { primary: true, key: "close-win" })));
   }
 
+  /**
+   * @param {KeyboardEvent} event
+   * @param {Model} model
+   */
   key(event, model) {
     const st = model.state;
     const k = event.key;
@@ -315,7 +336,7 @@ class CookiesTable {
         return true;
       }
       if (k === "Enter") {
-        const button = this.root.querySelector('[data-key="confirm"]');
+        const button = /** @type {HTMLButtonElement | null} */ (this.root.querySelector('[data-key="confirm"]'));
         if (button && !button.disabled) button.click();
         return true;
       }
@@ -356,6 +377,10 @@ function bestCookie(hand, cookies) {
 // Each event is read from the viewer's side: "You" only when the viewer is the one who acts,
 // "you" when the viewer is the other player (taken from, swapped with, put in front of); the
 // cards are named only to those who saw them (the server sends them to those seats only).
+/**
+ * @param {import("../../../web/types.js").GameEvent} event
+ * @param {Ctx} ctx
+ */
 function describe(event, ctx) {
   const { t } = ctx;
   const name = (seat) => ctx.name(seat);
@@ -437,6 +462,10 @@ function describe(event, ctx) {
   }
 }
 
+/**
+ * @param {Model} model
+ * @param {Ctx} ctx
+ */
 function status(model, ctx) {
   const { t } = ctx;
   const st = model.state;
@@ -458,6 +487,11 @@ function status(model, ctx) {
   return null;
 }
 
+/**
+ * @param {import("../../../web/types.js").Outcome} outcome
+ * @param {Model} model
+ * @param {Ctx} ctx
+ */
 function results(outcome, model, ctx) {
   const { h, t, kit } = ctx;
   const st = model.state;
@@ -467,6 +501,10 @@ function results(outcome, model, ctx) {
     st.rounds > 1 ? h("ol", { class: "scores" }, st.round_wins.map((w, seat) => h("li", { class: outcome.winners.includes(seat) && "winner" }, kit.seatLabel(ctx, seat), " ", t("rounds_won_n", { count: w })))) : null);
 }
 
+// The pure parts, for the unit tests (tests/js); the room reads only the default export.
+export { bestCookie, committedAt, same, sortCards };
+
+/** @type {import("../../../web/types.js").TableModule<View>} */
 export default {
   create: (root, ctx) => new CookiesTable(root, ctx),
   describe,

@@ -1,0 +1,85 @@
+// The pure parts of the game tables: numbers and cards in words, and what a view shows.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import * as cover from "../../src/gamenight/games/cover_your_cookies/web/table.js";
+import * as paper from "../../src/gamenight/games/paper_toss/web/table.js";
+import * as tossUp from "../../src/gamenight/games/toss_up/web/table.js";
+import * as cookies from "../../src/gamenight/games/toss_your_cookies/web/table.js";
+import { context } from "./helpers.js";
+
+test("Toss Up!: a chance is a whole percent, never a false 0% or 100%", () => {
+  assert.equal(tossUp.percent(0.5), "50%");
+  assert.equal(tossUp.percent(0), "0%");
+  assert.equal(tossUp.percent(1), "100%");
+  assert.equal(tossUp.percent(0.004), "<1%");
+  assert.equal(tossUp.percent(0.996), ">99%");
+  assert.equal(tossUp.percent(0.005), "1%");
+});
+
+test("Toss Up!: a roll in words, each colour's count in its own plural, zeros left out", async () => {
+  const en = await context("toss-up", "en");
+  const es = await context("toss-up", "es");
+  assert.equal(tossUp.colourCounts(en, { green: 4, yellow: 1, red: 0 }), "4 green, 1 yellow");
+  assert.equal(tossUp.colourCounts(es, { green: 4, yellow: 1, red: 0 }), "4 verdes, 1 amarillo");
+  assert.equal(tossUp.colourCounts(en, { green: 0, yellow: 0, red: 2 }), "2 red");
+});
+
+test("Toss Up!: the log says a bust and a bank with names and numbers", async () => {
+  const ctx = await context("toss-up", "en");
+  const { describe, status } = tossUp.default;
+  const bust = describe({ kind: "rolled", player: 1, bust: true, green: 1, yellow: 0, red: 3, turn_points: 0 }, ctx);
+  assert.match(bust, /^Bo\b/);
+  assert.match(bust, /3/);
+  assert.match(describe({ kind: "banked", player: 2, points: 15, total: 40 }, ctx), /Cy.*15.*40/);
+  assert.equal(describe({ kind: "no_such_event" }, ctx), null);
+  const chance = { state: { turn: 1, winners: [] }, pending: { kind: "chance" }, me: 0 };
+  assert.match(status(/** @type {any} */ (chance), ctx), /Bo/);
+  assert.equal(status(/** @type {any} */ ({ ...chance, pending: { kind: "single" } }), ctx), null);
+});
+
+test("Toss Your Cookies: cards sort in the table's order (an id it does not know first, by name)", () => {
+  assert.deepEqual(cookies.sortCards(["milk", "wild", "sugar", "ginger", "sugar"]), ["sugar", "sugar", "ginger", "wild", "milk"]);
+  assert.deepEqual(cookies.sortCards(["zeta", "alpha", "sugar"]), ["alpha", "zeta", "sugar"]);
+});
+
+test("Toss Your Cookies: the same cards in any order are the same choice", () => {
+  assert.ok(cookies.same(["a", "b", "b"], ["b", "a", "b"]));
+  assert.ok(!cookies.same(["a", "b"], ["a", "a"]));
+  assert.ok(!cookies.same(["a"], ["a", "a"]));
+});
+
+test("Toss Your Cookies: a committed choice marks each of its cards once in the hand", () => {
+  assert.deepEqual([...cookies.committedAt(["sugar", "sugar", "wild", "milk"], ["sugar", "wild"])], [0, 2]);
+  assert.deepEqual([...cookies.committedAt(["sugar", "sugar"], ["sugar", "sugar", "sugar"])], [0, 1]);
+  assert.deepEqual([...cookies.committedAt(["sugar"], [])], []);
+});
+
+test("Toss Your Cookies: the best cookie counts wilds but needs one real card", () => {
+  const cookiesDealt = ["sugar", "ginger", "fortune"];
+  assert.deepEqual(cookies.bestCookie(["sugar", "ginger", "ginger", "wild"], cookiesDealt), { card: "ginger", count: 3 });
+  assert.equal(cookies.bestCookie(["wild", "milk", "half"], cookiesDealt), null);
+  assert.deepEqual(cookies.bestCookie(["fortune", "sugar"], cookiesDealt), { card: "sugar", count: 1 });
+});
+
+test("Paper Toss!: the cards in every hand together", () => {
+  assert.equal(paper.cardsInHands(/** @type {any} */ ({ hand_sizes: [5, 4, 0] })), 9);
+  assert.equal(paper.cardsInHands(/** @type {any} */ ({})), 0);
+});
+
+test("Paper Toss!: the end names its one winner, or every winner", async () => {
+  const ctx = await context("paper-toss", "en");
+  const one = paper.default.describe({ kind: "game_over", winner: 2, winners: [2] }, ctx);
+  const older = paper.default.describe({ kind: "game_over", winner: -1, winners: [0, 1] }, ctx);
+  assert.match(one, /Cy/);
+  assert.match(older, /Ann & Bo/);
+});
+
+test("Cover Your Cookies: both Exchange cards are one kind of mixer; cards sort by the deck", () => {
+  assert.equal(cover.mixerKind("exchange_left"), "exchange");
+  assert.equal(cover.mixerKind("exchange_right"), "exchange");
+  assert.equal(cover.mixerKind("swap"), "swap");
+  const sorted = cover.sortCards(["exchange_right", "swap", "fresh_milk"]);
+  assert.deepEqual(sorted, ["fresh_milk", "swap", "exchange_right"]);
+});
