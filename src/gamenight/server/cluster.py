@@ -35,7 +35,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from gamenight.server.rooms import RoomService
 from gamenight.server.settings import Settings
-from gamenight.server.storage import SqlStore
+from gamenight.server.storage import SqlStore, StorageError
 
 log = logging.getLogger("gamenight.server")
 
@@ -65,6 +65,7 @@ class Cluster:
         """Start renewing leases, adopting orphaned rooms and listening for moves."""
         service = self.service
         service.owned = set()
+        service.owns = self.owns
         self._tasks = [
             asyncio.create_task(self._keep_leases(), name="gamenight-leases"),
             asyncio.create_task(self._listen(), name="gamenight-listen"),
@@ -95,6 +96,11 @@ class Cluster:
             await self.store.notify(json.dumps({"room": code, "owner": self.me, "url": self.url}))
             log.info("room %s is served here now", code)
         return True
+
+    async def owns(self, code: str) -> bool:
+        """Whether the database names this process the room's owner now."""
+        owner = await self.store.room_owner(code.strip().upper())
+        return owner is not None and owner.owner == self.me
 
     async def locate(self, code: str) -> str | None:
         """``None`` when this process serves the room (claimed now if it was free or its owner
@@ -132,6 +138,8 @@ class Cluster:
                     await self.claim(code)
             except asyncio.CancelledError:
                 raise
+            except StorageError as exc:  # the database is away: the next round tries again
+                log.warning("cluster: the leases were not renewed: %s", exc)
             except Exception:
                 log.exception("cluster: keeping the leases failed; trying again")
             await asyncio.sleep(self.lease / 3)

@@ -37,7 +37,6 @@ from gamenight.server.storage import (
     Backoff,
     MatchRow,
     RoomRow,
-    StepConflict,
     StepRow,
     StorageError,
     StorageUnavailable,
@@ -79,6 +78,9 @@ class MatchRunner:
         #: The rooms this process serves, when several processes share the database (``None``:
         #: this process serves every room).
         self.owned: set[str] | None = None
+        #: Whether this process owns a room in the database (cluster mode; ``None``: one
+        #: process serves every room): a match is rebuilt here only by its owner.
+        self.owns: Callable[[str], Awaitable[bool]] | None = None
         #: The waits between tries while a match waits for the database (``retry.Backoff``).
         self.backoff = Backoff()
         #: The rooms whose match is waiting for the database now (they show ``reconnecting``).
@@ -239,12 +241,6 @@ class MatchRunner:
         except GameError as exc:
             if not self.closing:
                 log.error("room %s: the live match stopped: %s", room.code, exc)
-        except StepConflict as exc:
-            if self.owned is None and not self.closing:  # one process: the store is right
-                log.error("room %s: %s; resuming the match from the database", room.code, exc)
-                await self._recover(room, live)
-                return
-            log.error("room %s: another process stored a step first: %s", room.code, exc)
         except StorageError as exc:
             if not self.closing:
                 log.error("room %s: %s; resuming the match from the database", room.code, exc)
@@ -275,6 +271,9 @@ class MatchRunner:
         attempt = 0
         while serving():
             try:
+                if self.owns is not None and not await self.owns(room.code):
+                    log.warning("room %s: another process serves it now", room.code)
+                    break  # the lease keeper drops it here
                 await reload()
             except StorageError as exc:
                 if not isinstance(exc, StorageUnavailable):
