@@ -253,7 +253,12 @@ async def serve_or_forward(request: Request, call_next: Any, cluster: Cluster) -
     if code is None or FORWARDED in request.headers:
         response: Response = await call_next(request)
         return response
-    where = await cluster.locate(code)
+    try:
+        where = await cluster.locate(code)
+    except StorageError as exc:  # the database is away (after the store's own tries)
+        log.error("database: %s", exc)
+        problem = {"error": "unavailable", "message": "the database cannot be reached"}
+        return Response(json.dumps(problem), 503, media_type="application/json")
     if where is None:
         response = await call_next(request)
         return response

@@ -257,8 +257,8 @@ class SqlStore:
         """Check the database answers and bring its schema up to date (once: a database that
         cannot be used at start-up stops the server)."""
         if self._migrate:
-            await self._run(migrate, self.engine, budget=0.0)
-        await self._run(self._select_one, budget=0.0)
+            await self._once(migrate, self.engine)
+        await self._once(self._select_one)
 
     async def check(self) -> bool:
         """Whether the database answers now (one try, no waiting; ``health`` is updated)."""
