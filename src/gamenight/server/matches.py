@@ -269,21 +269,23 @@ class MatchRunner:
             return mine and room.live is failed and not self.closing
 
         attempt = 0
-        while serving():
-            try:
-                if self.owns is not None and not await self.owns(room.code):
-                    log.warning("room %s: another process serves it now", room.code)
-                    break  # the lease keeper drops it here
-                await reload()
-            except StorageError as exc:
-                if not isinstance(exc, StorageUnavailable):
-                    log.error("room %s: resuming the match failed: %s", room.code, exc)
-                self._storage_waiting(room, True)
-                await asyncio.sleep(self.backoff.delay(attempt, self._rng))
-                attempt += 1
-                continue
-            break
-        self._storage_waiting(room, False)
+        try:
+            while serving():
+                try:
+                    if self.owns is not None and not await self.owns(room.code):
+                        log.warning("room %s: another process serves it now", room.code)
+                        break  # the lease keeper drops it here
+                    await reload()
+                except StorageError as exc:
+                    if not isinstance(exc, StorageUnavailable):
+                        log.error("room %s: resuming the match failed: %s", room.code, exc)
+                    self._storage_waiting(room, True)
+                    await asyncio.sleep(self.backoff.delay(attempt, self._rng))
+                    attempt += 1
+                    continue
+                break
+        finally:
+            self._storage_waiting(room, False)
 
     async def resume(self) -> int:
         """Rebuild and restart every unfinished match from the store; returns how many."""
