@@ -231,6 +231,15 @@ class Client:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._new.wait(), left)
 
+    async def news(self, timeout: float) -> bool:
+        """Wait until a message comes (``True``) or ``timeout`` seconds pass (``False``)."""
+        self._new.clear()
+        try:
+            await asyncio.wait_for(self._new.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
     async def reply(self, message: dict[str, Any], timeout: float = 20.0) -> dict[str, Any]:
         """Send ``message`` (with a fresh ``ref``) and wait for the error or pong naming it."""
         ref = f"r{random.getrandbits(40)}"

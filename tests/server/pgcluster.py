@@ -91,21 +91,32 @@ class Cluster:
     def start(self) -> None:
         """initdb, then start the server and wait until it accepts connections."""
         self._run("initdb", "-D", str(self.data), "-U", "gamenight", "--auth=trust", "-E", "UTF8")
+        self.start_server()
+
+    def _pg_ctl(self, *args: str) -> None:
         options = (
             f"-c listen_addresses=127.0.0.1 -p {self.port} -c unix_socket_directories={self.root}"
             " -c fsync=on -c max_connections=200"
         )
-        self._run(
-            "pg_ctl",
-            "-D",
-            str(self.data),
-            "-l",
-            str(self.root / "log"),
-            "-o",
-            options,
-            "-w",
-            "start",
-        )
+        log = str(self.root / "log")
+        self._run("pg_ctl", "-D", str(self.data), "-l", log, "-o", options, "-w", *args)
+
+    def restart_server(self) -> None:
+        """``pg_ctl restart -m fast``: every connection is cut, the server is away for about a
+        second; returns once it accepts connections again."""
+        self._pg_ctl("-m", "fast", "restart")
+        self._wait_for_port()
+
+    def stop_server(self) -> None:
+        """``pg_ctl stop -m fast`` (the cluster stays, :meth:`start_server` brings it back)."""
+        self._pg_ctl("-m", "fast", "stop")
+
+    def start_server(self) -> None:
+        """Start the server on the cluster and wait until it accepts connections."""
+        self._pg_ctl("start")
+        self._wait_for_port()
+
+    def _wait_for_port(self) -> None:
         deadline = time.monotonic() + 30
         while True:
             try:

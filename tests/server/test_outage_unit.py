@@ -12,7 +12,9 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from gamenight.engine import Match, make_game
 from gamenight.engine.match import replay
@@ -34,6 +36,7 @@ from gamenight.server.storage import (
     StorageUnavailable,
     retrying,
 )
+from gamenight.server.storage.retry import unavailable
 from tests.live.helpers import quick, run
 
 # ---- the retry itself, on virtual time -----------------------------------------------------------
@@ -395,3 +398,19 @@ def room_row() -> RoomRow:
         host_hash="0" * 64,
         seats=(SeatRow(0), SeatRow(1)),
     )
+
+
+def test_which_database_errors_are_worth_another_try() -> None:
+    """A locked or unreachable SQLite file, and any PostgreSQL connection failure, are tried
+    again; a missing table or a refused write is not."""
+
+    def sqlite_error(text: str) -> OperationalError:
+        return OperationalError("INSERT", {}, sqlite3.OperationalError(text))
+
+    assert unavailable(sqlite_error("database is locked"))
+    assert unavailable(sqlite_error("unable to open database file"))
+    assert not unavailable(sqlite_error("no such table: steps"))
+    shutting = psycopg.OperationalError("FATAL:  the database system is shutting down")
+    assert unavailable(OperationalError("SELECT 1", {}, shutting))
+    refused = sqlite3.IntegrityError("UNIQUE constraint failed: steps.idx")
+    assert not unavailable(IntegrityError("INSERT", {}, refused))

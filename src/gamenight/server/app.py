@@ -327,7 +327,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ws: WebSocket, code: str, token: str | None, service: RoomService, cluster: Cluster | None
     ) -> None:
         while cluster is not None:
-            where = await cluster.locate(code)
+            try:
+                where = await cluster.locate(code)
+            except StorageError:  # the client connects again (1011), with its own backoff
+                await _refuse(ws, "not_found", "the database cannot be reached", 1011)
+                return
             if where is None:
                 break
             if await cluster.relay(ws, where, code.strip().upper(), token):

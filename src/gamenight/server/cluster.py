@@ -36,7 +36,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from gamenight.server.limits import RELAYED, relay_mark
 from gamenight.server.rooms import RoomService
 from gamenight.server.settings import Settings
-from gamenight.server.storage import SqlStore
+from gamenight.server.storage import SqlStore, StorageError
 
 log = logging.getLogger("gamenight.server")
 
@@ -66,6 +66,7 @@ class Cluster:
         """Start renewing leases, adopting orphaned rooms and listening for moves."""
         service = self.service
         service.owned = set()
+        service.owns = self.owns
         self._tasks = [
             asyncio.create_task(self._keep_leases(), name="gamenight-leases"),
             asyncio.create_task(self._listen(), name="gamenight-listen"),
@@ -96,6 +97,11 @@ class Cluster:
             await self.store.notify(json.dumps({"room": code, "owner": self.me, "url": self.url}))
             log.info("room %s is served here now", code)
         return True
+
+    async def owns(self, code: str) -> bool:
+        """Whether the database names this process the room's owner now."""
+        owner = await self.store.room_owner(code.strip().upper())
+        return owner is not None and owner.owner == self.me
 
     async def locate(self, code: str) -> str | None:
         """``None`` when this process serves the room (claimed now if it was free or its owner
@@ -133,6 +139,8 @@ class Cluster:
                     await self.claim(code)
             except asyncio.CancelledError:
                 raise
+            except StorageError as exc:  # the database is away: the next round tries again
+                log.warning("cluster: the leases were not renewed: %s", exc)
             except Exception:
                 log.exception("cluster: keeping the leases failed; trying again")
             await asyncio.sleep(self.lease / 3)
@@ -249,7 +257,12 @@ async def serve_or_forward(request: Request, call_next: Any, cluster: Cluster) -
     if code is None or FORWARDED in request.headers:
         response: Response = await call_next(request)
         return response
-    where = await cluster.locate(code)
+    try:
+        where = await cluster.locate(code)
+    except StorageError as exc:  # the database is away (after the store's own tries)
+        log.error("database: %s", exc)
+        problem = {"error": "unavailable", "message": "the database cannot be reached"}
+        return Response(json.dumps(problem), 503, media_type="application/json")
     if where is None:
         response = await call_next(request)
         return response

@@ -336,7 +336,11 @@ class Connection:
     async def _coach(self, live: LiveMatch, seat: int, ref: str | None) -> None:
         """Answer ``coach`` from the seat's own view (the advice is worked out in the coach's
         worker process: the first use of a config may solve the game, within a CPU budget)."""
-        view = live.match.view(seat)
+        try:
+            view = await live.view(seat)  # as told: never a step that is not stored yet
+        except MatchStopped as exc:
+            self.error("not_started", f"the match is not running: {exc}", ref)
+            return
         version = int(view["version"])
         try:
             advise = getattr(game_part(self.room.row.game, "coach"), "advise", None)

@@ -37,7 +37,6 @@ from gamenight.server.storage import (
     Backoff,
     MatchRow,
     RoomRow,
-    StepConflict,
     StepRow,
     StorageError,
     StorageUnavailable,
@@ -81,6 +80,9 @@ class MatchRunner:
         #: The rooms this process serves, when several processes share the database (``None``:
         #: this process serves every room).
         self.owned: set[str] | None = None
+        #: Whether this process owns a room in the database (cluster mode; ``None``: one
+        #: process serves every room): a match is rebuilt here only by its owner.
+        self.owns: Callable[[str], Awaitable[bool]] | None = None
         #: The waits between tries while a match waits for the database (``retry.Backoff``).
         self.backoff = Backoff()
         #: The rooms whose match is waiting for the database now (they show ``reconnecting``).
@@ -241,12 +243,6 @@ class MatchRunner:
         except GameError as exc:
             if not self.closing:
                 log.error("room %s: the live match stopped: %s", room.code, exc)
-        except StepConflict as exc:
-            if self.owned is None and not self.closing:  # one process: the store is right
-                log.error("room %s: %s; resuming the match from the database", room.code, exc)
-                await self._recover(room, live)
-                return
-            log.error("room %s: another process stored a step first: %s", room.code, exc)
         except StorageError as exc:
             if not self.closing:
                 log.error("room %s: %s; resuming the match from the database", room.code, exc)
@@ -275,18 +271,23 @@ class MatchRunner:
             return mine and room.live is failed and not self.closing
 
         attempt = 0
-        while serving():
-            try:
-                await reload()
-            except StorageError as exc:
-                if not isinstance(exc, StorageUnavailable):
-                    log.error("room %s: resuming the match failed: %s", room.code, exc)
-                self._storage_waiting(room, True)
-                await asyncio.sleep(self.backoff.delay(attempt, self._rng))
-                attempt += 1
-                continue
-            break
-        self._storage_waiting(room, False)
+        try:
+            while serving():
+                try:
+                    if self.owns is not None and not await self.owns(room.code):
+                        log.warning("room %s: another process serves it now", room.code)
+                        break  # the lease keeper drops it here
+                    await reload()
+                except StorageError as exc:
+                    if not isinstance(exc, StorageUnavailable):
+                        log.error("room %s: resuming the match failed: %s", room.code, exc)
+                    self._storage_waiting(room, True)
+                    await asyncio.sleep(self.backoff.delay(attempt, self._rng))
+                    attempt += 1
+                    continue
+                break
+        finally:
+            self._storage_waiting(room, False)
 
     async def resume(self) -> int:
         """Rebuild and restart every unfinished match from the store; returns how many."""

@@ -19,11 +19,40 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from sqlalchemy.exc import (
+    DBAPIError,
+    DisconnectionError,
+    InterfaceError,
+    OperationalError,
+    SQLAlchemyError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
 from gamenight.server.storage.base import StorageError
 
 T = TypeVar("T")
 
 log = logging.getLogger("gamenight.server")
+
+
+#: The words of SQLite's errors that say the file is busy or out of reach, not that the call
+#: is wrong ("no such table" is an OperationalError too).
+SQLITE_UNAVAILABLE = ("locked", "busy", "unable to open", "disk i/o", "readonly", "disk is full")
+
+
+def unavailable(exc: SQLAlchemyError) -> bool:
+    """Whether a database error says the database is away or busy (worth another try later),
+    rather than that the call is wrong."""
+    if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+        return True
+    if isinstance(exc, InterfaceError | DisconnectionError | PoolTimeout):
+        return True
+    if isinstance(exc, OperationalError):
+        if "sqlite" in type(exc.orig).__module__:
+            text_ = str(exc.orig).lower()
+            return any(words in text_ for words in SQLITE_UNAVAILABLE)
+        return True  # PostgreSQL: shutting down, starting up, connection refused or lost
+    return False
 
 
 class StorageUnavailable(StorageError):

@@ -26,16 +26,7 @@ from alembic import command
 from alembic.config import Config as AlembicConfig
 from sqlalchemy import Connection, Engine, create_engine, event, insert, select, text, update
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import (
-    DBAPIError,
-    DisconnectionError,
-    IntegrityError,
-    InterfaceError,
-    NoSuchModuleError,
-    OperationalError,
-    SQLAlchemyError,
-)
-from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.exc import IntegrityError, NoSuchModuleError, SQLAlchemyError
 
 from gamenight.server.storage import tables as t
 from gamenight.server.storage.base import (
@@ -54,6 +45,7 @@ from gamenight.server.storage.retry import (
     StorageHealth,
     StorageUnavailable,
     retrying,
+    unavailable,
 )
 
 T = TypeVar("T")
@@ -63,9 +55,6 @@ CONNECT_SECONDS = 10
 #: How long a SQLite call waits for a lock held by another connection before it fails (and is
 #: tried again, see ``retry``).
 SQLITE_BUSY_SECONDS = 5.0
-#: The words of SQLite's errors that say the file is busy or out of reach, not that the call
-#: is wrong ("no such table" is an OperationalError too).
-SQLITE_UNAVAILABLE = ("locked", "busy", "unable to open", "disk i/o", "readonly", "disk is full")
 
 _PendingStep = tuple[str, int, StepRow, "asyncio.Future[None]"]
 
@@ -144,21 +133,6 @@ def describe(exc: SQLAlchemyError) -> str:
         if line.strip() and not line.lstrip().startswith(("[SQL", "[parameters", "(Background"))
     ]
     return f"{cause.__class__.__name__}: {'; '.join(lines)}"
-
-
-def unavailable(exc: SQLAlchemyError) -> bool:
-    """Whether a database error says the database is away or busy (worth another try later),
-    rather than that the call is wrong."""
-    if isinstance(exc, DBAPIError) and exc.connection_invalidated:
-        return True
-    if isinstance(exc, InterfaceError | DisconnectionError | PoolTimeout):
-        return True
-    if isinstance(exc, OperationalError):
-        if "sqlite" in type(exc.orig).__module__:
-            text_ = str(exc.orig).lower()
-            return any(words in text_ for words in SQLITE_UNAVAILABLE)
-        return True  # PostgreSQL: shutting down, starting up, connection refused or lost
-    return False
 
 
 def migrate(engine: Engine) -> None:
@@ -257,8 +231,8 @@ class SqlStore:
         """Check the database answers and bring its schema up to date (once: a database that
         cannot be used at start-up stops the server)."""
         if self._migrate:
-            await self._run(migrate, self.engine, budget=0.0)
-        await self._run(self._select_one, budget=0.0)
+            await self._once(migrate, self.engine)
+        await self._once(self._select_one)
 
     async def check(self) -> bool:
         """Whether the database answers now (one try, no waiting; ``health`` is updated)."""
