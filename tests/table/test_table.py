@@ -586,3 +586,24 @@ def test_a_resumed_match_shows_its_last_events_before_the_break(tmp_path: Path) 
             assert app.session.match.version == version  # nothing played: it waits for Enter
 
     asyncio.run(second_part())
+
+
+def test_moves_below_the_list_are_counted_plainly() -> None:
+    """Cover Your Cookies at 100x30 offers more moves than the list has lines: under it, "↓ N
+    more" says how many are out of sight; scrolled to the end, the hint goes."""
+
+    async def main() -> None:
+        app = TableApp(session("cover-your-cookies", "human,baker,baker", seed=3))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: asked(app) == 0)
+            await pilot.pause(0.05)
+            moves = len(app.legal[0])
+            lines = app.choices.scrollable_content_region.height
+            assert moves > lines, (moves, lines)
+            more = app.query_one("#more")
+            await until(pilot, lambda: f"↓ {moves - lines} more" in str(more.render()))
+            assert more.display
+            await pilot.press("end")
+            await until(pilot, lambda: not more.display)
+
+    asyncio.run(main())
