@@ -41,3 +41,11 @@ def test_the_readme_hot_seat_line_plays_cover_your_cookies() -> None:
     )
     assert "unknown bot" not in result.output
     assert "Ann, your move" in " ".join(result.output.split())
+
+
+def test_the_list_says_which_bot_smart_names_where_no_bot_is_called_so() -> None:
+    """``gamenight list`` marks Cover Your Cookies' baker as its default and its ``smart``."""
+    result = CliRunner().invoke(app, ["list"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    cookies = result.output.split("Cover Your Cookies", 1)[1].split("Paper Toss!", 1)[0]
+    assert "(default; smart too)" in " ".join(cookies.split())
