@@ -160,11 +160,12 @@ def test_replay_of_per_game_lines_says_how_to_play_a_game_again(tmp_path: Path) 
         assert result.exit_code == 2
         message = " ".join(result.output.split())
         assert message.startswith(f"error: {lines} holds per-game records"), message
-        assert "gamenight play GAME --seats <its seating> --seed <its seed>" in message
+        assert "gamenight play toss-up --seats <its seating> --seed <its seed>" in message
         assert "Extra data" not in message
         seats, seed = ",".join(first["seats"]), first["seed"]
         assert message.endswith(
-            f"its first game: gamenight play GAME --seats {seats} --seed {seed} --line -o target=50"
+            f"its first game: gamenight play toss-up --seats {seats} --seed {seed} --line "
+            "-o target=50"
         )
     again = runner.invoke(
         app, ["play", "toss-up", "--seats", seats, "--seed", str(seed), "--line", "-o", "target=50"]

@@ -72,9 +72,9 @@ def test_replay_shows_a_seat_that_is_in_the_match(record: Path) -> None:
 
 
 def test_a_lone_person_recorded_as_you_is_you_only_from_their_own_seat(tmp_path: Path) -> None:
-    """A lone person is recorded as "You". Watched from their seat they stay "You"; watched from
-    another seat (or by nobody) they are "Player 0" (their seat), so "You" never names another
-    seat."""
+    """A lone person is recorded as "You". Watched from their seat, or by nobody (a plain
+    ``replay FILE``, as the record names them), they stay "You"; watched from another seat they
+    are "Player 0" (their seat), so "You" never names another seat than the one watched."""
     path = tmp_path / "game.json"
     result = runner.invoke(
         app,
@@ -86,10 +86,10 @@ def test_a_lone_person_recorded_as_you_is_you_only_from_their_own_seat(tmp_path:
     own = invoke("replay", str(path), "--seat", "0", "--line")[1]
     other = invoke("replay", str(path), "--seat", "1", "--line")[1]
     public = invoke("replay", str(path), "--line")[1]
-    assert "You bank" in own and "Player 0 banks" not in own
-    for out in (other, public):
-        assert "Player 0 banks" in out
-        assert "You bank" not in out and "You rolled" not in out
+    for out in (own, public):
+        assert "You bank" in out and "Player 0" not in out
+    assert "Player 0 banks" in other
+    assert "You bank" not in other and "You rolled" not in other
 
 
 def test_a_failed_start_keeps_an_earlier_record(record: Path) -> None:

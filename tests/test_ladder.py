@@ -223,3 +223,11 @@ def test_the_command_refuses_a_bad_line_up_on_one_line() -> None:
     result = CliRunner().invoke(app, ["ladder", "toss-up", "--bots", "smart", "--games", "5"])
     assert result.exit_code == 2
     assert result.output.startswith("error: a ladder needs at least 2 bots, got 1")
+
+
+def test_progress_counts_games_over_the_whole_ladder() -> None:
+    """The progress hook (the command's progress bar) counts games, not seatings: 6 seatings of
+    4 games are told 1, 2, ..., 24 of 24."""
+    told: list[tuple[int, int]] = []
+    ladder(TOSS_UP, BOTS, games=4, seed=1, progress=lambda done, total: told.append((done, total)))
+    assert told == [(done, 24) for done in range(1, 25)]

@@ -77,3 +77,11 @@ def test_the_package_ships_its_type_information() -> None:
     from importlib.resources import files
 
     assert (files("gamenight") / "py.typed").is_file()
+
+
+def test_the_command_without_arguments_shows_the_help_and_succeeds() -> None:
+    """Plain ``gamenight`` (``python -m gamenight``, no arguments) shows the commands and exits
+    with status 0, as ``--help`` does."""
+    done = python("import sys; sys.argv = ['gamenight']; from gamenight.launch import main; main()")
+    assert done.returncode == 0, done.stderr
+    assert "Usage: gamenight" in done.stdout and "simulate" in done.stdout

@@ -54,3 +54,31 @@ def test_wilson_interval_contains_the_rate_and_narrows_with_more_games() -> None
     low2, high2 = wilson_interval(300, 1000)
     assert high2 - low2 < high - low
     assert wilson_interval(0, 10)[0] == 0.0
+
+
+@pytest.mark.parametrize(
+    "game_id", ["toss-up", "toss-your-cookies", "paper-toss", "cover-your-cookies"]
+)
+def test_the_per_seat_figures_are_explained_under_their_table(game_id: str) -> None:
+    """Each column of the per-seat table is said in words under it (Toss Your Cookies' "wins
+    off turn" and "milk scrambled" among them), from the game's metrics."""
+    from typer.testing import CliRunner
+
+    from gamenight.cli import app
+    from gamenight.sim.metrics import explained
+
+    game = make_game(game_id, [])
+    bots = ",".join(["random"] * game.players)
+    result = CliRunner().invoke(
+        app, ["simulate", game_id, "--bots", bots, "--games", "2"], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    meanings = explained(game_id)
+    report = simulate(game, ["random"] * game.players, games=1)
+    assert set(meanings) == set(report.per_seat[0]) != set()
+    below = " ".join(result.output.split("per seat", 1)[1].split())  # as wrapped at any width
+    for key, meaning in meanings.items():
+        assert f"{key.replace('_', ' ')}: {meaning}" in below
+    if game_id == "toss-your-cookies":
+        assert "wins off turn: rounds the seat won" in below
+        assert "milk scrambled: times the seat grabbed the milk" in below

@@ -215,3 +215,17 @@ def test_an_address_that_serves_nothing_is_a_page_for_a_browser(sqlite_url: str)
         assert plain.json()["error"] == "http_404"
         api = httpx.get(server.url + "/api/nothing", headers={"accept": "text/html"})
         assert api.json()["error"] == "http_404"
+
+
+def test_the_pages_text_files_are_sent_gzipped_when_asked(sqlite_url: str) -> None:
+    """A browser that accepts gzip gets the shell's modules and styles compressed (the same
+    text once unpacked); a client that does not ask gets them as they are."""
+    with serving(sqlite_url) as server:
+        for path in ("/static/app.js", "/static/app.css"):
+            plain = httpx.get(server.url + path, headers={"accept-encoding": "identity"})
+            packed = httpx.get(server.url + path, headers={"accept-encoding": "gzip"})
+            assert plain.status_code == packed.status_code == 200
+            assert "content-encoding" not in plain.headers
+            assert packed.headers["content-encoding"] == "gzip", path
+            assert int(packed.headers["content-length"]) < len(plain.content)
+            assert packed.text == plain.text  # httpx unpacks it

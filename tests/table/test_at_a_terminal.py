@@ -175,3 +175,15 @@ def test_the_rules_page_opens_in_a_pager_at_a_terminal(tmp_path: Path) -> None:
         term.type("q")
     finally:
         assert term.close() == 0
+
+
+def test_enter_typed_before_the_table_appears_starts_the_match(tmp_path: Path) -> None:
+    """Enter pressed while the command is still loading (the terminal keeps it, as a newline,
+    until the table reads it) counts: the table starts without asking for it again."""
+    term = Terminal(["play", "toss-up", "--seats", "human:Ann,hold:20"], tmp_path)
+    try:
+        term.type("\r")  # at once: the program has not shown anything yet
+        term.wait_for("Your move")
+        term.leave_table()
+    finally:
+        assert term.close() == 0

@@ -553,3 +553,57 @@ def test_after_a_round_the_status_line_says_the_next_round_is_coming() -> None:
 
     said = asyncio.run(main())
     assert any("The round is over" in s and "0.4 s" in s for s in said), said
+
+
+def test_a_resumed_match_shows_its_last_events_before_the_break(tmp_path: Path) -> None:
+    """Resumed from its record, the table's events pane opens with what happened in the last
+    steps before the break (Alice's rolls: she is "You" at this screen), then says where it goes
+    on, so the person sees where the game stood rather than an empty pane."""
+
+    async def first_part(record: Path) -> int:
+        app = TableApp(session("toss-up", "human:Alice,hold:20", record=record))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: asked(app) == 0)
+            await pilot.press("r")
+            await until(pilot, lambda: asked(app) == 0 and app.session.match.version > 1)
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, Leave))
+            await pilot.press("y")
+            await pilot.pause(0.05)
+            return app.session.match.version
+
+    record = tmp_path / "game.json"
+    version = asyncio.run(first_part(record))
+
+    async def second_part() -> None:
+        match, seats = resume_match(load_record(record), str(record))
+        app = TableApp(session("toss-up", ",".join(seats or ()), match=match, wait_to_start=True))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: "Resumed after" in events_text(app))
+            shown = events_text(app)
+            assert "You rolled" in shown, shown
+            assert shown.index("You rolled") < shown.index(f"Resumed after {version} steps")
+            assert app.session.match.version == version  # nothing played: it waits for Enter
+
+    asyncio.run(second_part())
+
+
+def test_moves_below_the_list_are_counted_plainly() -> None:
+    """Cover Your Cookies at 100x30 offers more moves than the list has lines: under it, "↓ N
+    more" says how many are out of sight; scrolled to the end, the hint goes."""
+
+    async def main() -> None:
+        app = TableApp(session("cover-your-cookies", "human,baker,baker", seed=3))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: asked(app) == 0)
+            await pilot.pause(0.05)
+            moves = len(app.legal[0])
+            lines = app.choices.scrollable_content_region.height
+            assert moves > lines, (moves, lines)
+            more = app.query_one("#more")
+            await until(pilot, lambda: f"↓ {moves - lines} more" in str(more.render()))
+            assert more.display
+            await pilot.press("end")
+            await until(pilot, lambda: not more.display)
+
+    asyncio.run(main())

@@ -129,6 +129,24 @@ def default_bot(game_id: str) -> str:
     return _DEFAULTS.get(game_id, "random")
 
 
+#: Bot names every game understands: ``default`` is the game's default bot; ``smart`` is the
+#: game's own ``smart`` bot, or, in a game without one, its default bot (its strongest everyday
+#: heuristic, e.g. ``baker`` in Cover Your Cookies), so one seat list serves every game.
+LEVELS = ("default", "smart")
+
+
+def level_bot(game_id: str, name: str) -> str:
+    """The bot ``name`` stands for in ``game_id``: a name of :data:`LEVELS` as that game reads it,
+    any other name as it is.
+
+    >>> level_bot("cover-your-cookies", "smart"), level_bot("toss-up", "smart")
+    ('baker', 'smart')
+    """
+    if name == "default" or (name == "smart" and all(s.name != name for s in _specs(game_id))):
+        return default_bot(game_id)
+    return name
+
+
 def search_settings(game_id: str) -> Any:
     """The game's own setting of the searching bot's default level: ``SEARCH`` in its ``bots``
     part (a ``gamenight.bots.halving.SearchSettings``), or ``None``."""
@@ -161,12 +179,13 @@ def make_bot(text: str, game: Game[Any, Any], seat: int, *, own_code: bool = Tru
     """
     own_code = own_code and _OWN_CODE.get()
     name, arg = split_spec(text)
-    if name == "default":
-        name = default_bot(game.id)
+    name = level_bot(game.id, name)
     specs = [s for s in _specs(game.id) if s.name == name]
     if not specs:
-        allowed = ", ".join(s.usage() for s in bots_for(game.id))
-        unknown = f"unknown bot {text!r} for {game.id}; bots are: {allowed}, default"
+        known = bots_for(game.id)
+        levels = [level for level in LEVELS if all(s.name != level for s in known)]
+        allowed = ", ".join([*(s.usage() for s in known), *levels])
+        unknown = f"unknown bot {text!r} for {game.id}; bots are: {allowed}"
         if ":" not in text or not own_code:
             raise UnknownBot(unknown)
         try:
@@ -197,7 +216,7 @@ def bot_label(text: str, game: Game[Any, Any], seat: int) -> str:
     its spec as typed (``mybots:Careful``), as the game lines and the ladder name it."""
     agent = make_bot(text, game, seat)
     name, _ = split_spec(text)
-    registered = name == "default" or any(s.name == name for s in _specs(game.id))
+    registered = name in LEVELS or any(s.name == name for s in _specs(game.id))
     return agent.name if registered else text.strip()
 
 

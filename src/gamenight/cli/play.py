@@ -68,8 +68,12 @@ def list_games() -> None:
         bots = Table(show_header=False, show_edge=False, box=None, padding=(0, 1, 0, 2))
         bots.add_column("bot", no_wrap=True)
         bots.add_column("what it does", overflow="fold", ratio=1)
-        for spec in bots_for(game_id):
-            mark = " (default)" if spec.name == default else ""
+        specs = bots_for(game_id)
+        smart = all(spec.name != "smart" for spec in specs)  # then smart names the default
+        for spec in specs:
+            mark = ""
+            if spec.name == default:
+                mark = " (default; smart too)" if smart else " (default)"
             bots.add_row(spec.usage(), escape(spec.help) + mark)
         out.print("  bots:")
         out.print(bots)

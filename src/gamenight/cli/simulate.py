@@ -31,6 +31,7 @@ from gamenight.engine.game import Game
 from gamenight.engine.registry import make_game
 from gamenight.sim.backends import check_backend
 from gamenight.sim.kernels import NoKernel, fast_simulate
+from gamenight.sim.metrics import explained
 from gamenight.sim.simulate import SimulationReport
 from gamenight.sim.simulate import simulate as run_simulation
 
@@ -210,6 +211,10 @@ def print_report(data: dict[str, Any]) -> None:
         for row in seats:
             figures.add_row(str(row["seat"]), *(_fmt(row[k]) for k in extra))
         out.print(figures)
+        meanings = explained(str(data["game"]))
+        for key in extra:
+            if key in meanings:
+                out.print(f"  {key.replace('_', ' ')}: {meanings[key]}")
     if data.get("bots"):
         out.print(_bot_table(data["bots"]))
     out.print(f"mean game length: {float(data['mean_turns']):.1f} turns")

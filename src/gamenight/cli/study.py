@@ -288,7 +288,7 @@ def ladder_command(
             transient=True,
             disable=not err.is_terminal,  # elsewhere it would leave a blank line behind
         ) as bar:
-            task = bar.add_task(f"ladder of {game}: seatings", total=None)
+            task = bar.add_task(f"ladder of {game}: games", total=None)
             report = ladder(
                 built,
                 bot_list,

@@ -21,6 +21,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from gamenight import __version__
 from gamenight.server.api import (
@@ -149,6 +150,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Four family tabletop games, played together online.",
         lifespan=lifespan,
     )
+    # the page's modules, styles and JSON sent gzipped to a client that asks for it
+    app.add_middleware(GZipMiddleware, minimum_size=1000)
     app.state.settings = settings
     sockets = SocketLimits(settings.room_sockets, settings.address_sockets)
     new_rooms = AddressRate(settings.rooms_per_minute, settings.rooms_burst)

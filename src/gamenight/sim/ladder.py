@@ -17,6 +17,7 @@ The bot ``random``, when it plays, is anchored at 1000; otherwise the ratings av
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Sequence
@@ -201,7 +202,8 @@ def ladder(
 ) -> LadderReport:
     """Play the round robin of ``bots`` in ``game`` (``games`` games per seating).
 
-    ``progress(done, total)`` is told of each finished seating. Raises :class:`LadderError`
+    ``progress(done, total)`` is told of each finished game, counted over the whole ladder
+    (``total``: seatings times ``games``). Raises :class:`LadderError`
     for a bot list or count that cannot make a ladder, and ``UnknownBot`` for a bad bot.
     """
     names = [b.strip() for b in bots]
@@ -211,9 +213,13 @@ def ladder(
     wins = dict.fromkeys(names, 0.0)
     score = {(a, b): 0.0 for a in names for b in names if a != b}
     results = dict.fromkeys(score, 0.0)
+    total = len(plan) * games
     for index, lineup in enumerate(plan):
         run_seed = game_seed(seed, index)
-        run = simulate(game, list(lineup), games, run_seed, workers=workers)
+        told = None
+        if progress is not None:
+            told = functools.partial(_told, progress, index * games, total)
+        run = simulate(game, list(lineup), games, run_seed, told, workers=workers)
         report.seatings.append({"bots": list(lineup), "seed": run_seed, "wins": run.wins})
         for i, bot in enumerate(lineup):
             seats[bot] += games
@@ -222,14 +228,17 @@ def ladder(
                 if other != bot:
                     score[bot, other] += run.wins[i]
                     results[bot, other] += run.wins[i] + run.wins[j]
-        if progress is not None:
-            progress(index + 1, len(plan))
     ratings, report.anchor = _anchored(names, fit_elo(names, score, results))
     report.standings = sorted(
         (Standing(b, seats[b], wins[b], ratings[b]) for b in names), key=lambda s: -s.elo
     )
     report.pairs = [HeadToHead(a, b, score[a, b], results[a, b]) for (a, b) in score]
     return report
+
+
+def _told(progress: Callable[[int, int], None], before: int, total: int, done: int) -> None:
+    """Tell ``progress`` of a seating's ``done``-th game, ``before`` games having gone before."""
+    progress(before + done, total)
 
 
 def fit_elo(

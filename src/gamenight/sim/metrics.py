@@ -6,8 +6,8 @@ get only the generic figures.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from gamenight.engine.core import Event, Outcome
 from gamenight.engine.registry import game_part
@@ -18,6 +18,9 @@ class Metrics:
 
     def __init__(self, players: int) -> None:
         self.players = players
+
+    #: What each figure of ``per_seat`` counts, by its key, printed under the table.
+    EXPLAINED: ClassVar[Mapping[str, str]] = {}
 
     def on_events(self, seat: int, events: tuple[Event, ...]) -> None:
         """Called with the events of every step of every game."""
@@ -56,6 +59,13 @@ def add_counts(mine: dict[Any, int], theirs: dict[Any, int]) -> None:
     """Add keyed counts (for ``merge``)."""
     for key, value in theirs.items():
         mine[key] = mine.get(key, 0) + value
+
+
+def explained(game_id: str) -> dict[str, str]:
+    """What the game's per-seat figures count (``EXPLAINED`` of its ``METRICS``), by key."""
+    part = game_part(game_id, "metrics")
+    factory = getattr(part, "METRICS", Metrics) if part else Metrics
+    return dict(getattr(factory, "EXPLAINED", {}))
 
 
 def metrics_for(game_id: str, players: int) -> Metrics:

@@ -196,6 +196,7 @@ def play_games(
         if on_game is not None:
             on_game(
                 {
+                    "game": game.id,
                     "index": index,
                     "seed": match_seed,
                     "seats": seating(bots, index, rotate),

@@ -178,10 +178,12 @@ def load_record(path: Path) -> dict[str, Any]:
         raise GameError(
             game_lines_hint(path, raw) or f"{path} is not a match record: {exc}"
         ) from None
+    if not isinstance(data.get("game"), str) or "steps" not in data:
+        hint = game_lines_hint(path, raw)
+        if hint is not None:
+            raise GameError(hint)
     if not isinstance(data.get("game"), str):
-        raise GameError(
-            game_lines_hint(path, raw) or f"{path} is not a match record: it names no game"
-        )
+        raise GameError(f"{path} is not a match record: it names no game")
     return data
 
 
@@ -195,14 +197,16 @@ def game_lines_hint(path: Path, raw: bytes) -> str | None:
         return None
     if not isinstance(line, dict) or not {"seed", "seats", "winners"} <= line.keys():
         return None
+    game = line.get("game")  # lines written before the game was named lack it
+    game = game if isinstance(game, str) and game.isprintable() else "<its game>"
     text = (
         f"{path} holds per-game records (one line a game, from --jsonl), not a match record; "
-        "a game from it is played again with: gamenight play GAME --seats <its seating> "
+        f"a game from it is played again with: gamenight play {game} --seats <its seating> "
         "--seed <its seed> --line (and its options as -o NAME=VALUE)"
     )
     seats, seed, options = line["seats"], line["seed"], line.get("options") or {}
     if isinstance(seats, list) and isinstance(seed, int) and isinstance(options, dict):
-        first = replay_command("GAME", [str(s) for s in seats], seed, options)
+        first = replay_command(game, [str(s) for s in seats], seed, options)
         text += f"; its first game: {first}"
     return text
 

@@ -125,18 +125,23 @@ def screen_names(names: Sequence[str], seats: Sequence[Seat]) -> list[str]:
 
 def replay_names(given: object, players: int, viewer: int | None) -> list[str]:
     """The names a replay shows: the record's ``seat_names`` when it has one per seat, else
-    ``Player 0``, ``Player 1``, ... (seat numbers). A lone person was recorded as ``You``;
-    watched from another seat (or by nobody), that person is ``Player N`` (their seat) like an
-    unnamed person at a shared screen, so ``You`` only ever means the seat being watched.
+    ``Player 0``, ``Player 1``, ... (seat numbers). A lone person was recorded as ``You`` and
+    stays ``You`` watched from their seat or by nobody (the whole table, as they most often
+    replay their own game); watched from another seat, that person is ``Player N`` (their seat)
+    like an unnamed person at a shared screen, so ``You`` never names another seat than the one
+    watched.
 
     >>> replay_names(["You", "smart"], 2, 1)
     ['Player 0', 'smart']
-    >>> replay_names(["You", "smart"], 2, 0)
-    ['You', 'smart']
+    >>> replay_names(["You", "smart"], 2, 0), replay_names(["You", "smart"], 2, None)
+    (['You', 'smart'], ['You', 'smart'])
     >>> replay_names(None, 2, None)
     ['Player 0', 'Player 1']
     """
     names = [f"Player {i}" for i in range(players)]
     if isinstance(given, list) and len(given) == players:
         names = [str(n) for n in given]
-    return [f"Player {i}" if n == "You" and i != viewer else n for i, n in enumerate(names)]
+    return [
+        f"Player {i}" if n == "You" and viewer is not None and i != viewer else n
+        for i, n in enumerate(names)
+    ]

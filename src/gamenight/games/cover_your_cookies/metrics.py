@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from gamenight.engine.core import Event, Outcome
 from gamenight.sim.metrics import Metrics, add_counts, add_into
@@ -78,6 +79,13 @@ class CoverYourCookiesMetrics(Metrics):
     def on_game_end(self, outcome: Outcome) -> None:
         """Count the game."""
         self.games += 1
+
+    EXPLAINED: ClassVar[Mapping[str, str]] = {
+        "dough_per_round": "Dough the seat scored per round",
+        "swipe_attempts_per_game": "swipes the seat tried per game",
+        "swipes_per_game": "swipes the seat won per game",
+        "batches_lost_per_game": "the seat's Batches swiped by others per game",
+    }
 
     def per_seat(self) -> list[dict[str, Any]]:
         """Mean Dough per round, swipe attempts and successful swipes per game, Batches lost."""

@@ -8,7 +8,8 @@ tokens a toss gains.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from gamenight.engine.core import Event, Outcome
 from gamenight.sim.metrics import Metrics, add_counts, add_into
@@ -65,6 +66,11 @@ class PaperTossMetrics(Metrics):
 
     def _per_game(self, value: float) -> float:
         return value / self.games if self.games else 0.0
+
+    EXPLAINED: ClassVar[Mapping[str, str]] = {
+        "tosses_per_game": "tosses the seat made per game",
+        "hazard_success": "share of the seat's Hazards that stood (not countered)",
+    }
 
     def per_seat(self) -> list[dict[str, Any]]:
         """Tosses per game and the seat's Hazard success rate."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from gamenight.engine.core import Event
 from gamenight.sim.metrics import Metrics
@@ -47,6 +48,11 @@ class TossUpMetrics(Metrics):
             for i, value in enumerate(theirs):
                 mine[i] += value
         self.rolls += other.rolls
+
+    EXPLAINED: ClassVar[Mapping[str, str]] = {
+        "points_per_turn": "points banked per turn, a bust counting 0",
+        "bust_rate": "share of the seat's turns that ended in a bust",
+    }
 
     def per_seat(self) -> list[dict[str, Any]]:
         """Mean banked points per turn and bust rate, per seat."""

@@ -4,7 +4,8 @@ where wins happen, milk races and scramble grabs per seat."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from gamenight.engine.core import GAME_OVER, Event, Outcome
 from gamenight.games.toss_your_cookies.cards import MILK
@@ -26,6 +27,11 @@ class TossYourCookiesMetrics(Metrics):
         self.rounds = 0
 
     mergeable = True
+    EXPLAINED: ClassVar[Mapping[str, str]] = {
+        "wins_off_turn": "rounds the seat won (its Snickerdoodle) on another's turn, all games",
+        "milk_races_won": "milk races the seat won (first hand on a tossed milk), all games",
+        "milk_scrambled": "times the seat grabbed the milk in a toss scramble, all games",
+    }
 
     def merge(self, other: Metrics) -> None:
         """Add a later chunk's tallies; its game lengths follow this chunk's, in order."""

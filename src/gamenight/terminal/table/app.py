@@ -47,7 +47,11 @@ class TableApp(TableBase):
             self.run_worker(self._read(viewer, sub), group="read", exit_on_error=False)
         self.session.save()  # the record is there from the start, even before a step
         match = self.session.match
-        if match.version:
+        if match.version:  # the last steps before the break, then where it goes on
+            for event in self.session.recent_events(self.teller):
+                line = self.renderer.describe(event, self.names)
+                if line:
+                    self._lines.append(Text.from_markup(line))
             self._note(f"Resumed after {plural(match.version, 'step')}.")
         self.set_interval(0.25, self._tick)
         if self.session.wait_to_start and self.session.people and not match.finished:

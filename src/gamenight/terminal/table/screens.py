@@ -73,6 +73,9 @@ class Ready(ModalScreen[bool]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start"),
+        # Enter typed while the command loaded: the terminal, still in line mode, kept it as a
+        # newline, which the table reads as ctrl+j
+        Binding("ctrl+j", "start", show=False),
         Binding("q", "leave", "Leave"),
     ]
     DEFAULT_CSS = """

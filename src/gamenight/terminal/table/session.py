@@ -17,6 +17,7 @@ from typing import Any
 from rich.markup import escape
 
 from gamenight.bots import default_bot
+from gamenight.engine.core import View
 from gamenight.engine.files import remove_written
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match
@@ -31,6 +32,9 @@ from gamenight.terminal.seats import Seat, screen_names, seat_names
 #: in for you;
 #: no pause at the start (the person starts the clock at the start screen).
 TABLE_CLOCK = LiveSettings(turn_limit=None, window_limit=10.0, race_limit=10.0, start_pause=0.0)
+
+#: How many of a resumed match's last steps its events pane shows at the start.
+RECENT_STEPS = 30
 
 #: Several people at one screen come to it one at a time: windows wait for each of them, and a
 #: race gives them longer before a stand-in grabs for them.
@@ -131,6 +135,19 @@ class Session:
     def screen_names(self) -> list[str]:
         """Names as this screen shows them (a lone person is ``You``)."""
         return screen_names(self.names, self.seats)
+
+    def recent_events(self, viewer: int | None, steps: int = RECENT_STEPS) -> list[View]:
+        """The events of the match's last ``steps`` steps as ``viewer`` saw them (``None``:
+        what everyone sees), oldest first: what a resumed match shows in its events pane. The
+        match is played again from its seed to find them (the record keeps only the moves)."""
+        again = Match(self.game, seed=self.match.seed)
+        first = max(0, len(self.match.steps) - steps)
+        seen: list[View] = []
+        for index, step in enumerate(self.match.steps):
+            events = again.apply_trusted(step.player, step.action)
+            if index >= first:
+                seen.extend(event.for_viewer(viewer) for event in events)
+        return seen
 
     def controllers(self) -> list[Controller]:
         """Each seat's controller for the runtime: ``None`` for a person, else the bot spec."""

@@ -113,6 +113,8 @@ class TableBase(App[TableResult]):
         self.events = RichLog(id="events", wrap=True, markup=False, auto_scroll=True, min_width=20)
         self.prompt = Static(id="prompt")
         self.choices = OptionList(id="choices", classes="empty", compact=True)
+        #: "↓ 5 more" under the moves while some of them are below the list's last line.
+        self.more = Static(id="more", classes="empty")
         self.status = Static(id="status")
         # Not selecting on focus: a letter typed right after `:` may land before the focus
         # does, and a selection would let the next letter replace it.
@@ -143,6 +145,7 @@ class TableBase(App[TableResult]):
             yield self.events
         yield self.prompt
         yield self.choices
+        yield self.more
         yield self.status
         yield self.typed
         yield Footer()
@@ -306,9 +309,26 @@ class TableBase(App[TableResult]):
             for k, label in options
         )
         choices.set_class(not options, "empty")
+        self.call_after_refresh(self._draw_more)
         if options and not self.typed.has_focus:
             # the arrows and Enter pick from the moves as soon as they are on offer
             self.call_after_refresh(choices.focus)
+
+    def _draw_more(self) -> None:
+        """Say plainly how many lines of moves are below the list's last line (none: hidden)."""
+        choices = self.choices
+        below = 0
+        if self._last_options and not self.leaving:
+            shown = choices.scrollable_content_region.height
+            below = max(0, choices.virtual_size.height - round(choices.scroll_y) - shown)
+        text = f"↓ {below} more (the ↓ key shows them)" if below else ""
+        if str(self.more.render()) != text:
+            self.more.update(text)
+        self.more.set_class(not below, "empty")
+
+    def on_option_list_option_highlighted(self) -> None:
+        """The highlight moved (the list may have scrolled): the hint follows."""
+        self.call_after_refresh(self._draw_more)
 
     def on_unmount(self) -> None:
         """Nothing is drawn once the screen is going."""
@@ -317,6 +337,8 @@ class TableBase(App[TableResult]):
     def _tick(self) -> None:
         if self.leaving:
             return
+        if self._last_options:
+            self._draw_more()  # the list may have been scrolled by the mouse wheel
         if self.deadline is not None:
             self._draw_prompt()
         said_at = self._said_at
