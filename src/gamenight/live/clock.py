@@ -23,9 +23,10 @@ one sets off before the next. Nothing then depends on how loaded the machine is.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any, Protocol
 
 
@@ -155,6 +156,30 @@ class VirtualClock:
             if due is None or due > end:
                 return
             await self.run_until(due)
+
+    async def autojump(self) -> None:
+        """Forever: whenever the event loop has nothing ready, jump to the next timer and run
+        it (time moves only when nothing else can happen first). Run it as a task, or use
+        ``jumping()``."""
+        while True:
+            await self.settle()
+            due = self.next_due()
+            if due is None:
+                await asyncio.sleep(0)
+            else:
+                await self.run_until(due)
+
+    @contextlib.asynccontextmanager
+    async def jumping(self) -> AsyncIterator[VirtualClock]:
+        """``async with clock.jumping():`` runs ``autojump`` for the block: a match plays on by
+        itself in virtual time while the block awaits what it wants to see."""
+        task = asyncio.get_running_loop().create_task(self.autojump())
+        try:
+            yield self
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     def _drop_cancelled(self) -> None:
         heap = self._heap
