@@ -168,14 +168,12 @@ def beaten_by(log: Iterable[Applied], version: int) -> Applied | None:
 def overdue_seat(
     kind: Kind, owed: Sequence[int], listed: Sequence[int], is_person: Callable[[int], bool]
 ) -> int | None:
-    """The next seat the runtime plays for once a decision has run out of time.
+    """The next seat the runtime plays for once a window or a choice has run out of time.
 
-    In a window, every seat still asked when time ran out (``owed``), bots too; in a race, any
-    person still racing, again and again until the race is over; elsewhere, each person still
-    deciding who was owed.
+    In a window, every seat still asked when time ran out (``owed``), bots too; elsewhere, each
+    person still deciding who was owed. (A race has no such moment: each person's own limit
+    hands them to their stand-in, see ``LiveMatch._time_out``.)
     """
-    if kind is Kind.RACE:
-        return next((s for s in listed if is_person(s)), None)
     return next(
         (s for s in owed if s in listed and (kind is Kind.REACTION or is_person(s))),
         None,

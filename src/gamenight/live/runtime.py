@@ -368,7 +368,7 @@ class LiveMatch:
             self._arm_deadline()
             return
         owed = list(pending.players)
-        for _ in range(10_000):  # a race may take many stand-in moves; bound it all the same
+        for _ in range(10_000):  # one per seat owed; bound it all the same
             if self._decision != decision:
                 return  # the decision is over (or a response reopened the window: a new clock)
             listed = self.match.pending.players
