@@ -95,6 +95,8 @@ class VirtualClock:
         self._heap: list[tuple[float, int, VirtualTimer]] = []
         self._order = itertools.count()
         self._settle_rounds = settle_rounds
+        #: Set when a timer is added (``autojump`` sleeps on it while no timer is set).
+        self._added: asyncio.Event | None = None
 
     def now(self) -> float:
         """Virtual seconds since the clock was made (plus ``start``)."""
@@ -104,6 +106,8 @@ class VirtualClock:
         """Call ``callback(*args)`` once the clock has been advanced ``delay`` seconds."""
         timer = VirtualTimer(self._now + max(0.0, delay), callback, args)
         heapq.heappush(self._heap, (timer.when, next(self._order), timer))
+        if self._added is not None:
+            self._added.set()
         return timer
 
     async def sleep(self, delay: float) -> None:
@@ -161,11 +165,13 @@ class VirtualClock:
         """Forever: whenever the event loop has nothing ready, jump to the next timer and run
         it (time moves only when nothing else can happen first). Run it as a task, or use
         ``jumping()``."""
+        added = self._added = asyncio.Event()
         while True:
             await self.settle()
             due = self.next_due()
-            if due is None:
-                await asyncio.sleep(0)
+            if due is None:  # nothing can happen in virtual time until a timer is set
+                added.clear()
+                await added.wait()
             else:
                 await self.run_until(due)
 
