@@ -48,6 +48,7 @@ from gamenight.live.decisions import (
     too_slow,
 )
 from gamenight.live.planner import Decider, Planner
+from gamenight.live.race_clocks import RaceClocks
 from gamenight.live.recap import recalled
 from gamenight.live.settings import LiveSettings
 from gamenight.live.updates import Applied, Audience, By, Reason, Subscription, Table, update_for
@@ -146,10 +147,8 @@ class LiveMatch:
         self._settled_from = match.version
         #: The version the open decision began at (a race goes on through its grabs).
         self._decision_from = match.version
-        #: In a race: when each seat last grabbed (or the race reached them), and the people
-        #: whose stand-in races for them since they let ``race_limit`` pass without a grab.
-        self._race_active: dict[int, float] = {}
-        self._race_stand_ins: set[int] = set()
+        #: In a race, each person's own clock (``race_clocks``).
+        self._races = RaceClocks()
 
     @classmethod
     def from_record(
@@ -361,10 +360,10 @@ class LiveMatch:
         over. Bots are left to their own timers, except in a window."""
         decision, pending = self._decision, self.match.pending
         if pending.kind is Kind.RACE:
-            limit, now = self.settings.race_limit, self.clock.now()
-            for person in self._idle_people():
-                if limit is not None and self._race_active.get(person, now) + limit <= now + 1e-9:
-                    self._race_stand_ins.add(person)
+            limit = self.settings.race_limit
+            if limit is not None:
+                now = self.clock.now()
+                self._races.time_out(pending.players, self._is_person, now, limit)
             self._arm_deadline()
             return
         owed = list(pending.players)
@@ -422,13 +421,10 @@ class LiveMatch:
         if not (took_out or going_on):
             self._decision += 1
             self._decision_from = match.version
-            self._race_active.clear()
-            self._race_stand_ins.clear()
+            self._races.reset()
             self._arm_deadline()
         elif going_on:  # the grabber is active again; everyone else's clock runs on
-            self._race_active[player] = self.clock.now()
-            if by == "person":
-                self._race_stand_ins.discard(player)
+            self._races.grabbed(player, self.clock.now(), by == "person")
             self._arm_deadline()
         applied = Applied(
             version=match.version,
@@ -505,7 +501,7 @@ class LiveMatch:
         for seat, agent in enumerate(self._bots):
             if agent is not None:
                 deciders.append((agent, "bot"))
-            elif seat in self._race_stand_ins:
+            elif seat in self._races.stand_ins:
                 deciders.append((self._stand_ins[seat], "stand-in"))
             elif self._lone_pass(seat):
                 deciders.append((self._stand_ins[seat], "person"))
@@ -529,27 +525,17 @@ class LiveMatch:
         if limit is None:
             return
         now = self.clock.now()
-        if self.match.pending.kind is Kind.RACE:  # each person's own limit since their grab
-            people = self._idle_people()
-            if not people:
+        pending = self.match.pending
+        if pending.kind is Kind.RACE:  # each person's own limit since their last grab
+            self._deadline_at = self._races.deadline(pending.players, self._is_person, now, limit)
+            if self._deadline_at is None:
                 return
-            for seat in people:
-                self._race_active.setdefault(seat, now)
-            self._deadline_at = min(self._race_active[s] for s in people) + limit
             limit = max(0.0, self._deadline_at - now)
         else:
             self._deadline_at = now + limit
         self._deadline = self.clock.call_later(
             limit, self._inbox.put_nowait, Timeout(self._decision)
         )
-
-    def _idle_people(self) -> list[int]:
-        """The people still in the open race whose stand-in is not racing for them."""
-        return [
-            s
-            for s in self.match.pending.players
-            if self._is_person(s) and s not in self._race_stand_ins
-        ]
 
     def _cancel_timers(self) -> None:
         self._planner.drop_all()
