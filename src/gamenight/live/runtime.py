@@ -41,8 +41,8 @@ from gamenight.live.decisions import (
     STANDING_KINDS,
     beaten_by,
     brief,
-    decide,
-    find_pass,
+    check_seat,
+    overdue_move,
     overdue_seat,
     takes_out_only,
     too_slow,
@@ -129,13 +129,9 @@ class LiveMatch:
         self._log: deque[Applied] = deque(maxlen=LOG_SIZE)
         # a match resumed from its record has lost its steps' events: worked out again here
         self._log.extend(recalled(match, RECAP_STEPS))
+        send = self._inbox.put_nowait
         self._planner = Planner(
-            self.game,
-            self.settings,
-            self._rng,
-            self._seat_rngs,
-            self._inbox.put_nowait,
-            self.clock,
+            self.game, self.settings, self._rng, self._seat_rngs, send, self.clock
         )
         self._passes: dict[str, Any] = {}
         # The decision clock: a new decision gets a new number (and a new deadline); answers
@@ -383,18 +379,12 @@ class LiveMatch:
             await self._step(seat, action, by)
 
     def _overdue_move(self, seat: int) -> tuple[Any, By]:
-        """What the runtime plays for a seat out of time: its pass in a reaction window (a
-        system action), else its stand-in's choice (also for a bot seat in a window where no
-        pass can be found)."""
-        state, pending = self.match.state, self.match.pending
-        if pending.kind is Kind.REACTION:
-            action = find_pass(self.game, state, pending, seat)
-            known = self._passes.get(pending.window)
-            if action is None and known is not None and self.game.is_legal(state, seat, known):
-                action = known
-            if action is not None:
-                return action, "system"
-        return decide(self._stand_ins[seat], self.game, state, self._rng), "stand-in"
+        """What the runtime plays for a seat out of time (``decisions.overdue_move``)."""
+        known = self._passes.get(self.match.pending.window)
+        stand_in = self._stand_ins[seat]
+        return overdue_move(
+            self.game, self.match.state, self.match.pending, seat, known, stand_in, self._rng
+        )
 
     async def _settle(self) -> None:
         """Roll chance until someone must decide or the match is over."""
@@ -533,9 +523,8 @@ class LiveMatch:
             limit = max(0.0, self._deadline_at - now)
         else:
             self._deadline_at = now + limit
-        self._deadline = self.clock.call_later(
-            limit, self._inbox.put_nowait, Timeout(self._decision)
-        )
+        timeout = Timeout(self._decision)
+        self._deadline = self.clock.call_later(limit, self._inbox.put_nowait, timeout)
 
     def _cancel_timers(self) -> None:
         self._planner.drop_all()
@@ -622,13 +611,5 @@ class LiveMatch:
     def _name(self, seat: int, asking: int) -> str:
         return "you" if seat == asking else self.names[seat]
 
-    def _valid_seat(self, seat: object) -> bool:
-        return (
-            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.game.players
-        )
-
     def _check_seat(self, seat: object, spectator: bool = False) -> None:
-        if not (spectator and seat is None) and not self._valid_seat(seat):
-            last = self.game.players - 1
-            extra = ", or None for a spectator" if spectator else ""
-            raise NotYourDecision(f"there is no seat {seat!r}; seats are 0 to {last}{extra}")
+        check_seat(self.game.players, seat, spectator)
