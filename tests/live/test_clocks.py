@@ -8,6 +8,7 @@ from typing import Any
 
 from gamenight.engine import GameError, Kind, Match, StaleVersion, make_game
 from gamenight.live import Applied, LiveMatch, LiveSettings, Update
+from gamenight.live.clock import VirtualClock
 from tests.engine.grab_bag import Bid, GrabBag, GrabBagConfig
 from tests.live.helpers import Recorder, quick, run, walk
 
@@ -32,15 +33,17 @@ def run_until(match: Match, wanted: Any, **settings: Any) -> list[Applied]:
         async def persist(applied: Applied) -> None:
             stored.append(applied)
 
+        clock = VirtualClock()
         live = LiveMatch(
             match,
             quick(**settings),
+            clock=clock,
             names=NAMES[: match.game.players],
             persist=persist,
             rng=random.Random(5),
         )
         sub = live.subscribe(None)
-        async with live:
+        async with clock.jumping(), live:
             await first(sub, lambda u: wanted(stored) or u.outcome)
         return stored
 
@@ -97,9 +100,12 @@ def test_a_person_out_of_time_is_played_by_the_stand_in_and_a_late_move_says_so(
         async def persist(applied: Applied) -> None:
             stored.append(applied)
 
-        live = LiveMatch(match, quick(turn_limit=0.02), persist=persist, rng=random.Random(5))
+        clock = VirtualClock()
+        live = LiveMatch(
+            match, quick(turn_limit=0.02), persist=persist, rng=random.Random(5), clock=clock
+        )
         sub = live.subscribe(me)
-        async with live:
+        async with clock.jumping(), live:
             joined = await first(sub, lambda u: u.reason == "start")
             assert joined.view["legal"]
             assert joined.time_left is not None
@@ -132,9 +138,10 @@ def test_simultaneous_choices_time_out_for_the_people_still_choosing_only() -> N
             stored.append(applied)
 
         settings = quick(turn_limit=0.05, race_limit=None)
-        live = LiveMatch(match, settings, persist=persist, rng=random.Random(5))
+        clock = VirtualClock()
+        live = LiveMatch(match, settings, persist=persist, rng=random.Random(5), clock=clock)
         sub = live.subscribe(None)
-        async with live:
+        async with clock.jumping(), live:
             await live.submit(0, Bid(1), live.version)
             await first(sub, lambda u: u.view["pending"]["kind"] != "simultaneous")
         return stored
@@ -170,9 +177,10 @@ def test_who_is_still_choosing_is_shown_but_never_what_was_chosen() -> None:
     async def main() -> Update:
         match = Match(GrabBag(GrabBagConfig(players=3)), seed=9)
         match.advance_chance()
-        live = LiveMatch(match, quick(turn_limit=None), rng=random.Random(5))
+        clock = VirtualClock()
+        live = LiveMatch(match, quick(turn_limit=None), rng=random.Random(5), clock=clock)
         sub = live.subscribe(1)
-        async with live:
+        async with clock.jumping(), live:
             await live.submit(0, Bid(2), live.version)
             return await first(sub, lambda u: u.reason == "step" and u.actor == 0)
 
@@ -204,9 +212,10 @@ def test_with_auto_pass_only_people_with_a_real_choice_are_left_in_the_window() 
             stored.append(applied)
 
         settings = quick(auto_pass=True, window_limit=None)
-        live = LiveMatch(match, settings, persist=persist, rng=random.Random(1))
+        clock = VirtualClock()
+        live = LiveMatch(match, settings, persist=persist, rng=random.Random(1), clock=clock)
         sub = live.subscribe(None)
-        async with live:
+        async with clock.jumping(), live:
             left = await first(sub, lambda u: set(u.deciding) == set(holders))
         return left, stored, holders
 
@@ -229,9 +238,10 @@ def test_a_slow_bot_reacts_no_later_than_the_cap() -> None:
 
         settings = LiveSettings(reaction_cap=0.01, race_limit=None, start_pause=0.0)
         bots = [Recorder(match.game, seat, speed=600) for seat in range(3)]
-        live = LiveMatch(match, settings, controllers=bots, persist=persist)
+        clock = VirtualClock()
+        live = LiveMatch(match, settings, controllers=bots, persist=persist, clock=clock)
         sub = live.subscribe(None)
-        async with live:
+        async with clock.jumping(), live:
             await first(sub, lambda u: u.reason == "step")
         return stored
 

@@ -10,6 +10,7 @@ from typing import Any
 from gamenight.engine import GameError, Kind, Match, StaleVersion, make_game
 from gamenight.engine.match import replay
 from gamenight.live import Applied, Controller, LiveMatch, Update
+from gamenight.live.clock import VirtualClock
 from tests.engine.grab_bag import Bid, GrabBag, GrabBagConfig, Object, Pass
 from tests.live.helpers import Recorder, quick, run, walk
 
@@ -63,16 +64,18 @@ def test_a_person_who_grabs_first_beats_slower_bots_whose_grab_is_dropped() -> N
         async def persist(applied: Applied) -> None:
             stored.append(applied)
 
+        clock = VirtualClock()
         live = LiveMatch(
             match,
-            quick(reaction_scale=0.05),  # bots react in 0.075 to 0.225 s
+            quick(reaction_scale=0.05),  # bots react in about 0.05 s (virtual)
             controllers=controllers,
             names=NAMES,
             persist=persist,
             rng=random.Random(1),
+            clock=clock,
         )
         sub = live.subscribe(me)
-        async with live:
+        async with clock.jumping(), live:
             joined = await sub.get()
             assert joined is not None
             grab = live.game.action_from_json(joined.view["legal"][0])
@@ -98,8 +101,11 @@ def test_two_grabs_sent_at_once_at_one_version_one_wins_the_other_is_too_slow() 
     async def main() -> list[Any]:
         match = milk_race()
         a, b = match.pending.players[:2]
-        live = LiveMatch(match, quick(race_limit=None), names=NAMES, rng=random.Random(2))
-        async with live:
+        clock = VirtualClock()
+        live = LiveMatch(
+            match, quick(race_limit=None), names=NAMES, rng=random.Random(2), clock=clock
+        )
+        async with clock.jumping(), live:
             version = live.version
             grab = live.game.action_from_text("grab milk")
             return await asyncio.gather(
@@ -125,8 +131,9 @@ def test_many_grabs_of_one_card_at_once_in_a_scramble_only_the_first_counts() ->
     async def main() -> list[Any]:
         match = Match(make_game("toss-your-cookies"), seed=3)
         walk(match, random.Random(3), lambda m: m.pending.kind is Kind.RACE)
-        live = LiveMatch(match, quick(race_limit=None), rng=random.Random(2))
-        async with live:
+        clock = VirtualClock()
+        live = LiveMatch(match, quick(race_limit=None), rng=random.Random(2), clock=clock)
+        async with clock.jumping(), live:
             version = live.version
             sends = []
             for seat in match.pending.players:
@@ -147,8 +154,9 @@ def test_an_answer_made_before_someone_else_passed_still_stands() -> None:
     async def main() -> tuple[int, int, Match]:
         match = object_window()
         a, b = match.pending.players[:2]
-        live = LiveMatch(match, quick(window_limit=None), rng=random.Random(1))
-        async with live:
+        clock = VirtualClock()
+        live = LiveMatch(match, quick(window_limit=None), rng=random.Random(1), clock=clock)
+        async with clock.jumping(), live:
             version = live.version
             after_a = await live.submit(a, Pass(), version)
             after_b = await live.submit(b, Pass(), version)  # made before a's pass
@@ -167,8 +175,11 @@ def test_an_answer_made_before_an_objection_is_too_slow_and_names_it() -> None:
         match = object_window()
         objector = next(p for p in match.pending.players if match.state.tokens[p] > 0)
         other = next(p for p in match.pending.players if p != objector)
-        live = LiveMatch(match, quick(window_limit=None), names=NAMES[:3], rng=random.Random(1))
-        async with live:
+        clock = VirtualClock()
+        live = LiveMatch(
+            match, quick(window_limit=None), names=NAMES[:3], rng=random.Random(1), clock=clock
+        )
+        async with clock.jumping(), live:
             version = live.version
             await live.submit(objector, Object(), version)
             try:
@@ -191,8 +202,11 @@ def test_a_secret_bid_made_before_another_commitment_stands_and_a_late_one_hides
         match = Match(GrabBag(GrabBagConfig(players=3)), seed=9)
         match.advance_chance()
         assert match.pending.kind is Kind.SIMULTANEOUS
-        live = LiveMatch(match, quick(turn_limit=None), names=NAMES[:3], rng=random.Random(1))
-        async with live:
+        clock = VirtualClock()
+        live = LiveMatch(
+            match, quick(turn_limit=None), names=NAMES[:3], rng=random.Random(1), clock=clock
+        )
+        async with clock.jumping(), live:
             start = live.version
             versions = [await live.submit(seat, Bid(2), start) for seat in (0, 1, 2)]
             try:
@@ -217,8 +231,11 @@ def test_grabs_of_different_cards_made_at_one_version_all_stand() -> None:
         match = Match(make_game("toss-your-cookies"), seed=3)
         walk(match, random.Random(3), lambda m: m.pending.kind is Kind.RACE)
         a, b, c = match.pending.players[:3]
-        live = LiveMatch(match, quick(race_limit=None), names=NAMES, rng=random.Random(2))
-        async with live:
+        clock = VirtualClock()
+        live = LiveMatch(
+            match, quick(race_limit=None), names=NAMES, rng=random.Random(2), clock=clock
+        )
+        async with clock.jumping(), live:
             version = live.version
             game = live.game
             results = await asyncio.gather(

@@ -11,6 +11,7 @@ from typing import Any
 import gamenight.games  # registers the four games
 from gamenight.engine import Kind, Match, game_ids, make_game
 from gamenight.live import LiveSettings
+from gamenight.live.clock import Timer, VirtualClock
 from gamenight.terminal.seats import parse_seats
 from gamenight.terminal.table.app import TableApp
 from gamenight.terminal.table.capture import plain
@@ -23,6 +24,22 @@ assert set(game_ids()) >= set(GAMES), gamenight.games
 #: Bots act in a few thousandths of a second, and nobody is ever timed out: the person
 #: scripted by the test answers every decision put to them.
 PATIENT = LiveSettings.fast(turn_limit=None, window_limit=None, race_limit=None)
+
+
+class JumpingClock(VirtualClock):
+    """Virtual time that moves on by itself to the next timer whenever nothing else is ready
+    (``VirtualClock.autojump``), started with the first timer the table sets: bots' delays
+    take no real time, and the order of what happens never depends on the machine's load."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._jumper: asyncio.Task[None] | None = None
+
+    def call_later(self, delay: float, callback: Callable[..., Any], *args: Any) -> Timer:
+        """Set the timer, and start jumping if not yet."""
+        if self._jumper is None:
+            self._jumper = asyncio.get_running_loop().create_task(self.autojump())
+        return super().call_later(delay, callback, *args)
 
 
 #: Seconds without a step before a scripted game counts as stuck (a guard, not a speed check).

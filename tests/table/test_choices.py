@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from gamenight.engine import Kind
 from gamenight.games.paper_toss.state import PASS, Bully, Counter, FlatTire, Hazard
 from gamenight.games.toss_your_cookies.state import Grab
@@ -11,10 +9,6 @@ from gamenight.terminal.render import renderer_for
 from gamenight.terminal.table.choices import automatic
 from tests.paper_toss.helpers import game as paper_toss
 from tests.paper_toss.helpers import state_at
-
-# The table runs on real clocks: on a loaded machine a deadline can pass before the pilot
-# acts. A rerun tells a slow machine from a real failure.
-pytestmark = pytest.mark.flaky(reruns=2, reruns_delay=2)
 
 PAPER = renderer_for("paper-toss")
 

@@ -14,10 +14,6 @@ from gamenight.sim.driver import run
 from gamenight.terminal.table.capture import board, plain
 from gamenight.terminal.table.replay import ReplayApp
 
-# The table runs on real clocks: on a loaded machine a deadline can pass before the pilot
-# acts. A rerun tells a slow machine from a real failure.
-pytestmark = pytest.mark.flaky(reruns=2, reruns_delay=2)
-
 
 def finished_record(game_id: str, players: int, seed: int) -> dict[str, Any]:
     """The record of a whole game played by random bots, with the seats' names."""

@@ -21,6 +21,7 @@ from gamenight.engine import Kind, Match
 from gamenight.engine.registry import make_game
 from gamenight.games.paper_toss.state import PASS, Bully
 from gamenight.live import LiveSettings
+from gamenight.live.clock import VirtualClock
 from gamenight.terminal.play import load_record, resume_match
 from gamenight.terminal.table import view as table_view
 from gamenight.terminal.table.app import TableApp, TableResult
@@ -90,10 +91,15 @@ def test_an_armed_bully_on_the_leader_is_played_at_the_next_window() -> None:
             state_at(g, "main", [["bully"], ["paper_toss"], ["kid"]], turn=1, tokens=(0, 1, 3)),
         )
         start = match.version
-        # The bot thinks two seconds over its turn: time enough to arm before the window.
-        thinking = LiveSettings.fast(turn_limit=None, window_limit=None, bot_think=(2.0, 2.0))
+        # The bot thinks two seconds over its turn, on virtual time: the person arms first.
+        thinking = LiveSettings.fast(
+            start_pause=0.0, turn_limit=None, window_limit=None, bot_think=(2.0, 2.0)
+        )
+        clock = VirtualClock()
         app = TableApp(
-            session("paper-toss", "human,default,default", match=match, settings=thinking)
+            session(
+                "paper-toss", "human,default,default", match=match, settings=thinking, clock=clock
+            )
         )
         async with app.run_test(size=(100, 32)) as pilot:
             await until(pilot, lambda: app.latest.get(0) is not None)
@@ -106,10 +112,12 @@ def test_an_armed_bully_on_the_leader_is_played_at_the_next_window() -> None:
             await pilot.press("enter")  # the first response is highlighted
             await until(pilot, lambda: 0 in app.armed)
             assert "armed: Bully the leader" in str(app.query_one("#title").render())
+            await clock.advance(2.5)  # the bot's turn is played: the window opens
             await until(pilot, lambda: any(s.player == 0 for s in match.steps[start:]))
             mine = [s.action for s in match.steps[start:] if s.player == 0]
             assert mine[0] == Bully(2)
             assert 0 not in app.armed
+            await clock.advance(1.0)
             await until(
                 pilot,
                 lambda: (

@@ -10,11 +10,7 @@ from typing import Any
 import pytest
 
 from gamenight.terminal.table.app import TableApp
-from tests.table.helpers import GAMES, play_through, session
-
-# The table runs on real clocks: on a loaded machine a deadline can pass before the pilot
-# acts. A rerun tells a slow machine from a real failure.
-pytestmark = pytest.mark.flaky(reruns=2, reruns_delay=2)
+from tests.table.helpers import GAMES, JumpingClock, play_through, session
 
 #: Who sits at each game (the person and bots), and the match seed (Toss Your Cookies: one
 #: whose first round gives the person several decisions before a bot wins it).
@@ -43,7 +39,7 @@ def test_a_whole_game_is_played_through_the_keys(game_id: str) -> None:
 
     async def main() -> None:
         seats, seed = SEATS[game_id]
-        app = TableApp(session(game_id, seats, seed=seed))
+        app = TableApp(session(game_id, seats, seed=seed, clock=JumpingClock()))
         async with app.run_test(size=(100, 32)) as pilot:
             pressed = await play_through(app, pilot, random.Random(3), on_ask=same_keys)
             await pilot.pause(0.2)

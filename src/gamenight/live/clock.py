@@ -23,9 +23,10 @@ one sets off before the next. Nothing then depends on how loaded the machine is.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any, Protocol
 
 
@@ -94,6 +95,8 @@ class VirtualClock:
         self._heap: list[tuple[float, int, VirtualTimer]] = []
         self._order = itertools.count()
         self._settle_rounds = settle_rounds
+        #: Set when a timer is added (``autojump`` sleeps on it while no timer is set).
+        self._added: asyncio.Event | None = None
 
     def now(self) -> float:
         """Virtual seconds since the clock was made (plus ``start``)."""
@@ -103,6 +106,8 @@ class VirtualClock:
         """Call ``callback(*args)`` once the clock has been advanced ``delay`` seconds."""
         timer = VirtualTimer(self._now + max(0.0, delay), callback, args)
         heapq.heappush(self._heap, (timer.when, next(self._order), timer))
+        if self._added is not None:
+            self._added.set()
         return timer
 
     async def sleep(self, delay: float) -> None:
@@ -155,6 +160,32 @@ class VirtualClock:
             if due is None or due > end:
                 return
             await self.run_until(due)
+
+    async def autojump(self) -> None:
+        """Forever: whenever the event loop has nothing ready, jump to the next timer and run
+        it (time moves only when nothing else can happen first). Run it as a task, or use
+        ``jumping()``."""
+        added = self._added = asyncio.Event()
+        while True:
+            await self.settle()
+            due = self.next_due()
+            if due is None:  # nothing can happen in virtual time until a timer is set
+                added.clear()
+                await added.wait()
+            else:
+                await self.run_until(due)
+
+    @contextlib.asynccontextmanager
+    async def jumping(self) -> AsyncIterator[VirtualClock]:
+        """``async with clock.jumping():`` runs ``autojump`` for the block: a match plays on by
+        itself in virtual time while the block awaits what it wants to see."""
+        task = asyncio.get_running_loop().create_task(self.autojump())
+        try:
+            yield self
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     def _drop_cancelled(self) -> None:
         heap = self._heap

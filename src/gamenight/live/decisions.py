@@ -19,9 +19,10 @@ from gamenight.bots.base import Agent
 from gamenight.bots.races import same_decision
 from gamenight.bots.reaction import reaction_time
 from gamenight.engine.core import Kind, Pending
+from gamenight.engine.errors import NotYourDecision
 from gamenight.engine.game import Game
 from gamenight.live.settings import LiveSettings
-from gamenight.live.updates import Applied
+from gamenight.live.updates import Applied, By
 
 LOG = logging.getLogger("gamenight.live")
 
@@ -168,18 +169,45 @@ def beaten_by(log: Iterable[Applied], version: int) -> Applied | None:
 def overdue_seat(
     kind: Kind, owed: Sequence[int], listed: Sequence[int], is_person: Callable[[int], bool]
 ) -> int | None:
-    """The next seat the runtime plays for once a decision has run out of time.
+    """The next seat the runtime plays for once a window or a choice has run out of time.
 
-    In a window, every seat still asked when time ran out (``owed``), bots too; in a race, any
-    person still racing, again and again until the race is over; elsewhere, each person still
-    deciding who was owed.
+    In a window, every seat still asked when time ran out (``owed``), bots too; elsewhere, each
+    person still deciding who was owed. (A race has no such moment: each person's own limit
+    hands them to their stand-in, see ``LiveMatch._time_out``.)
     """
-    if kind is Kind.RACE:
-        return next((s for s in listed if is_person(s)), None)
     return next(
         (s for s in owed if s in listed and (kind is Kind.REACTION or is_person(s))),
         None,
     )
+
+
+def overdue_move(
+    game: Game[Any, Any],
+    state: Any,
+    pending: Pending,
+    seat: int,
+    known_pass: Any | None,
+    stand_in: Agent,
+    rng: random.Random,
+) -> tuple[Any, By]:
+    """What the runtime plays for a seat out of time: its pass in a reaction window (a system
+    action; ``known_pass`` is the pass last seen in a window of that name, for a seat alone in
+    it), else its stand-in's choice (also for a bot seat in a window where no pass is found)."""
+    if pending.kind is Kind.REACTION:
+        action = find_pass(game, state, pending, seat)
+        if action is None and known_pass is not None and game.is_legal(state, seat, known_pass):
+            action = known_pass
+        if action is not None:
+            return action, "system"
+    return decide(stand_in, game, state, rng), "stand-in"
+
+
+def check_seat(players: int, seat: object, spectator: bool = False) -> None:
+    """Refuse a seat that does not exist (``NotYourDecision``); ``None`` is a spectator."""
+    valid = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+    if not (spectator and seat is None) and not valid:
+        extra = ", or None for a spectator" if spectator else ""
+        raise NotYourDecision(f"there is no seat {seat!r}; seats are 0 to {players - 1}{extra}")
 
 
 def brief(value: object) -> str:

@@ -41,13 +41,14 @@ from gamenight.live.decisions import (
     STANDING_KINDS,
     beaten_by,
     brief,
-    decide,
-    find_pass,
+    check_seat,
+    overdue_move,
     overdue_seat,
     takes_out_only,
     too_slow,
 )
 from gamenight.live.planner import Decider, Planner
+from gamenight.live.race_clocks import RaceClocks
 from gamenight.live.recap import recalled
 from gamenight.live.settings import LiveSettings
 from gamenight.live.updates import Applied, Audience, By, Reason, Subscription, Table, update_for
@@ -131,13 +132,9 @@ class LiveMatch:
         self._log: deque[Applied] = deque(maxlen=LOG_SIZE)
         # a match resumed from its record has lost its steps' events: worked out again here
         self._log.extend(recalled(match, RECAP_STEPS))
+        send = self._inbox.put_nowait
         self._planner = Planner(
-            self.game,
-            self.settings,
-            self._rng,
-            self._seat_rngs,
-            self._inbox.put_nowait,
-            self.clock,
+            self.game, self.settings, self._rng, self._seat_rngs, send, self.clock
         )
         self._passes: dict[str, Any] = {}
         # The decision clock: a new decision gets a new number (and a new deadline); answers
@@ -149,10 +146,8 @@ class LiveMatch:
         self._settled_from = match.version
         #: The version the open decision began at (a race goes on through its grabs).
         self._decision_from = match.version
-        #: In a race: when each seat last grabbed (or the race reached them), and the people
-        #: whose stand-in races for them since they let ``race_limit`` pass without a grab.
-        self._race_active: dict[int, float] = {}
-        self._race_stand_ins: set[int] = set()
+        #: In a race, each person's own clock (``race_clocks``).
+        self._races = RaceClocks()
 
     @classmethod
     def from_record(
@@ -368,14 +363,14 @@ class LiveMatch:
         over. Bots are left to their own timers, except in a window."""
         decision, pending = self._decision, self.match.pending
         if pending.kind is Kind.RACE:
-            limit, now = self.settings.race_limit, self.clock.now()
-            for person in self._idle_people():
-                if limit is not None and self._race_active.get(person, now) + limit <= now + 1e-9:
-                    self._race_stand_ins.add(person)
+            limit = self.settings.race_limit
+            if limit is not None:
+                now = self.clock.now()
+                self._races.time_out(pending.players, self._is_person, now, limit)
             self._arm_deadline()
             return
         owed = list(pending.players)
-        for _ in range(10_000):  # a race may take many stand-in moves; bound it all the same
+        for _ in range(10_000):  # one per seat owed; bound it all the same
             if self._decision != decision:
                 return  # the decision is over (or a response reopened the window: a new clock)
             listed = self.match.pending.players
@@ -391,18 +386,12 @@ class LiveMatch:
             await self._step(seat, action, by)
 
     def _overdue_move(self, seat: int) -> tuple[Any, By]:
-        """What the runtime plays for a seat out of time: its pass in a reaction window (a
-        system action), else its stand-in's choice (also for a bot seat in a window where no
-        pass can be found)."""
-        state, pending = self.match.state, self.match.pending
-        if pending.kind is Kind.REACTION:
-            action = find_pass(self.game, state, pending, seat)
-            known = self._passes.get(pending.window)
-            if action is None and known is not None and self.game.is_legal(state, seat, known):
-                action = known
-            if action is not None:
-                return action, "system"
-        return decide(self._stand_ins[seat], self.game, state, self._rng), "stand-in"
+        """What the runtime plays for a seat out of time (``decisions.overdue_move``)."""
+        known = self._passes.get(self.match.pending.window)
+        stand_in = self._stand_ins[seat]
+        return overdue_move(
+            self.game, self.match.state, self.match.pending, seat, known, stand_in, self._rng
+        )
 
     async def _settle(self) -> None:
         """Roll chance until someone must decide or the match is over."""
@@ -430,12 +419,9 @@ class LiveMatch:
         if new_decision:
             self._decision += 1
             self._decision_from = match.version
-            self._race_active.clear()
-            self._race_stand_ins.clear()
+            self._races.reset()
         elif going_on:  # the grabber is active again; everyone else's clock runs on
-            self._race_active[player] = self.clock.now()
-            if by == "person":
-                self._race_stand_ins.discard(player)
+            self._races.grabbed(player, self.clock.now(), by == "person")
         applied = Applied(
             version=match.version,
             player=player,
@@ -515,7 +501,7 @@ class LiveMatch:
         for seat, agent in enumerate(self._bots):
             if agent is not None:
                 deciders.append((agent, "bot"))
-            elif seat in self._race_stand_ins:
+            elif seat in self._races.stand_ins:
                 deciders.append((self._stand_ins[seat], "stand-in"))
             elif self._lone_pass(seat):
                 deciders.append((self._stand_ins[seat], "person"))
@@ -539,27 +525,16 @@ class LiveMatch:
         if limit is None:
             return
         now = self.clock.now()
-        if self.match.pending.kind is Kind.RACE:  # each person's own limit since their grab
-            people = self._idle_people()
-            if not people:
+        pending = self.match.pending
+        if pending.kind is Kind.RACE:  # each person's own limit since their last grab
+            self._deadline_at = self._races.deadline(pending.players, self._is_person, now, limit)
+            if self._deadline_at is None:
                 return
-            for seat in people:
-                self._race_active.setdefault(seat, now)
-            self._deadline_at = min(self._race_active[s] for s in people) + limit
             limit = max(0.0, self._deadline_at - now)
         else:
             self._deadline_at = now + limit
-        self._deadline = self.clock.call_later(
-            limit, self._inbox.put_nowait, Timeout(self._decision)
-        )
-
-    def _idle_people(self) -> list[int]:
-        """The people still in the open race whose stand-in is not racing for them."""
-        return [
-            s
-            for s in self.match.pending.players
-            if self._is_person(s) and s not in self._race_stand_ins
-        ]
+        timeout = Timeout(self._decision)
+        self._deadline = self.clock.call_later(limit, self._inbox.put_nowait, timeout)
 
     def _cancel_timers(self) -> None:
         self._planner.drop_all()
@@ -646,13 +621,5 @@ class LiveMatch:
     def _name(self, seat: int, asking: int) -> str:
         return "you" if seat == asking else self.names[seat]
 
-    def _valid_seat(self, seat: object) -> bool:
-        return (
-            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.game.players
-        )
-
     def _check_seat(self, seat: object, spectator: bool = False) -> None:
-        if not (spectator and seat is None) and not self._valid_seat(seat):
-            last = self.game.players - 1
-            extra = ", or None for a spectator" if spectator else ""
-            raise NotYourDecision(f"there is no seat {seat!r}; seats are 0 to {last}{extra}")
+        check_seat(self.game.players, seat, spectator)

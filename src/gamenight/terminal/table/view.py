@@ -219,7 +219,7 @@ class TableBase(App[TableResult]):
         if self._lines:
             for line in self._lines:
                 self.events.write(line)
-            now = self.live.clock.now()
+            now = asyncio.get_running_loop().time()
             if self.events.has_class("hidden") and now - self._said_at > SAY_FOR:
                 # No events pane on a narrow screen: the latest event takes the status line.
                 self.status.update(self._lines[-1])
@@ -342,12 +342,12 @@ class TableBase(App[TableResult]):
         if self.deadline is not None:
             self._draw_prompt()
         said_at = self._said_at
-        if said_at > -SAY_FOR and self.live.clock.now() - said_at > MESSAGE_LASTS:
+        if said_at > -SAY_FOR and asyncio.get_running_loop().time() - said_at > MESSAGE_LASTS:
             self._unsay()
 
     def _say(self, markup: str) -> None:
         self.status.update(Text.from_markup(markup))
-        self._said_at = self.live.clock.now()
+        self._said_at = asyncio.get_running_loop().time()  # a message lasts in screen time
 
     def _unsay(self) -> None:
         """Clear a message from the status line (events take it again, with no events pane)."""
