@@ -113,6 +113,23 @@ async def start_rooms(rooms: list[dict[str, Any]]) -> None:
     await asyncio.gather(*(one(room) for room in rooms))
 
 
+class Phase:
+    """The shared times as one worker process reads them, ten times a second (reading the
+    shared values at every message would cost the load generator a lock each time)."""
+
+    def __init__(self, shared: Shared) -> None:
+        self.shared = shared
+        self.measuring = False
+        self.stopped = False
+
+    async def follow(self) -> None:
+        """Keep ``measuring`` and ``stopped`` up to date until the run stops."""
+        while not self.stopped:
+            self.measuring = self.shared.measuring(time.time())
+            self.stopped = self.shared.stopped()
+            await asyncio.sleep(0.1)
+
+
 async def play_seat(
     room: dict[str, Any],
     seat: int,
@@ -120,6 +137,7 @@ async def play_seat(
     rng: random.Random,
     stats: dict[str, Any],
     shared: Shared,
+    phase: Phase,
 ) -> None:
     """One person: connect, then send a move (or a ping) every ``period`` seconds."""
     base, code = room["base"], room["code"]
@@ -135,7 +153,7 @@ async def play_seat(
             loop = asyncio.get_running_loop()
             due = loop.time() + rng.random() * period
             n = 0
-            while not shared.stopped():
+            while not phase.stopped:
                 await asyncio.sleep(max(0.0, due - loop.time()))
                 due += period
                 update = latest.get("update")
@@ -150,16 +168,13 @@ async def play_seat(
                     message = {"type": "ping", "ref": f"{n}"}
                 with contextlib.suppress(Exception):
                     await ws.send(json.dumps(message))
+            await ws.close()  # ends the reading below
 
         ticker = asyncio.create_task(tick())
         try:
-            while not shared.stopped():
-                try:
-                    text = await asyncio.wait_for(ws.recv(), 1.0)
-                except TimeoutError:
-                    continue
+            async for text in ws:
                 now = time.perf_counter()
-                measuring = shared.measuring(time.time())
+                measuring = phase.measuring
                 if measuring:
                     stats["messages"] += 1
                 message = json.loads(text)
@@ -183,7 +198,8 @@ async def play_seat(
                         )
                 elif kind == "error" and message["code"] not in ("stale_version",):
                     stats["errors"] += 1
-            stats["held"] += 1
+            if phase.stopped:
+                stats["held"] += 1
         finally:
             ticker.cancel()
 
@@ -201,14 +217,19 @@ def worker(rooms: list[dict[str, Any]], period: float, shared: Shared, out: Any)
 
     async def main() -> None:
         rng = random.Random(os.getpid())
+        phase = Phase(shared)
+        follower = asyncio.create_task(phase.follow())
         await asyncio.gather(
             *(
-                play_seat(room, seat, period, random.Random(rng.getrandbits(64)), stats, shared)
+                play_seat(
+                    room, seat, period, random.Random(rng.getrandbits(64)), stats, shared, phase
+                )
                 for room in rooms
                 for seat in range(SEATS)
             ),
             return_exceptions=True,
         )
+        await follower
 
     asyncio.run(main())
     stats["cpu"] = time.process_time()
