@@ -244,7 +244,13 @@ def main() -> None:
     db = args.db or f"sqlite:///{folder / 'bench.db'}"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "GAMENIGHT_BOT_DELAY": "1"}
+    env = {
+        **os.environ,
+        "GAMENIGHT_BOT_DELAY": "1",
+        # Every socket and room comes from one loopback address.
+        "GAMENIGHT_ROOMS_PER_MINUTE": "0",
+        "GAMENIGHT_ADDRESS_SOCKETS": "0",
+    }
     log = (folder / "server.log").open("wb")
     server = subprocess.Popen(
         [sys.executable, "-m", "gamenight.server", "--port", str(port), "--db", db, *LOG],

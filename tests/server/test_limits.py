@@ -16,7 +16,7 @@ from gamenight.games.toss_up.optimal import Solutions
 from gamenight.games.toss_up.solver import DiceLaw, solver_config
 from gamenight.games.toss_up.state import TossUpState
 from gamenight.server.coaching import NOT_AVAILABLE, CoachWorker
-from gamenight.server.limits import TOO_MANY_CLOSE, AddressRate
+from gamenight.server.limits import TOO_MANY_CLOSE, AddressRate, relay_mark, relayed
 from gamenight.server.presence import Presence
 from tests.server.helpers import Client, create_room, serving, ws_address
 from tests.server.test_coach import until_a_choice
@@ -112,6 +112,17 @@ def test_an_address_holds_at_most_its_share_of_sockets(sqlite_url: str) -> None:
 
     with serving(sqlite_url, address_sockets=2, room_sockets=0) as server:
         asyncio.run(go(server.url))
+
+
+def test_only_a_process_of_the_cluster_can_say_a_socket_was_relayed() -> None:
+    """A relayed socket is counted by the process that accepted it, and the owner trusts the
+    relay's header only when it is made with the cluster's record key for that room."""
+    key = b"the cluster's record key"
+    mark = relay_mark(key, "ROOM22")
+    assert relayed(key, "ROOM22", mark)
+    assert not relayed(key, "ROOM23", mark)  # another room's
+    assert not relayed(b"another key", "ROOM22", mark)  # made without the key
+    assert not relayed(key, "ROOM22", None) and not relayed(key, "ROOM22", "yes")
 
 
 # ---- new rooms -----------------------------------------------------------------------------

@@ -49,12 +49,18 @@ NOT_AVAILABLE = "the coach is not available for these options"
 NICENESS = 10
 
 
+#: In the worker: the solutions each coach keeps in memory; whether a question is under way.
+_keep = [4]
+_budget_on = [False]
+
+
 class OverBudget(Exception):
     """The worker spent its CPU budget on one question."""
 
 
 def _over_budget(_signum: int, _frame: FrameType | None) -> None:
-    raise OverBudget
+    if _budget_on[0]:  # a late signal, once the question is answered, is let go
+        raise OverBudget
 
 
 def _start_worker(keep: int) -> None:
@@ -64,9 +70,6 @@ def _start_worker(keep: int) -> None:
     discover()
     signal.signal(signal.SIGXCPU, _over_budget)
     _keep[0] = keep
-
-
-_keep = [4]
 
 
 def advise_within(
@@ -89,6 +92,7 @@ def advise_within(
     if hard != resource.RLIM_INFINITY:
         until = min(until, hard)
     try:
+        _budget_on[0] = True
         resource.setrlimit(resource.RLIMIT_CPU, (until, hard))
         advice = advise(game, state)
     except OverBudget:
@@ -98,6 +102,7 @@ def advise_within(
     except GameError as exc:
         return "message", f"no advice here: {exc}"
     finally:
+        _budget_on[0] = False
         with contextlib.suppress(OverBudget):
             resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
     if advice is None:
