@@ -16,6 +16,7 @@ import numpy as np
 
 from gamenight.engine.errors import GameError
 from gamenight.engine.game import Game
+from gamenight.games.cover_your_cookies import kernel_codes as codes
 from gamenight.games.cover_your_cookies import kernel_loop as loop
 from gamenight.games.cover_your_cookies.bots import DEFAULT_BOT
 from gamenight.games.cover_your_cookies.cards import CARDS, ENHANCE, INFO
@@ -28,9 +29,9 @@ from gamenight.sim.simulate import Tally, build_report
 
 #: Games per call of the loop (the report is the same for any chunking: one seed per game).
 CHUNK = 50_000
-_POLICIES = {"random": loop.RANDOM, "first": loop.FIRST, "baker": loop.BAKER}
-_EFFECTS = {"rotate": loop.ROTATE, "enhance": loop.ENHANCE, "swap": loop.SWAP}
-_KINDS = {"cookie": loop.COOKIE, "milk": loop.MILK, "mixer": loop.MIXER}
+_POLICIES = {"random": codes.RANDOM, "first": codes.FIRST, "baker": codes.BAKER}
+_EFFECTS = {"rotate": codes.ROTATE, "enhance": codes.ENHANCE, "swap": codes.SWAP}
+_KINDS = {"cookie": codes.COOKIE, "milk": codes.MILK, "mixer": codes.MIXER}
 
 
 def parse_policy(spec: str) -> int:
@@ -52,35 +53,35 @@ def card_table(config: CoverYourCookiesConfig) -> np.ndarray[Any, np.dtype[np.in
     start = new_round(config).deck
     table = np.zeros((7, len(CARDS)), np.int64)
     for i, card in enumerate(CARDS):
-        table[loop.C_COUNT, i] = card.count
-        table[loop.C_DOUGH, i] = card.dough
-        table[loop.C_KIND, i] = _KINDS[card.kind]
-        table[loop.C_STRONG, i] = int(card.strong)
+        table[codes.C_COUNT, i] = card.count
+        table[codes.C_DOUGH, i] = card.dough
+        table[codes.C_KIND, i] = _KINDS[card.kind]
+        table[codes.C_STRONG, i] = int(card.strong)
         effect = card.effect
-        table[loop.C_EFFECT, i] = (
-            loop.EXCHANGE if effect == "exchange" else _EFFECTS.get(effect or "", 0)
+        table[codes.C_EFFECT, i] = (
+            codes.EXCHANGE if effect == "exchange" else _EFFECTS.get(effect or "", 0)
         )
-        table[loop.C_DIR, i] = -1 if card.direction == "right" else 1
-        table[loop.C_START, i] = start[i]
+        table[codes.C_DIR, i] = -1 if card.direction == "right" else 1
+        table[codes.C_START, i] = start[i]
     return table
 
 
 def config_row(config: CoverYourCookiesConfig) -> np.ndarray[Any, np.dtype[np.int64]]:
     """The options as the loop reads them (entries ``K_*``)."""
     row = np.zeros(13, np.int64)
-    row[loop.K_PLAYERS] = config.players
-    row[loop.K_SIZE] = config.cards_in_hand
-    row[loop.K_SMALL] = int(config.small_table)
-    row[loop.K_ROW] = config.discard_row
-    row[loop.K_ES] = int(config.extra_strength)
-    row[loop.K_TWO] = int(config.two_actions)
-    row[loop.K_MIXERS] = int(config.mixers)
-    row[loop.K_MATCH] = MATCH_MODES.index(config.match)
-    row[loop.K_TARGET] = config.target
-    row[loop.K_ROUNDS] = config.rounds
-    row[loop.K_WINS] = config.wins_needed
-    row[loop.K_FIRST] = config.first_player
-    row[loop.K_ENHANCE] = INFO[ENHANCE].dough
+    row[codes.K_PLAYERS] = config.players
+    row[codes.K_SIZE] = config.cards_in_hand
+    row[codes.K_SMALL] = int(config.small_table)
+    row[codes.K_ROW] = config.discard_row
+    row[codes.K_ES] = int(config.extra_strength)
+    row[codes.K_TWO] = int(config.two_actions)
+    row[codes.K_MIXERS] = int(config.mixers)
+    row[codes.K_MATCH] = MATCH_MODES.index(config.match)
+    row[codes.K_TARGET] = config.target
+    row[codes.K_ROUNDS] = config.rounds
+    row[codes.K_WINS] = config.wins_needed
+    row[codes.K_FIRST] = config.first_player
+    row[codes.K_ENHANCE] = INFO[ENHANCE].dough
     return row
 
 
@@ -94,25 +95,25 @@ def new_arrays(config: CoverYourCookiesConfig, bots: list[int]) -> Any:
         return np.zeros(shape, np.int64)
 
     nh = len(hand_cards)
-    return loop.Game(
-        s=ints(loop.NS),
-        pv=ints(loop.NPV, p),
+    return codes.Game(
+        s=ints(codes.NS),
+        pv=ints(codes.NPV, p),
         hands=ints(p, nh),
         transit=ints(p, nh),
         deck=ints(len(CARDS)),
         public=ints(nh),
-        dseq=ints(loop.MAX_DISCARD),
+        dseq=ints(codes.MAX_DISCARD),
         dcount=ints(nh),
-        sflav=ints(p, loop.MAX_BATCHES),
-        sval=ints(p, loop.MAX_BATCHES),
-        sid=ints(p, loop.MAX_BATCHES),
-        qp=ints(loop.MAX_QUEUE),
-        qc=ints(loop.MAX_QUEUE),
-        defenders=ints(loop.MAX_QUEUE),
-        ak=ints(loop.MAX_ACTIONS),
-        aa=ints(loop.MAX_ACTIONS),
-        ab=ints(loop.MAX_ACTIONS),
-        ac=ints(loop.MAX_ACTIONS),
+        sflav=ints(p, codes.MAX_BATCHES),
+        sval=ints(p, codes.MAX_BATCHES),
+        sid=ints(p, codes.MAX_BATCHES),
+        qp=ints(codes.MAX_QUEUE),
+        qc=ints(codes.MAX_QUEUE),
+        defenders=ints(codes.MAX_QUEUE),
+        ak=ints(codes.MAX_ACTIONS),
+        aa=ints(codes.MAX_ACTIONS),
+        ab=ints(codes.MAX_ACTIONS),
+        ac=ints(codes.MAX_ACTIONS),
         scores=ints(p),
         cfg=config_row(config),
         cards=card_table(config),
@@ -121,13 +122,13 @@ def new_arrays(config: CoverYourCookiesConfig, bots: list[int]) -> Any:
         bots=np.array(bots, np.int64),
         seat=ints(4, p),
         tally=ints(9),
-        lengths=ints(loop.MAX_LENGTH),
+        lengths=ints(codes.MAX_LENGTH),
     )
 
 
 def compiled_available() -> bool:
     """Whether the compiled loop can play (numba is installed)."""
-    return loop.COMPILED
+    return codes.COMPILED
 
 
 def simulate_fast(
@@ -146,8 +147,8 @@ def simulate_fast(
     config = game.config
     policies = [parse_policy(spec) for spec in bots]
     if compiled is None:
-        compiled = loop.COMPILED
-    if compiled and not loop.COMPILED:
+        compiled = codes.COMPILED
+    if compiled and not codes.COMPILED:
         raise NoKernel("the compiled kernel needs numba: pip install 'gamenight[fast]'")
     run = loop.play_games if compiled else loop.python_loop()
     g = new_arrays(config, policies)
@@ -164,8 +165,8 @@ def simulate_fast(
         final = np.zeros((chunk.size, p), np.int64)
         played = np.zeros(chunk.size, np.int64)
         run(g, chunk, winners, final, played)
-        if g.tally[loop.M_STALLED]:
-            raise GameError(f"a game did not end within {loop.MAX_STEPS:,} decisions")
+        if g.tally[codes.M_STALLED]:
+            raise GameError(f"a game did not end within {codes.MAX_STEPS:,} decisions")
         k = winners.sum(axis=1)
         for ways in range(1, p + 1):
             counts = (winners * (k == ways)[:, None]).sum(axis=0)
@@ -185,28 +186,25 @@ def simulate_fast(
     metrics = tallied_metrics(g, p, games)
     tally = Tally(wins, shared, turns, metrics, [], dict(sorted(lengths.items())), scores)
     names = [DEFAULT_BOT if spec == "default" else spec for spec in bots]
-    return build_report(game, names, games, seed, tally, {"kernel": "numpy"})
+    per_game = int(g.tally[codes.M_DECISIONS]) / games if games else 0.0
+    extra = {"kernel": "numpy", "decisions_per_game": per_game}
+    return build_report(game, names, games, seed, tally, extra)
 
 
 def tallied_metrics(g: Any, players: int, games: int) -> CoverYourCookiesMetrics:
     """The game's figures from the loop's tallies."""
     metrics = CoverYourCookiesMetrics(players)
     metrics.games = games
-    metrics.rounds = int(g.tally[loop.M_ROUNDS])
-    metrics.attempts = [int(v) for v in g.seat[loop.T_ATTEMPTS]]
-    metrics.swipes = [int(v) for v in g.seat[loop.T_SWIPES]]
-    metrics.lost = [int(v) for v in g.seat[loop.T_LOST]]
-    metrics.dough = [int(v) for v in g.seat[loop.T_DOUGH]]
-    metrics.duels = int(g.tally[loop.M_DUELS])
-    metrics.duel_plays = int(g.tally[loop.M_PLAYS])
-    metrics.duel_cards = int(g.tally[loop.M_CARDS])
-    metrics.longest = int(g.tally[loop.M_LONGEST])
+    metrics.rounds = int(g.tally[codes.M_ROUNDS])
+    metrics.attempts = [int(v) for v in g.seat[codes.T_ATTEMPTS]]
+    metrics.swipes = [int(v) for v in g.seat[codes.T_SWIPES]]
+    metrics.lost = [int(v) for v in g.seat[codes.T_LOST]]
+    metrics.dough = [int(v) for v in g.seat[codes.T_DOUGH]]
+    metrics.duels = int(g.tally[codes.M_DUELS])
+    metrics.duel_plays = int(g.tally[codes.M_PLAYS])
+    metrics.duel_cards = int(g.tally[codes.M_CARDS])
+    metrics.longest = int(g.tally[codes.M_LONGEST])
     metrics.lengths = {i: int(c) for i, c in enumerate(g.lengths) if c}
-    metrics.spread = int(g.tally[loop.M_SPREAD])
-    metrics.mixers = int(g.tally[loop.M_MIXERS])
+    metrics.spread = int(g.tally[codes.M_SPREAD])
+    metrics.mixers = int(g.tally[codes.M_MIXERS])
     return metrics
-
-
-def decisions(report_games: int, g: Any) -> int:
-    """Player decisions the loop took (turn moves, duel answers, mixer choices)."""
-    return int(g.tally[loop.M_DECISIONS])
