@@ -420,13 +420,13 @@ def exchange(g: Any, step: int, count: int) -> None:
                 continue
             for _ in range(count):
                 r = below(g, g.pv[P_HLEN, giver])
-                for c in range(g.alpha.size):
+                c = 0  # the card at ``r`` (a while loop, as in ``draw_card``)
+                while c < g.alpha.size - 1 and r >= g.hands[giver, c]:
                     r -= g.hands[giver, c]
-                    if r < 0:
-                        g.hands[giver, c] -= 1
-                        g.pv[P_HLEN, giver] -= 1
-                        g.transit[taker, c] += 1
-                        break
+                    c += 1
+                g.hands[giver, c] -= 1
+                g.pv[P_HLEN, giver] -= 1
+                g.transit[taker, c] += 1
     for p in range(players):
         for c in range(g.alpha.size):
             if g.transit[p, c] > 0:

@@ -145,12 +145,10 @@ def draw_card(g: Any) -> int:
     for c in range(upto):
         total += g.deck[c]
     r = below(g, total)
-    card = 0
-    for c in range(upto):
-        r -= g.deck[c]
-        if r < 0:
-            card = c
-            break
+    card = 0  # a while loop: numba compiles a ``for`` with ``break`` here some 20 times slower
+    while card < upto - 1 and r >= g.deck[card]:
+        r -= g.deck[card]
+        card += 1
     g.deck[card] -= 1
     if top > 0:
         g.s[S_TOP] = top - 1
