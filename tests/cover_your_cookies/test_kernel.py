@@ -10,6 +10,9 @@ Extra Strength, two actions, both together, no mixers, each longer match, the fi
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from math import sqrt
 from typing import Any
 
@@ -148,3 +151,23 @@ def test_simulate_fast_from_the_command_line() -> None:
     assert refused.exit_code == 2
     assert "cannot be batched" in refused.output
     assert len(refused.output.strip().splitlines()) == 1
+
+
+def test_without_numba_installed_the_same_report() -> None:
+    """In a process where numba cannot be imported, ``--fast`` plays the Python loop and gives
+    the report the compiled loop gives."""
+    script = (
+        "import sys, json; sys.modules['numba'] = None\n"
+        "from gamenight.engine.registry import make_game\n"
+        "from gamenight.games.cover_your_cookies.kernel import compiled_available, simulate_fast\n"
+        "assert not compiled_available()\n"
+        "game = make_game('cover-your-cookies', ['extra_strength=true'], players=5)\n"
+        "bots = ['baker', 'random', 'first', 'random', 'baker']\n"
+        "print(json.dumps(simulate_fast(game, bots, 20, seed=9).to_json()))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300
+    )
+    game = make_game("cover-your-cookies", ["extra_strength=true"], players=5)
+    bots = ["baker", "random", "first", "random", "baker"]
+    assert json.loads(done.stdout) == simulate_fast(game, bots, 20, seed=9, compiled=True).to_json()
