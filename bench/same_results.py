@@ -124,6 +124,21 @@ JOBS: list[tuple[str, list[str]]] = [
         ],
     ),
     (
+        "cyc fast",
+        [
+            "cover-your-cookies",
+            "--bots",
+            "baker,random,first,random,baker",
+            "--games",
+            "3000",
+            "--fast",
+            "-o",
+            "two_actions=true",
+            "-o",
+            "extra_strength=true",
+        ],
+    ),
+    (
         "tyc workers 2",
         [
             "toss-your-cookies",

@@ -7,7 +7,7 @@ from gamenight.games.cover_your_cookies.state import CoverYourCookiesState
 
 #: The entry point of this game (``gamenight.games`` group in pyproject.toml).
 PLUGIN = GamePlugin.in_package(
-    __name__, "CoverYourCookies", ("bots", "metrics", "terminal", "encode")
+    __name__, "CoverYourCookies", ("bots", "metrics", "terminal", "encode", "kernel")
 )
 
 __all__ = ["PLUGIN", "CoverYourCookies", "CoverYourCookiesConfig", "CoverYourCookiesState"]
