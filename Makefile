@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PLUGINS := $(VENV)/test-plugins
 PLUGIN_STAMP := $(PLUGINS)/.installed
 
-.PHONY: run play test lint types imports js pytest bench fast clean
+.PHONY: run play test test-slow lint types imports js pytest bench fast clean
 
 #: Where `make run` listens (HOST=0.0.0.0 lets phones on the same network join).
 HOST ?= 127.0.0.1
@@ -67,8 +67,14 @@ js: $(NPM_STAMP)
 	@grep -E '^# (tests|pass|fail) ' $(JS_REPORT)
 	@grep -Eq '^# tests [1-9]' $(JS_REPORT) || { echo "node --test collected no tests in tests/js"; exit 1; }
 
+# `make test` leaves out the tests marked slow (PostgreSQL restarted under a live match) and
+# statistics (a fast kernel against the engine over every rule set): minutes each, so they run
+# in `make test-slow`, which CI (.ci/run) runs after `make test`.
 pytest: $(STAMP) $(PLUGIN_STAMP)
-	$(BIN)/pytest -q -n 2
+	$(BIN)/pytest -q -n 2 -m "not slow and not statistics"
+
+test-slow: $(STAMP) $(PLUGIN_STAMP)
+	$(BIN)/pytest -q -n 2 -m "slow or statistics"
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'

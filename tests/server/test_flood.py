@@ -3,14 +3,12 @@ pings. Every arrival and departure used to be sent to every socket of the room: 
 for 300 spectators, and the seated player's round trip went from 3 ms to 463 ms. Now presence is
 told at most once per ``presence_seconds`` per room.
 
-The main assertion counts messages, which does not depend on how loaded the machine is: the
-room messages the flood cost, against the bound coalescing sets. The second is the seated
-player's p99 round trip during the flood: under 100 ms on a machine with a core to spare, and
-under 100 ms times the processes waiting per core (the load average over the cores) on a machine
-shared with other work, where every round trip waits for a core as long. (Measured at a load
-average of 16 on 2 cores: 209 ms, against 1,988 ms and 89,976 room messages with presence told
-at once, as before.) The server runs in a process of its own; the seated player pings from a
-thread of its own.
+The test counts messages, which does not depend on how loaded the machine is: the room messages
+the flood cost, against the bound coalescing sets. The seated player's round trips during the
+flood are a speed figure, so a benchmark measures them, not this test: ``bench/bench_flood.py``
+runs :func:`measure_flood` and prints the p50 and p99 before and during the flood (figures in
+docs/server.md). The server runs in a process of its own; the seated player pings from a thread
+of its own.
 """
 
 from __future__ import annotations
@@ -31,12 +29,6 @@ from tests.server.pgcluster import free_port
 
 SPECTATORS = 300
 INTERVAL = 0.5
-
-
-def p99(values: list[float]) -> float:
-    """The 99th percentile (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.99 * len(ordered)))]
 
 
 class Pinger(threading.Thread):
@@ -81,17 +73,15 @@ class Pinger(threading.Thread):
                     self.ready.set()
 
 
-def test_a_spectator_flood_costs_few_messages_and_the_seat_stays_responsive(
-    tmp_path: Path,
-) -> None:
-    """300 spectators join and leave while a seated player pings: the room messages of the
-    whole flood are bounded by one per interval per socket (about 90,000 before), the last
-    one says nobody watches any more, and the seated player's p99 round trip stays under
-    100 ms (on a machine shared with other work, see the module's docstring)."""
+def measure_flood(folder: Path) -> dict[str, Any]:
+    """Run a server in ``folder``, seat a player who pings, flood the room with 300 spectators
+    who join and leave, and return what it cost: the room messages the seat and the crowd
+    received during the flood, the flood's seconds, the seat's round trips (seconds) before and
+    during it, the load average, and whether the seat was told that the crowd had gone."""
     server = ServerProcess(
-        f"sqlite:///{tmp_path / 'gamenight.db'}",
+        f"sqlite:///{folder / 'gamenight.db'}",
         free_port(),
-        tmp_path / "server.log",
+        folder / "server.log",
         GAMENIGHT_ROOM_SOCKETS="0",
         GAMENIGHT_ADDRESS_SOCKETS="0",
         GAMENIGHT_RATE_PER_SECOND="1000",
@@ -118,27 +108,31 @@ def test_a_spectator_flood_costs_few_messages_and_the_seat_stays_responsive(
     finally:
         server.stop()
     assert pinger.failure is None, (pinger.failure, len(pinger.round_trips), pinger.rooms[-3:])
-    assert settled, "the seated player was never told that the spectators had gone"
+    return {
+        "seconds": ended - began,
+        "seat_told": sum(1 for at, _ in pinger.rooms if began <= at),
+        "crowd_told": sum(crowd),
+        "quiet": [rt for at, rt in pinger.round_trips if quiet_from <= at < began],
+        "flooded": [rt for at, rt in pinger.round_trips if began <= at < ended],
+        "load": load,
+        "settled": settled,
+    }
 
-    elapsed = ended - began
-    flushes = 2 + elapsed / INTERVAL  # the first change at once, then one per interval at most
-    seat_told = [room for at, room in pinger.rooms if began <= at]
-    crowd_told = sum(crowd)
+
+def test_a_spectator_flood_costs_few_messages(tmp_path: Path) -> None:
+    """300 spectators join and leave while a seated player pings: the room messages of the
+    whole flood are bounded by one per interval per socket (about 90,000 before), the last
+    one says nobody watches any more, and the seated player is answered all along."""
+    cost = measure_flood(tmp_path)
+    assert cost["settled"], "the seated player was never told that the spectators had gone"
+    flushes = 2 + cost["seconds"] / INTERVAL  # the first change at once, then one per interval
     sockets = SPECTATORS + 1
     before = SPECTATORS * (SPECTATORS + 1)  # every arrival and departure to every socket
-    assert len(seat_told) <= flushes, (len(seat_told), elapsed)
-    assert crowd_told + len(seat_told) <= flushes * sockets, (crowd_told, elapsed)
-    assert crowd_told + len(seat_told) < before / 10
-
-    quiet = [rt for at, rt in pinger.round_trips if quiet_from <= at < began]
-    flooded = [rt for at, rt in pinger.round_trips if began <= at < ended]
-    assert len(quiet) >= 20 and len(flooded) >= 20, (len(quiet), len(flooded))
-    crowding = max(1.0, load / (os.cpu_count() or 1))
-    limit = 0.100 * crowding
-    assert p99(flooded) < limit, (
-        f"p99 {1000 * p99(flooded):.0f} ms during the flood ({1000 * p99(quiet):.0f} ms before "
-        f"it); the limit is 100 ms times {crowding:.1f} (load average {load:.1f})"
-    )
+    told = cost["crowd_told"] + cost["seat_told"]
+    assert cost["seat_told"] <= flushes, (cost["seat_told"], cost["seconds"])
+    assert told <= flushes * sockets, (told, cost["seconds"])
+    assert told < before / 10
+    assert len(cost["quiet"]) >= 20 and len(cost["flooded"]) >= 20
 
 
 def wait_for(test: Any, seconds: float = 30.0) -> bool:
