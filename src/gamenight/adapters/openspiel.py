@@ -51,7 +51,8 @@ from gamenight.engine.registry import game_class
 MAX_GAME_LENGTH = 100_000
 #: How list options are written in an OpenSpiel game string.
 LIST_SEPARATOR = ";"
-#: The games that take ``turn_limit`` (their states count the turns played in ``turns``).
+#: The games that take the adapter's ``turn_limit`` (their states count the turns played in
+#: ``turns``); Paper Toss!'s own ``turn_limit`` option is the game's, handed to it.
 TURN_LIMITED = ("toss-up",)
 
 #: OpenSpiel name -> the game type registered. OpenSpiel's registry keeps each factory until the
@@ -140,7 +141,7 @@ class GamenightGame(pyspiel.Game):
         max_length = int(values.pop("max_game_length"))
         if max_length < 1:
             raise ConfigError(f"max_game_length must be at least 1, got {max_length}")
-        turn_limit = int(values.pop("turn_limit", 0))
+        turn_limit = int(values.pop("turn_limit")) if game_id in TURN_LIMITED else 0
         if turn_limit < 0:
             raise ConfigError(f"turn_limit must be 0 (none) or more, got {turn_limit}")
         players = int(values.pop("players"))
