@@ -59,11 +59,20 @@ def test_openspiel_mccfr(solver: str, capsys: pytest.CaptureFixture[str]) -> Non
     assert len(rates(out)) == 1 and 0.0 <= rates(out)[0] <= 1.0
 
 
+def test_openspiel_ismcts(capsys: pytest.CaptureFixture[str]) -> None:
+    """OpenSpiel's ISMCTS bot plays a whole card game match against random seats, drawing its
+    worlds through resample_from_infostate."""
+    argv = ["--game", "cover-your-cookies", "--players", "3", "--games", "1"]
+    out = run("examples/openspiel_ismcts.py", [*argv, "--simulations", "2"], capsys)
+    assert re.search(r"won \d\.\d+ \([01] of 1 matches; a random seat expects 0\.333\)", out)
+
+
 EXAMPLES = (
     "examples/toss_up_q_learning.py",
     "examples/card_game_training.py",
     "examples/openspiel_mcts.py",
     "examples/openspiel_mccfr.py",
+    "examples/openspiel_ismcts.py",
 )
 
 
@@ -100,6 +109,10 @@ EXAMPLES = (
         ("examples/openspiel_mccfr.py", ["--iterations", "0"], "--iterations", "'0'"),
         ("examples/openspiel_mccfr.py", ["--turns", "13"], "--turns", "1 to 12"),
         ("examples/openspiel_mccfr.py", ["--games", "x"], "--games", "'x'"),
+        ("examples/openspiel_ismcts.py", ["--game", "toss-up"], "--game", "'toss-up'"),
+        ("examples/openspiel_ismcts.py", ["--players", "1"], "--players", "2 to 8"),
+        ("examples/openspiel_ismcts.py", ["--players", "7"], "--players", "takes 2 to 6"),
+        ("examples/openspiel_ismcts.py", ["--simulations", "0"], "--simulations", "'0'"),
     ],
 )
 def test_an_example_refuses_a_bad_argument(

@@ -194,30 +194,36 @@ def test_recall_is_perfect_along_a_match() -> None:
     assert len(last) == 3
 
 
-@pytest.mark.parametrize(("game_id", "players"), [*CARD_GAMES, ("toss-up", 3)])
+@pytest.mark.parametrize(("game_id", "players"), [*CARD_GAMES, ("paper-toss", 4), ("toss-up", 3)])
 def test_resample_from_infostate(game_id: str, players: int) -> None:
-    """A drawn state shows the seat its view, keeps its information state and legal moves,
-    is the same for the same sampler seed, plays on; over several draws, other seats' hidden
-    cards vary in the card games."""
-    game = load(game_id, players, ",max_game_length=60")
+    """At every decision of a seeded random match (cut at 80 decisions) a state drawn for the
+    seat to move shows it its view, keeps its information state and legal moves, is the same
+    for the same sampler seed and plays on; over draws at the first decision, another seat's
+    view varies in the card games. A seat that is not one is refused."""
+    game = load(game_id, players, ",max_game_length=80")
     rng = random.Random(5)
-    state = to_decision(game.new_initial_state(), rng, 6)
-    assert not state.is_terminal()
-    seat = state.current_player()
+    state = to_decision(game.new_initial_state(), rng)
     others = set()
     for seed in range(6):
-        draw = random.Random(seed).random
-        drawn = state.resample_from_infostate(seat, draw)
-        again = state.resample_from_infostate(seat, random.Random(seed).random)
+        drawn = state.resample_from_infostate(state.current_player(), random.Random(seed).random)
+        others.add(drawn.observation_string((state.current_player() + 1) % players))
+    assert len(others) > 1 or game_id == "toss-up"
+    checked = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        drawn = state.resample_from_infostate(seat, random.Random(checked).random)
+        again = state.resample_from_infostate(seat, random.Random(checked).random)
         assert str(drawn) == str(again)
+        assert drawn.current_player() == seat
         assert drawn.information_state_string(seat) == state.information_state_string(seat)
         assert drawn.observation_string(seat) == state.observation_string(seat)
         assert drawn.legal_actions() == state.legal_actions()
-        others.add(drawn.observation_string((seat + 1) % players))
-        drawn.apply_action(drawn.legal_actions()[0])
-    assert len(others) > 1 or game_id == "toss-up"
+        drawn.apply_action(rng.choice(drawn.legal_actions()))
+        checked += 1
+        to_decision(state, rng, 1)
+    assert checked >= 20
     with pytest.raises(ValueError, match="a player from 0 to"):
-        state.resample_from_infostate(players, random.random)
+        game.new_initial_state().resample_from_infostate(players, random.random)
 
 
 def test_states_keep_their_recall_through_serialization_and_pickling() -> None:

@@ -61,6 +61,7 @@ import numpy as np
 import pyspiel
 
 from gamenight.adapters.encoding import Encoder
+from gamenight.engine.core import Kind
 from gamenight.engine.errors import GameError, ImpossibleView
 from gamenight.engine.game import Game
 
@@ -226,7 +227,13 @@ class InformationStates:
             raise GameError(f"{engine.title} cannot draw states from a view (no sample_state)")
         rng = random.Random(int(float(probability_sampler()) * 2**53))
         drawn = sampler(engine.observe(node.state, seat), seat, rng)
-        fresh = type(node)(drawn, self.pending(drawn), node.seat, node.decisions, node.cut)
+        pending = self.pending(drawn)
+        quicker = node.seat
+        if node.player == seat and seat in pending.players and pending.kind is not Kind.CHANCE:
+            # The seat decides now. A drawn window may list more seats than the true one (who
+            # has passed is not in the view): the seat is then the one drawn as quicker.
+            quicker = seat
+        fresh = type(node)(drawn, pending, quicker, node.decisions, node.cut)
         if fresh.player != node.player:
             raise ImpossibleView(
                 f"a state drawn for player {seat} asks player {fresh.player} to move, "
