@@ -47,10 +47,32 @@ def test_openspiel_mcts(capsys: pytest.CaptureFixture[str]) -> None:
     assert re.search(r"won \d of 2 matches", out)
 
 
+@pytest.mark.parametrize("solver", ["mccfr", "cfr"])
+def test_openspiel_mccfr(solver: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """OpenSpiel's MCCFR and CFR solve the bounded Toss Up! variant through the adapter; the
+    script prints the exploitability beside uniform random's and the policy's wins."""
+    argv = ["--solver", solver, "--iterations", "3", "--games", "10", "--decisions", "4"]
+    out = run("examples/openspiel_mccfr.py", argv, capsys)
+    figures = re.search(r"exploitability (\d\.\d+) \(uniform random: (\d\.\d+)\)", out)
+    assert figures is not None and float(figures[2]) > 0
+    assert "turn_limit=2" in out and "max_game_length=4" in out
+    assert len(rates(out)) == 1 and 0.0 <= rates(out)[0] <= 1.0
+
+
+def test_openspiel_ismcts(capsys: pytest.CaptureFixture[str]) -> None:
+    """OpenSpiel's ISMCTS bot plays a whole card game match against random seats, drawing its
+    worlds through resample_from_infostate."""
+    argv = ["--game", "cover-your-cookies", "--players", "3", "--games", "1"]
+    out = run("examples/openspiel_ismcts.py", [*argv, "--simulations", "2"], capsys)
+    assert re.search(r"won \d\.\d+ \([01] of 1 matches; a random seat expects 0\.333\)", out)
+
+
 EXAMPLES = (
     "examples/toss_up_q_learning.py",
     "examples/card_game_training.py",
     "examples/openspiel_mcts.py",
+    "examples/openspiel_mccfr.py",
+    "examples/openspiel_ismcts.py",
 )
 
 
@@ -83,6 +105,14 @@ EXAMPLES = (
         ("examples/openspiel_mcts.py", ["--opponent", "hold"], "--opponent", "hold:T"),
         ("examples/openspiel_mcts.py", ["--target", "5000"], "--target", "1 to 1000"),
         ("examples/openspiel_mcts.py", ["--seed", "-1"], "--seed", "'-1'"),
+        ("examples/openspiel_mccfr.py", ["--solver", "dcfr"], "--solver", "'dcfr'"),
+        ("examples/openspiel_mccfr.py", ["--iterations", "0"], "--iterations", "'0'"),
+        ("examples/openspiel_mccfr.py", ["--turns", "13"], "--turns", "1 to 12"),
+        ("examples/openspiel_mccfr.py", ["--games", "x"], "--games", "'x'"),
+        ("examples/openspiel_ismcts.py", ["--game", "toss-up"], "--game", "'toss-up'"),
+        ("examples/openspiel_ismcts.py", ["--players", "1"], "--players", "2 to 8"),
+        ("examples/openspiel_ismcts.py", ["--players", "7"], "--players", "takes 2 to 6"),
+        ("examples/openspiel_ismcts.py", ["--simulations", "0"], "--simulations", "'0'"),
     ],
 )
 def test_an_example_refuses_a_bad_argument(

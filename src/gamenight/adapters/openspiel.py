@@ -20,8 +20,11 @@ between items, since commas separate parameters: ``faces=green;green;red``) and
 ``max_game_length``, the decisions after which a match is cut short (everyone's return 0). The
 returns are zero-sum, in [-1, 1] (see :mod:`gamenight.adapters.turns`). Observation tensors are
 the game's encoding of a seat's view; observation strings that view as JSON. Information states
-(perfect recall) are not provided. States serialize the way OpenSpiel's Python games do (the
-action history and the pickled state), so ``pyspiel.serialize_game_and_state`` round-trips.
+(perfect recall) and resampling from them are in :mod:`gamenight.adapters.infostate`. Toss Up!
+also takes ``turn_limit``, a bounded variant (not the real game): the match ends once that many
+turns are over, the highest banked total winning (a tie is a draw). States serialize the way
+OpenSpiel's Python games do (the action history and the pickled state), so
+``pyspiel.serialize_game_and_state`` round-trips.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import numpy as np
 import pyspiel
 
 from gamenight.adapters.encoding import Encoder, encodable_games, encoder_for
+from gamenight.adapters.infostate import InformationStates, Recaller, RecallObserver
 from gamenight.adapters.turns import RACING, ActionIds, win_rewards
 from gamenight.engine.config import Config, config_from_options
 from gamenight.engine.core import CHANCE, Kind, Pending
@@ -47,6 +51,9 @@ from gamenight.engine.registry import game_class
 MAX_GAME_LENGTH = 100_000
 #: How list options are written in an OpenSpiel game string.
 LIST_SEPARATOR = ";"
+#: The games that take the adapter's ``turn_limit`` (their states count the turns played in
+#: ``turns``); Paper Toss!'s own ``turn_limit`` option is the game's, handed to it.
+TURN_LIMITED = ("toss-up",)
 
 #: OpenSpiel name -> the game type registered. OpenSpiel's registry keeps each factory until the
 #: process ends, after the interpreter has shut down; a factory that is a closure makes the
@@ -96,6 +103,8 @@ def _game_type(game_id: str, name: str) -> Any:
     defaults = config_type()
     spec = {f.name: _parameter(getattr(defaults, f.name)) for f in dataclasses.fields(defaults)}
     spec["max_game_length"] = MAX_GAME_LENGTH
+    if game_id in TURN_LIMITED:
+        spec["turn_limit"] = 0
     info = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=name,
@@ -109,8 +118,8 @@ def _game_type(game_id: str, name: str) -> Any:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=config_type.max_players,
         min_num_players=config_type.min_players,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=spec,
@@ -132,6 +141,9 @@ class GamenightGame(pyspiel.Game):
         max_length = int(values.pop("max_game_length"))
         if max_length < 1:
             raise ConfigError(f"max_game_length must be at least 1, got {max_length}")
+        turn_limit = int(values.pop("turn_limit")) if game_id in TURN_LIMITED else 0
+        if turn_limit < 0:
+            raise ConfigError(f"turn_limit must be 0 (none) or more, got {turn_limit}")
         players = int(values.pop("players"))
         texts = [f"{key}={_option_text(value)}" for key, value in values.items()]
         engine = cls(config_from_options(cls.config_type, texts, players=players))
@@ -149,6 +161,7 @@ class GamenightGame(pyspiel.Game):
         self.engine = engine
         self.encoder = encoder
         self.codes = ActionIds(engine)
+        self.recaller = Recaller(engine, encoder, engine.num_actions)
         attributes = {
             "engine": engine,
             "encoder": encoder,
@@ -162,8 +175,11 @@ class GamenightGame(pyspiel.Game):
             "seats": engine.players,
             "converted": {},
             "max_length": max_length,
+            "recaller": self.recaller,
+            "turn_limit": turn_limit,
         }
-        self.state_class = type("GamenightMatchState", (GamenightState,), attributes)
+        base = TurnLimitedState if turn_limit else GamenightState
+        self.state_class = type("GamenightMatchState", (base,), attributes)
 
     def new_initial_state(self) -> GamenightState:
         """The state before the first chance step."""
@@ -174,15 +190,17 @@ class GamenightGame(pyspiel.Game):
         """Pickled as its game string (each game's class is made by :func:`register`)."""
         return (_load_game, (str(self),))
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Any = None
+    ) -> Observer | RecallObserver:
         """An observer of a seat's view: what that player sees, public and private (OpenSpiel's
-        default observation type). Other types are refused, since this observer could not
-        honour them: perfect recall (information states), and, in a game with hidden
+        default observation type), or with perfect recall its information state. Other types
+        are refused, since this observer could not honour them: in a game with hidden
         information, public information alone or every player's private information; in a game
         with none (Toss Up!) a seat's view is all public, so those are the same observer."""
+        recall = False
         if iig_obs_type is not None:
-            if iig_obs_type.perfect_recall:
-                raise ValueError("gamenight games provide observations, not information states")
+            recall = iig_obs_type.perfect_recall
             private = iig_obs_type.private_info
             if not iig_obs_type.public_info or (
                 private != pyspiel.PrivateInfoType.SINGLE_PLAYER and self.engine.hidden_information
@@ -195,6 +213,8 @@ class GamenightGame(pyspiel.Game):
                 )
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
+        if recall:
+            return RecallObserver(self.recaller)
         return Observer(self.engine, self.encoder)
 
 
@@ -224,18 +244,21 @@ _QUICKER = [[(i, 1.0 / listed) for i in range(listed)] for listed in range(1 + 1
 class Node:
     """Everything a state holds: the engine state and its pending decision, the seat drawn as
     the quicker hand (if any), decisions made, and whether the match was cut short; with who
-    plays now and, once asked, the chance outcomes, legal ids and observations. Never changed
-    but for those caches (which depend on the rest alone), so copies of a state share it: a
-    clone is cheap."""
+    plays now, the node before (``parent``) and the ``action`` taken there, and, once asked, the
+    chance outcomes, legal ids, observations and seats' recalls. Never changed but for those
+    caches (which depend on the rest alone), so copies of a state share it: a clone is cheap."""
 
     __slots__ = (
+        "action",
         "cut",
         "decisions",
         "legal",
         "observed",
         "outcomes",
+        "parent",
         "pending",
         "player",
+        "recalls",
         "seat",
         "state",
     )
@@ -259,6 +282,10 @@ class Node:
         self.legal: list[int] | None = None
         #: Observation vectors by seat, made when first asked for.
         self.observed: dict[int, np.ndarray] | None = None
+        self.parent: Node | None = None
+        self.action = -1
+        #: Each seat's recall (:class:`~gamenight.adapters.infostate.Recall`), once worked out.
+        self.recalls: list[Any] | None = None
 
     @property
     def quicker(self) -> bool:
@@ -267,6 +294,28 @@ class Node:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Node:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with the nodes above it as one flat list (no deep recursion however long
+        the match), caches left out but for the recalls."""
+        path = []
+        node: Node | None = self
+        while node is not None:
+            fields = (node.state, node.pending, node.seat, node.decisions, node.cut, node.player)
+            path.append((fields, node.action, node.recalls))
+            node = node.parent
+        return (_rebuilt, (path,))
+
+
+def _rebuilt(path: list[tuple[Any, ...]]) -> Node:
+    """The node pickled by :meth:`Node.__reduce__`, linked to the nodes above it again."""
+    parent = None
+    for fields, action, recalls in reversed(path):
+        node = Node(*fields)
+        node.parent, node.action, node.recalls = parent, action, recalls
+        parent = node
+    assert parent is not None
+    return parent
 
 
 def _player(pending: Pending, seat: int | None, cut: bool) -> int:
@@ -294,7 +343,7 @@ def _observation(encode: Any, node: Node, seat: int) -> np.ndarray:
     return vector
 
 
-class GamenightState(pyspiel.State):
+class GamenightState(InformationStates, pyspiel.State):
     """One OpenSpiel state (the engine's state, never changed, inside a :class:`Node`)."""
 
     engine: ClassVar[Game[Any, Any]]
@@ -312,6 +361,10 @@ class GamenightState(pyspiel.State):
     sorted_ids: ClassVar[Any]
     #: The number of seats.
     seats: ClassVar[int]
+    #: Works out information states (:mod:`gamenight.adapters.infostate`).
+    recaller: ClassVar[Recaller]
+    #: ``turn_limit``: the turns after which a match ends (0: none, the real game).
+    turn_limit: ClassVar[int]
     #: Converted chance outcomes by the identity of the engine's list (games that keep their
     #: outcome tables, as Toss Up! does its rolls, convert each table once): the first lists
     #: met by this game object are kept (with the lists, so an identity is never reused while
@@ -491,6 +544,8 @@ class GamenightState(pyspiel.State):
                 )
             seat = listed[action]
             self.node = Node(node.state, node.pending, seat, node.decisions, False, seat)
+        new = self.node
+        new.parent, new.action = node, action
 
     def _action_to_string(self, player: int, action: int) -> str:
         node, engine = self.node, self.engine
@@ -517,6 +572,22 @@ class GamenightState(pyspiel.State):
     def __str__(self) -> str:
         node = self.node
         return f"{node.state!r}\nquicker={node.seat} decisions={node.decisions} cut={node.cut}"
+
+
+class TurnLimitedState(GamenightState):
+    """A state of the bounded variant (``turn_limit``): once that many turns are over, the
+    match ends, the highest banked totals winning (all of them if tied: a tie is a draw)."""
+
+    def _apply_action(self, action: int) -> None:
+        super()._apply_action(action)
+        node = self.node
+        state = node.state
+        if node.player != _TERMINAL and state.turns >= self.turn_limit:
+            best = max(state.scores)
+            leaders = tuple(p for p, score in enumerate(state.scores) if score == best)
+            ended = dataclasses.replace(state, winners=leaders)
+            self.node = Node(ended, self.pending(ended), None, node.decisions)
+            self.node.parent, self.node.action = node.parent, action
 
 
 class Observer:
