@@ -359,7 +359,8 @@ def test_an_armed_bully_is_played_at_the_next_window_with_quiet_windows_on(
 
 
 def test_arming_is_offered_in_spanish(new_page: Callable[..., Page]) -> None:
-    """The arm control speaks the page's language, with the game's own card names."""
+    """The arm control speaks the page's language, with the game's own card names; the A key
+    arms and disarms too."""
     page = new_page()
     open_room(
         page,
@@ -378,3 +379,7 @@ def test_arming_is_offered_in_spanish(new_page: Callable[..., Page]) -> None:
     page.locator('.pt-arms [data-key="disarm-flat_tire"]').click()
     expect(page.locator(".pt-armed")).to_have_count(0)
     expect(flat).to_be_visible()
+    page.keyboard.press("a")  # A arms the card held, and A again disarms it
+    expect(page.locator(".pt-armed")).to_contain_text("Pinchazo a quien va ganando")
+    page.keyboard.press("a")
+    expect(page.locator(".pt-armed")).to_have_count(0)

@@ -365,8 +365,15 @@ class PaperTossTable {
    */
   key(event, model) {
     const me = model.me;
-    if (me === null || !model.pending.players.includes(me)) return false;
     const k = event.key.toLowerCase();
+    if (k === "a" && me !== null && this.ctx.mode !== "table") {
+      // arm the next card held (Bully, then Flat Tire), then nothing, and round again
+      const held = [...ARMABLE.filter((id) => (model.state.hand || []).includes(id)), null];
+      if (held.length === 1) return false;
+      this.arm(held[(held.indexOf(this.armedCard(model)) + 1) % held.length]);
+      return true;
+    }
+    if (me === null || !model.pending.players.includes(me)) return false;
     const phase = model.state.phase;
     const find = (type, extra) => model.legal.find((a) => a.type === type && (!extra || extra(a)));
     const keys = {
