@@ -290,13 +290,16 @@ def test_the_chance_steps_are_said_in_words(new_page: Callable[..., Page]) -> No
     expect(status).to_contain_text(" roba hasta completar la mano…")
 
 
-#: Every window button (Pass, Bully, Flat Tire) the page ever draws, in ``window.windowButtons``.
+#: Every window button (Pass, Bully, Flat Tire) the page ever draws, and every time the status
+#: line asks the person to respond, in ``window.windowButtons``.
 WINDOW_BUTTONS = """document.addEventListener("DOMContentLoaded", () => {
   window.windowButtons = [];
   const wanted = '[data-key="pass"], [data-key^="bully-"], [data-key^="flat-"]';
   new MutationObserver(() => {
     for (const el of document.querySelectorAll(wanted)) window.windowButtons.push(el.dataset.key);
-  }).observe(document.body, { childList: true, subtree: true });
+    const status = document.querySelector(".status-text");
+    if (status && status.textContent.includes("Respond now")) window.windowButtons.push("status");
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
 });"""
 
 
@@ -307,8 +310,8 @@ def test_an_armed_bully_is_played_at_the_next_window_with_quiet_windows_on(
     leader at the next window"), shows it armed, and plays it by itself at the first window
     where a leader has a token to lose ("that player loses one Paper Token"). Every window of
     this seat is one the page answers itself (the bots only toss and pass, the hand holds only
-    Paper Tosses and Bullies): it never draws a Pass or Bully button for one, not even for a
-    moment."""
+    Paper Tosses and Bullies): it never draws a Pass or Bully button for one, nor says
+    "Respond now", not even for a moment."""
     page = new_page()
     page.add_init_script(WINDOW_BUTTONS)
     attacks: list[dict[str, Any]] = []

@@ -485,8 +485,13 @@ function status(model, ctx) {
   if (st.phase === "draw") return st.turn === me ? t("status_drawing_you") : t("status_drawing", { name: ctx.name(st.turn) });
   if (st.phase === "flip") return t("status_flipping", { name: ctx.name(st.turn) });
   if (!WINDOWS.has(st.phase)) return null;
-  // a window the page answers by itself asks nothing of the person
-  if (me !== null && asked.includes(me)) return answering === windowKey(model) ? t("status_window_answered") : t("status_window_you");
+  // a window the page answers by itself asks nothing of the person: the line says what the
+  // others are asked, as it will once the answer is taken
+  if (me !== null && asked.includes(me) && answering === windowKey(model)) {
+    const others = asked.filter((seat) => seat !== me).length;
+    return others ? t("status_window", { count: others }) : t("status_window_answered");
+  }
+  if (me !== null && asked.includes(me)) return t("status_window_you");
   return t("status_window", { count: asked.length });
 }
 
