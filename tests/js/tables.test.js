@@ -68,6 +68,26 @@ test("Paper Toss!: the cards in every hand together", () => {
   assert.equal(paper.cardsInHands(/** @type {any} */ ({})), 0);
 });
 
+test("Paper Toss!: an armed card goes at the leader at the first window where it may", () => {
+  const pass = { type: "pass" };
+  const bullies = [1, 2, 3].map((target) => ({ type: "bully", target }));
+  const tires = [1, 2, 3].map((target) => ({ type: "flat_tire", target }));
+  const st = { tokens: [0, 1, 3, 2] };
+  // the leader, whatever order the moves come in
+  assert.deepEqual(paper.armedMove("bully", st, [pass, ...bullies].reverse()), { type: "bully", target: 2 });
+  assert.deepEqual(paper.armedMove("flat_tire", st, [pass, ...bullies, ...tires]), { type: "flat_tire", target: 2 });
+  // of two leaders, the first in seat order
+  assert.deepEqual(paper.armedMove("bully", { tokens: [0, 2, 2, 1] }, bullies), { type: "bully", target: 1 });
+  // nothing armed, or the armed card not playable in this window: it waits
+  assert.equal(paper.armedMove(null, st, [pass, ...bullies]), null);
+  assert.equal(paper.armedMove("bully", st, [pass, ...tires]), null);
+  assert.equal(paper.armedMove("flat_tire", st, [pass]), null);
+  // "that player loses one Paper Token": a Bully waits for a leader with a token to lose ...
+  assert.equal(paper.armedMove("bully", { tokens: [3, 0, 0, 0] }, bullies), null);
+  // ... a Flat Tire (a lost turn) does not
+  assert.deepEqual(paper.armedMove("flat_tire", { tokens: [0, 0, 0, 0] }, tires), { type: "flat_tire", target: 1 });
+});
+
 test("Paper Toss!: the end names its one winner, or every winner", async () => {
   const ctx = await context("paper-toss", "en");
   const one = paper.default.describe({ kind: "game_over", winner: 2, winners: [2] }, ctx);

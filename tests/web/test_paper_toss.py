@@ -288,3 +288,101 @@ def test_the_chance_steps_are_said_in_words(new_page: Callable[..., Page]) -> No
     expect(status).to_have_text("Dando la vuelta a una carta de Lanzamiento para Ann…")
     page.evaluate(CHANCE_STEP, ["draw", 1])
     expect(status).to_contain_text(" roba hasta completar la mano…")
+
+
+#: Every window button (Pass, Bully, Flat Tire) the page ever draws, and every time the status
+#: line asks the person to respond, in ``window.windowButtons``.
+WINDOW_BUTTONS = """document.addEventListener("DOMContentLoaded", () => {
+  window.windowButtons = [];
+  const wanted = '[data-key="pass"], [data-key^="bully-"], [data-key^="flat-"]';
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll(wanted)) window.windowButtons.push(el.dataset.key);
+    const status = document.querySelector(".status-text");
+    if (status && status.textContent.includes("Respond now")) window.windowButtons.push("status");
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+});"""
+
+
+def test_an_armed_bully_is_played_at_the_next_window_with_quiet_windows_on(
+    new_page: Callable[..., Page],
+) -> None:
+    """Quiet windows on (the default): the page offers to arm the Bully in hand ("Bully the
+    leader at the next window"), shows it armed, and plays it by itself at the first window
+    where a leader has a token to lose ("that player loses one Paper Token"). Every window of
+    this seat is one the page answers itself (the bots only toss and pass, the hand holds only
+    Paper Tosses and Bullies): it never draws a Pass or Bully button for one, nor says
+    "Respond now", not even for a moment."""
+    page = new_page()
+    page.add_init_script(WINDOW_BUTTONS)
+    attacks: list[dict[str, Any]] = []
+
+    def socket(ws: WebSocket) -> None:
+        def heard(payload: str | bytes) -> None:
+            message = json.loads(payload)
+            if message.get("type") == "update":
+                state = message["view"]["state"]
+                for event in message.get("events") or []:
+                    if event["kind"] == "bullied":
+                        attacks.append({**event, "tokens": state["tokens"]})
+
+        ws.on("framereceived", heard)
+
+    page.on("websocket", socket)
+    open_room(
+        page,
+        "paper-toss",
+        3,
+        # a Bully in five cards of 50 with 30 Bullies: all but certain (0.7% without one)
+        options={
+            "target": "3",
+            "paper_deck": "paper_toss:20,bully:30",
+            "toss_deck": "good_throw:10",
+            "first_player": "1",
+        },
+        limits={"reaction_seconds": "600"},
+    )
+    fill_with_bots_and_start(page, "tosser")
+    expect(page.locator("#pt-quiet")).to_be_checked()
+    arm = page.locator('.pt-arms [data-key="arm-bully"]')
+    expect(arm).to_have_text("Bully the leader at the next window")
+    arm.click()
+    armed = page.locator(".pt-armed")
+    expect(armed).to_contain_text("Armed")
+    expect(armed).to_contain_text("Bully the leader at the next window")
+    expect(page.locator('.pt-arms [data-key="disarm-bully"]')).to_be_visible()
+    shot(page, "paper-toss-armed")
+    play_to_end(page, paper_toss_move, limit=120)
+    expect(page.locator("#result")).to_be_visible()
+    mine = [a for a in attacks if a["player"] == 0]
+    assert mine, attacks  # the person's Bully was played, by the page
+    first = mine[0]
+    assert first["lost"] == 1  # at a leader with a token to lose
+    assert first["target"] in (1, 2)
+    assert page.evaluate("() => window.windowButtons") == []
+
+
+def test_arming_is_offered_in_spanish(new_page: Callable[..., Page]) -> None:
+    """The arm control speaks the page's language, with the game's own card names; the A key
+    arms and disarms too."""
+    page = new_page()
+    open_room(
+        page,
+        "paper-toss",
+        3,
+        # a Flat Tire in five cards of 50 with 40: all but certain
+        options={"paper_deck": "paper_toss:10,flat_tire:40", "first_player": "0"},
+        limits={"reaction_seconds": "600"},
+    )
+    fill_with_bots_and_start(page, "tosser")
+    page.select_option("#lang", "es")
+    flat = page.locator('.pt-arms [data-key="arm-flat_tire"]')
+    expect(flat).to_have_text("Pinchazo a quien va ganando en la próxima ventana")
+    flat.click()
+    expect(page.locator(".pt-armed")).to_contain_text("Preparado")
+    page.locator('.pt-arms [data-key="disarm-flat_tire"]').click()
+    expect(page.locator(".pt-armed")).to_have_count(0)
+    expect(flat).to_be_visible()
+    page.keyboard.press("a")  # A arms the card held, and A again disarms it
+    expect(page.locator(".pt-armed")).to_contain_text("Pinchazo a quien va ganando")
+    page.keyboard.press("a")
+    expect(page.locator(".pt-armed")).to_have_count(0)

@@ -34,6 +34,8 @@ const WINDOWS = new Set(["hazard", "counter", "after"]);
 // Between the toss and its landing: the Paper Toss is in the air.
 const AIRBORNE = new Set(["hazard", "counter", "launch", "flip", "choose"]);
 const QUIET_KEY = "gamenight:paper-toss-quiet";
+// The cards a person may arm: played by the page at the next window where the rules allow it.
+const ARMABLE = ["bully", "flat_tire"];
 
 /** Whether quiet windows are on (the default) in this browser. */
 function quietWindows() {
@@ -61,6 +63,36 @@ function cardsInHands(st) {
   return (st.hand_sizes || []).reduce((a, b) => a + b, 0);
 }
 
+/** The move an armed card (`armed`: "bully" or "flat_tire", or null) makes in this window, or
+ * null while it must wait: aimed at the leader (the most tokens among the seats it may target,
+ * the first in seat order of two), and a Bully only at a leader with a token to lose (a Bully
+ * on nobody's tokens would waste the card).
+ * @param {string | null} armed
+ * @param {{tokens: number[]}} st
+ * @param {import("../../../web/types.js").Action[]} legal
+ */
+function armedMove(armed, st, legal) {
+  const aimed = legal.filter((a) => armed && a.type === armed).sort((a, b) => a.target - b.target);
+  if (!aimed.length) return null;
+  const leader = aimed.reduce((best, a) => ((st.tokens[a.target] || 0) > (st.tokens[best.target] || 0) ? a : best));
+  if (armed === "bully" && !((st.tokens[leader.target] || 0) > 0)) return null;
+  return leader;
+}
+
+/** One opening of a response window: the match, the turn, the window, and the cards in hand
+ * (a Counter, Bully or Flat Tire opens a window again in the same turn, with a card fewer).
+ * @param {Model} model
+ */
+function windowKey(model) {
+  const st = model.state;
+  const opened = model.pending.window || st.phase;
+  return `${model.matchNumber}|${st.turns}|${st.turn}|${opened}|${cardsInHands(st)}`;
+}
+
+// The window the page answers by itself (a quiet pass, an armed card), for the status line:
+// one table in a page.
+let answering = null;
+
 class PaperTossTable {
   /**
    * @param {HTMLElement} root
@@ -73,7 +105,9 @@ class PaperTossTable {
     this.flips = [];
     this.model = null;
     this.seen = null; // the update whose events were taken in: "match|version"
-    this.quietSent = null; // the window this page passed by itself (see windowKey)
+    this.answered = null; // the window this page answered by itself (see windowKey)
+    this.armed = null; // the card armed for the next window: "bully", "flat_tire" or null
+    this.armedMatch = null; // the match it was armed in
     this.decisionShown = null; // the decision of this seat last brought into view
   }
 
@@ -98,48 +132,68 @@ class PaperTossTable {
         }
         if (event.kind === "flipped") this.flips.push(event.card);
         if (event.kind === "landed") this.landed = { card: event.card, chooser: event.chooser, hazard: event.hazard };
+        // the armed card was played: armed once, played once
+        const played = { bullied: "bully", flat_tire: "flat_tire" }[event.kind];
+        if (played && played === this.armed && event.player === model.me) this.armed = null;
       }
       // back on the line (or the page reloaded): a pass sent before may have been lost
-      if (model.reason === "joined") this.quietSent = null;
+      if (model.reason === "joined") this.answered = null;
     }
     if (st.flipped && st.flipped.length) this.flips = [...st.flipped];
-    const quiet = this.quietPass(model);
-    this.ctx.redraw(this.root, [this.board(model), this.air(model), this.mine(model)]);
+    const quiet = this.answer(model);
+    this.ctx.redraw(this.root, [this.board(model), this.air(model), this.mine(model, quiet)]);
     this.showDecision(model, quiet);
   }
 
-  /** One opening of a response window: the match, the turn, the window, and the cards in hand
-   * (a Counter, Bully or Flat Tire opens a window again in the same turn, with a card fewer).
+  /** The card armed now, if this seat still holds it in this match.
    * @param {Model} model
    */
-  windowKey(model) {
-    const st = model.state;
-    const opened = model.pending.window || st.phase;
-    return `${model.matchNumber}|${st.turns}|${st.turn}|${opened}|${cardsInHands(st)}`;
+  armedCard(model) {
+    const hand = model.state.hand || [];
+    if (this.armed && (this.armedMatch !== model.matchNumber || !hand.includes(this.armed))) this.armed = null;
+    return this.armed;
   }
 
+  /** Arm a card (or disarm: null); armed in a window of this seat, it is played now if it may.
+   * @param {string | null} id
+   */
+  arm(id) {
+    this.armed = id;
+    this.armedMatch = this.model ? this.model.matchNumber : null;
+    if (this.model) this.render(this.model);
+  }
+
+  // An armed card is played at the first window of this seat where it may be (see armedMove),
+  // by the page, without asking; then it is forgotten.
   // Quiet windows (on unless the person turns them off): a window where only Bully or Flat
   // Tire could be played is passed at once, as at the terminal; those cards may wait for any
   // later window, and the person is not asked three times a turn. The pass is sent once per
   // window: another seat's pass can come (a new version) before the server has taken this
   // one, and this seat is still listed then; a second pass would be refused.
-  // Returns whether this window is (being) passed by the page.
+  // The page draws no buttons for a window it answers itself: they would show for the moment
+  // the answer takes to reach the server (30 to 240 ms on a phone), too short to read.
+  // Returns whether this window is (being) answered by the page.
   /** @param {Model} model */
-  quietPass(model) {
+  answer(model) {
     const me = model.me;
     const listed = me !== null && WINDOWS.has(model.state.phase) && model.pending.players.includes(me);
     if (!listed) {
-      this.quietSent = null; // the pass was taken (or the window closed)
+      this.answered = null; // the answer was taken (or the window closed)
+      answering = null;
       return false;
     }
-    const key = this.windowKey(model);
-    if (this.quietSent === key) return true;
-    if (!quietWindows()) return false;
+    const key = windowKey(model);
+    if (this.answered === key) return true;
     const legal = model.legal;
-    const anytime = legal.every((a) => a.type === "pass" || a.type === "bully" || a.type === "flat_tire");
-    if (!anytime || !legal.some((a) => a.type === "pass")) return false;
-    this.quietSent = key;
-    this.ctx.act({ type: "pass" }, true);
+    let move = armedMove(this.armedCard(model), model.state, legal);
+    if (!move && quietWindows()) {
+      const anytime = legal.every((a) => a.type === "pass" || a.type === "bully" || a.type === "flat_tire");
+      if (anytime && legal.some((a) => a.type === "pass")) move = { type: "pass" };
+    }
+    if (!move) return false;
+    this.answered = key;
+    answering = key;
+    this.ctx.act(move, true);
     return true;
   }
 
@@ -150,7 +204,7 @@ class PaperTossTable {
    */
   decisionKey(model) {
     const st = model.state;
-    return WINDOWS.has(st.phase) ? this.windowKey(model) : `${model.matchNumber}|${st.turns}|${st.phase}`;
+    return WINDOWS.has(st.phase) ? windowKey(model) : `${model.matchNumber}|${st.turns}|${st.phase}`;
   }
 
   /** @param {Model} model */
@@ -219,14 +273,17 @@ class PaperTossTable {
     return kit.section(t("air_title"), parts, { cls: "pt-air" });
   }
 
-  /** @param {Model} model */
-  mine(model) {
+  /**
+   * @param {Model} model
+   * @param {boolean} answered the page answers this window itself: no prompt, no buttons
+   */
+  mine(model, answered) {
     const { h, kit, t } = this.ctx;
     const st = model.state;
     if (model.me === null || !st.hand) return null;
     const me = model.me;
-    const legal = model.legal;
-    const mine = model.pending.players.includes(me);
+    const legal = answered ? [] : model.legal; // nothing lights up for a moment either
+    const mine = model.pending.players.includes(me) && !answered;
     const discards = new Map(legal.filter((a) => a.type === "discard").map((a) => [a.card, a]));
     const answers = new Set(legal.filter((a) => a.type === "hazard" || a.type === "counter").map((a) => a.card));
     if (legal.some((a) => a.type === "bully")) answers.add("bully");
@@ -274,14 +331,32 @@ class PaperTossTable {
       h("div", { class: "cards pt-hand" }, cards),
       prompt ? h("p", { class: "pt-prompt" }, prompt) : null,
       buttons.length ? h("div", { class: "actions pt-actions" }, buttons) : null,
+      this.arms(model),
       quiet,
     ], { cls: "pt-mine" });
+  }
+
+  /** While the hand holds a Bully or a Flat Tire: a button to arm it for the next window, or,
+   * armed, what is armed and a button to disarm it (quiet windows or not).
+   * @param {Model} model
+   */
+  arms(model) {
+    const { h, kit, t } = this.ctx;
+    const hand = model.state.hand || [];
+    const armed = this.armedCard(model);
+    const held = ARMABLE.filter((id) => hand.includes(id));
+    if (!held.length) return null;
+    const parts = held.map((id) => id === armed
+      ? [h("p", { class: "pt-armed", role: "status" }, h("span", { class: "tag turn" }, t("armed")), t(`arm_${id}`)),
+        kit.actionButton(t("disarm"), () => this.arm(null), { key: `disarm-${id}` })]
+      : kit.actionButton(t(`arm_${id}`), () => this.arm(id), { key: `arm-${id}`, title: t("arm_help") }));
+    return h("div", { class: "actions pt-arms" }, parts);
   }
 
   /** Quiet windows turned on or off; turned on in a window that is quiet, it is passed now. */
   setQuiet(on) {
     localStorage.setItem(QUIET_KEY, on ? "1" : "0");
-    if (on && this.model) this.quietPass(this.model);
+    if (on && this.model) this.render(this.model);
   }
 
   /**
@@ -290,8 +365,15 @@ class PaperTossTable {
    */
   key(event, model) {
     const me = model.me;
-    if (me === null || !model.pending.players.includes(me)) return false;
     const k = event.key.toLowerCase();
+    if (k === "a" && me !== null && this.ctx.mode !== "table") {
+      // arm the next card held (Bully, then Flat Tire), then nothing, and round again
+      const held = [...ARMABLE.filter((id) => (model.state.hand || []).includes(id)), null];
+      if (held.length === 1) return false;
+      this.arm(held[(held.indexOf(this.armedCard(model)) + 1) % held.length]);
+      return true;
+    }
+    if (me === null || !model.pending.players.includes(me)) return false;
     const phase = model.state.phase;
     const find = (type, extra) => model.legal.find((a) => a.type === type && (!extra || extra(a)));
     const keys = {
@@ -403,12 +485,18 @@ function status(model, ctx) {
   if (st.phase === "draw") return st.turn === me ? t("status_drawing_you") : t("status_drawing", { name: ctx.name(st.turn) });
   if (st.phase === "flip") return t("status_flipping", { name: ctx.name(st.turn) });
   if (!WINDOWS.has(st.phase)) return null;
+  // a window the page answers by itself asks nothing of the person: the line says what the
+  // others are asked, as it will once the answer is taken
+  if (me !== null && asked.includes(me) && answering === windowKey(model)) {
+    const others = asked.filter((seat) => seat !== me).length;
+    return others ? t("status_window", { count: others }) : t("status_window_answered");
+  }
   if (me !== null && asked.includes(me)) return t("status_window_you");
   return t("status_window", { count: asked.length });
 }
 
 // The pure parts, for the unit tests (tests/js); the room reads only the default export.
-export { cardsInHands };
+export { armedMove, cardsInHands };
 
 /** @type {import("../../../web/types.js").TableModule<View>} */
 export default {
