@@ -247,3 +247,63 @@ def test_a_slow_bot_reacts_no_later_than_the_cap() -> None:
 
     stored = run(main(), limit=30)
     assert stored[0].by == "bot"
+
+
+def test_a_pass_made_on_time_out_is_told_to_its_seat_only() -> None:
+    """Paper Toss!: nobody answers the window, the runtime passes for each seat. Each seat's
+    own update says the pass was made for it (``timed_out``, ``by`` ``system``); the others see
+    an ordinary pass (``person``), so nobody learns that a seat could have answered."""
+
+    async def main() -> dict[int | None, list[Update]]:
+        match = Match(make_game("paper-toss", players=3), seed=1)
+        walk(match, random.Random(1), lambda m: m.pending.kind is Kind.REACTION)
+        clock = VirtualClock()
+        live = LiveMatch(
+            match, quick(turn_limit=None, window_limit=0.01), clock=clock, rng=random.Random(5)
+        )
+        viewers: list[int | None] = [0, 1, 2, None]
+        subs = {v: live.subscribe(v) for v in viewers}
+        seen: dict[int | None, list[Update]] = {v: [] for v in viewers}
+        async with clock.jumping(), live:
+            for viewer, sub in subs.items():
+                async for update in sub:
+                    if update.reason == "step":
+                        seen[viewer].append(update)
+                        if len(seen[viewer]) == 3:
+                            break
+        return seen
+
+    seen = run(main())
+    for step in range(3):
+        seat = seen[None][step].actor
+        assert seat is not None
+        for viewer, updates in seen.items():
+            update = updates[step]
+            assert update.actor == seat
+            told = viewer == seat
+            assert update.timed_out is told, (viewer, seat)
+            assert update.by == ("system" if told else "person"), (viewer, seat)
+            assert update.to_json()["timed_out"] is told
+
+
+def test_a_turn_made_by_the_stand_in_on_time_out_is_told_to_its_seat_only() -> None:
+    """Toss Up!: the player to move runs out of time and the stand-in plays; that seat's update
+    says it was chosen for them, the other seat's does not."""
+
+    async def main() -> tuple[int, Update, Update]:
+        match = Match(make_game("toss-up"), seed=7)
+        match.advance_chance()
+        me = match.pending.players[0]
+        other = 1 - me
+        clock = VirtualClock()
+        live = LiveMatch(match, quick(turn_limit=0.02), rng=random.Random(5), clock=clock)
+        mine, theirs = live.subscribe(me), live.subscribe(other)
+        async with clock.jumping(), live:
+            told = await first(mine, lambda u: u.reason == "step")
+            seen = await first(theirs, lambda u: u.reason == "step")
+        return me, told, seen
+
+    me, told, seen = run(main())
+    assert told.actor == seen.actor == me
+    assert told.by == "stand-in" and told.timed_out
+    assert not seen.timed_out

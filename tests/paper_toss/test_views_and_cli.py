@@ -219,3 +219,39 @@ def test_event_lines_speak_to_you_in_the_second_person() -> None:
     state = state_at(g, "choose", [["dog"], []], turn=1, chooser=0, flipped=("perfect", "window"))
     r.show(console, g.observe(state, 0), 0, names)
     assert "You choose where smart (1)'s toss lands" in console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_a_hot_seat_screen_never_says_whose_move_was_beaten() -> None:
+    """Three people at one screen (seeded, moves typed at random): the shared screen never
+    prints "Too slow! Player N's move was not played" (it would tell the table that Player N had
+    a move to make); each beaten person is told after the curtain hands them the screen."""
+    rng = random.Random(2)
+    typed = "".join(f"\n{rng.choice('1222334')}\n" for _ in range(400))
+    result = runner.invoke(
+        app,
+        ["play", "paper-toss", "--seats", "human,human,human", "--seed", "2"],
+        input=typed,
+    )
+    assert "the input ended before the game did" in result.output  # it played all it was given
+    assert "'s move was not played" not in result.output
+    lines = result.output.splitlines()
+    told = [i for i, line in enumerate(lines) if line.startswith("Too slow! Your move (")]
+    assert told
+    for i in told:  # right after the curtain: the Enter, then the rule naming the seat
+        assert lines[i - 1].startswith("───") and "Press Enter" in "".join(lines[i - 6 : i])
+
+
+def test_a_beaten_move_at_a_shared_screen_is_told_only_after_the_curtain() -> None:
+    """Hot seat: ``outpaced`` prints nothing on the shared screen; the person's next turn at
+    the screen, after they press Enter, says their move was not played."""
+    g = game(3)
+    state = state_at(g, "after", [["dog"], ["kid"], ["bully"]], turn=1)
+    seat = _human(g, 2, "\n1\n", hot_seat=True)
+    legal = g.legal_actions(state, 2)
+    seat.outpaced(legal[1])
+    shown = seat.console.file  # type: ignore[attr-defined]
+    assert shown.getvalue() == ""
+    seat.act(g.observe(state, 2), legal, random.Random(1))
+    text = shown.getvalue()
+    assert "Too slow! Your move (Bully" in text
+    assert text.index("Press Enter") < text.index("Too slow!")

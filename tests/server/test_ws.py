@@ -389,3 +389,30 @@ def test_a_race_goes_to_the_first_to_arrive_and_a_late_grab_is_too_slow(sqlite_u
 
     with serving(sqlite_url) as server:
         asyncio.run(go(server.url))
+
+
+def test_a_turn_played_for_a_person_on_time_out_is_told_over_the_wire_to_them_only(
+    sqlite_url: str,
+) -> None:
+    """Toss Up!, nobody acts: the turn's time runs out and the stand-in plays. The update sent
+    to the person whose turn it was says ``timed_out``; the other person's does not."""
+
+    async def go(base: str) -> None:
+        _made, clients, _tokens = await table(
+            base, "toss-up", ["Ann", "Bob"], limits={"turn_seconds": 0.5}
+        )
+        steps = {
+            seat: await client.wait(
+                lambda m: m["type"] == "update" and m["by"] == "stand-in", timeout=20
+            )
+            for seat, client in clients.items()
+        }
+        assert steps[0]["version"] == steps[1]["version"]
+        mover = steps[0]["actor"]
+        assert steps[mover]["timed_out"] is True
+        assert steps[1 - mover]["timed_out"] is False
+        for client in clients.values():
+            await client.close()
+
+    with serving(sqlite_url) as server:
+        asyncio.run(go(server.url))

@@ -319,7 +319,7 @@ def test_when_a_window_runs_out_of_time_the_table_says_it_passed_for_the_person(
             session("paper-toss", "human,default,default", match=match, settings=hurried)
         )
         async with app.run_test(size=(100, 32)) as pilot:
-            await until(pilot, lambda: "Time ran out: You passed." in events_text(app))
+            await until(pilot, lambda: "Time's up: you passed." in events_text(app))
         assert [s.action for s in match.steps if s.player == 0][:1] == [PASS]
 
     asyncio.run(main())

@@ -306,3 +306,22 @@ def test_the_keys_of_roll_and_bank_with_a_keyboard_in_spanish(
 
     assert play_to_end(page, move) > 0
     assert "se planta" in page.locator(".log").inner_text()
+
+
+def test_a_turn_played_for_you_on_time_out_says_so_on_your_page(
+    new_page: Callable[..., Page],
+) -> None:
+    """Ann lets her turn's time run out: her stand-in plays, and her page says that a move was
+    chosen for her (a line of the log; a roll is said by the dice that follow it, so the line
+    names no move), in Spanish too after a switch."""
+    page = new_page()
+    open_room(page, "toss-up", 2, options={"target": "1000"}, limits={"turn_seconds": "5"})
+    fill_with_bots_and_start(page)
+    line = page.locator("ol.log li.ev-time-up").first
+    expect(line).to_have_text(
+        re.compile(r"Time's up — (chosen for you: .+|a move was chosen for you\.)"), timeout=30_000
+    )
+    page.select_option("#lang", "es")
+    expect(page.locator("ol.log li.ev-time-up").first).to_have_text(
+        re.compile(r"Se acabó el tiempo — se eligió (por ti: .+|una jugada por ti\.)")
+    )

@@ -78,8 +78,16 @@ class Update:
     events: tuple[View, ...] = ()
     #: The seat that made the step (``None``: chance, or no step).
     actor: int | None = None
-    #: Who made the step (``None``: no step).
+    #: Who made the step (``None``: no step), as this viewer may know it: a pass the runtime
+    #: made for a seat when a window ran out (``system``) is ``person`` to everyone but that
+    #: seat: a person whose only answer is to pass is answered for at once (by their screen, or
+    #: with ``LiveSettings.auto_pass``), so a pass made on time-out would tell the table that the
+    #: seat held a card that could answer.
     by: By | None = None
+    #: Whether the runtime made this step for the viewer's own seat because their time ran out
+    #: (``by`` is ``system``: it passed for them, or ``stand-in``: their stand-in chose); only
+    #: that seat's updates say so.
+    timed_out: bool = False
     #: Who is still deciding (in a simultaneous choice: who has not committed; never what).
     deciding: tuple[int, ...] = ()
     #: Seconds left before the runtime acts for whoever is still deciding (``None``: no limit).
@@ -102,6 +110,7 @@ class Update:
             "events": list(self.events),
             "actor": self.actor,
             "by": self.by,
+            "timed_out": self.timed_out,
             "deciding": list(self.deciding),
             "time_left": self.time_left,
             "controllers": list(self.controllers),
@@ -230,13 +239,18 @@ def update_for(
     """The update for one viewer: ``view`` is theirs, the events (those of ``earlier`` steps
     too) are redacted for them."""
     applied = table.applied
+    by = applied.by if applied else None
+    mine = applied is not None and viewer is not None and applied.seat == viewer
+    if by == "system" and not mine:
+        by = "person"  # a pass like any other: whether the seat could answer stays its own
     return Update(
         reason=table.reason,
         version=table.version,
         view=view,
         events=tuple(e.for_viewer(viewer) for e in applied.events) if applied else (),
         actor=applied.seat if applied else None,
-        by=applied.by if applied else None,
+        by=by,
+        timed_out=mine and by in ("system", "stand-in"),
         deciding=table.deciding,
         time_left=table.time_left,
         controllers=table.controllers,

@@ -247,6 +247,7 @@ class Connection:
                         events=list(update.events),
                         actor=update.actor,
                         by=update.by,
+                        timed_out=update.timed_out,
                         deciding=list(update.deciding),
                         time_left=update.time_left,
                         controllers=list(update.controllers),

@@ -186,9 +186,12 @@ class Update(ServerBase):
 
     ``reason``: ``joined`` (your whole current view), ``start`` (the match's clock started),
     ``step`` (a step was applied) or ``seats`` (a seat changed hands between a person and a
-    bot). ``deciding`` says who is still deciding, never what anybody chose; ``time_left`` is the
-    time before the server acts for them. ``earlier`` (with ``joined`` only) gives the events of
-    the steps before it, oldest first, as you may see them: what happened before you came.
+    bot). ``by`` says who made the step; ``timed_out`` is true in your own update only, when the
+    server made the step for you because your time ran out (a pass made so is an ordinary
+    ``person`` pass to everyone else). ``deciding`` says who is still deciding, never what
+    anybody chose; ``time_left`` is the time before the server acts for them. ``earlier`` (with
+    ``joined`` only) gives the events of the steps before it, oldest first, as you
+    may see them: what happened before you came.
     """
 
     type: Literal["update"] = "update"
@@ -199,6 +202,7 @@ class Update(ServerBase):
     events: list[dict[str, Any]]
     actor: int | None
     by: By | None
+    timed_out: bool = False
     deciding: list[int]
     time_left: float | None
     controllers: list[str | None]

@@ -67,6 +67,9 @@ class HumanAgent(Agent):
         #: The match being played, set by the play loop: only used to ask the game why a typed
         #: move is refused (the same reason ``Match.submit`` would give this player).
         self.match: Match | None = None
+        #: At a shared screen: the move of this person's that a faster one beat, said to them
+        #: when the curtain next hands them the screen (never to the table).
+        self.beaten: str | None = None
 
     def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """Show the view and ask until a legal move is typed.
@@ -88,6 +91,9 @@ class HumanAgent(Agent):
             if self._readline().strip().lower() in QUIT_WORDS:
                 raise LeftGame(f"{self.name} left the game")
         self.console.rule(f"{escape(self.name)} (seat {self.seat})")
+        if self.beaten is not None:
+            self.console.print(f"[bold red]Too slow![/] {self._not_played(self.beaten)}")
+            self.beaten = None
         self.renderer.show(self.console, view, self.seat, self.names)
         if self.coach:
             advice = self.renderer.advice(self.game, view)
@@ -144,21 +150,21 @@ class HumanAgent(Agent):
     def outpaced(self, action: Any, closed: bool = False) -> None:
         """Say that the person's move was not played because a faster one took what it reached
         for. Nothing is said when the window closed or the game ended first (there is nothing
-        left to do about it), and at a shared screen the move is not named: the next person may
-        already be looking."""
+        left to do about it). At a shared screen nothing is said to the table either (the next
+        person may already be looking, and "Player 3's move was not played" would tell everyone
+        that Player 3 had a move to make): the person is told when the curtain next hands them
+        the screen, if it does."""
         if closed:
             return
-        if self.hot_seat:
-            self.console.print(
-                f"[bold red]Too slow![/] {escape(self.name)}'s move was not played: "
-                "another player's move came first."
-            )
-            return
         label = self.renderer.action_label(self.game.action_to_text(action), action)
-        self.console.print(
-            f"[bold red]Too slow![/] Your move ({escape(label)}) was not played: "
-            "another player's move came first."
-        )
+        if self.hot_seat:
+            self.beaten = label
+            return
+        self.console.print(f"[bold red]Too slow![/] {self._not_played(label)}")
+
+    @staticmethod
+    def _not_played(label: str) -> str:
+        return f"Your move ({escape(label)}) was not played: another player's move came first."
 
     def reaction_time(self, view: View, action: Any, rng: random.Random) -> float:
         """The time the person took to answer."""

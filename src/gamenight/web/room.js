@@ -11,6 +11,7 @@ import { currentLanguage, loadGameStrings, t, translator } from "./i18n.js";
 import * as kit from "./kit.js";
 import { gameWords, seatName } from "./lobby.js";
 import { lobbyMethods } from "./room_lobby.js";
+import { timeUpWords } from "./time_up.js";
 import { go, refusal, showNet, toast } from "./ui.js";
 
 const LOG_SIZE = 40;
@@ -226,6 +227,13 @@ export class RoomPage {
       this.describeInto(m.earlier || [], m.version, ctx);
     }
     this.describeInto(m.events || [], m.version, ctx);
+    if (m.timed_out && m.reason === "step") {
+      // the server made this step for me: said to me alone (the others' updates carry no
+      // timed_out), in the log (drawn in the language of the moment) and as a toast
+      const timeUp = { by: m.by, events: m.events || [] };
+      this.log.push({ timeUp, version: m.version, kind: "time-up", standIns: [] });
+      toast(this.timeUpText(timeUp, ctx), "slow");
+    }
     if (this.log.length > LOG_SIZE) this.log.splice(0, this.log.length - LOG_SIZE);
     this.render("match");
   }
@@ -561,11 +569,18 @@ export class RoomPage {
    * was the bot's roll. The words for the people who are there stay as the game says them. */
   logLine(line, newest) {
     const ctx = this.ctx();
+    if (line.timeUp) return h("li", { class: [newest && "newest", "ev-time-up"] }, this.timeUpText(line.timeUp, ctx));
     const named = new Set();
     const text = this.module.describe(line.event, { ...ctx, name: (seat) => { named.add(seat); return ctx.name(seat); } });
     const bots = (line.standIns || []).filter((seat) => named.has(seat));
     return h("li", { class: [newest && "newest", `ev-${line.kind}`, bots.length && "by-stand-in"] }, text,
       bots.length ? h("span", { class: "tag stand-in-mark" }, t("log_stand_in", { names: bots.map((seat) => this.name(seat)).join(", ") })) : null);
+  }
+
+  /** "Time's up: you passed." or "Time's up — chosen for you: …" (see time_up.js). */
+  timeUpText(timeUp, ctx) {
+    const lines = this.module.describe ? timeUp.events.map((event) => this.module.describe(event, ctx)) : [];
+    return timeUpWords(timeUp.by, lines, t);
   }
 
   drawResult() {

@@ -114,6 +114,9 @@ class TableApp(TableBase):
 
     def _update(self, viewer: int | None, update: Update) -> None:
         self.latest[viewer] = update
+        if update.timed_out and viewer is not None and viewer != self.teller:
+            # at a shared screen: told to that person when the curtain hands them the screen
+            self.time_up[viewer] = self._time_up(update)
         if viewer == self.teller:
             self._tell(update)
         if update.outcome is not None:
@@ -134,15 +137,8 @@ class TableApp(TableBase):
             line = self.renderer.describe(event, self.names)
             if line:
                 self._lines.append(Text.from_markup(line))
-        seat = update.actor
-        if seat is not None and seat in self.session.people and update.by in ("stand-in", "system"):
-            who = self.names[seat]
-            done = (
-                f"a stand-in played for {'you' if who == 'You' else who}"
-                if update.by == "stand-in"
-                else f"{who} passed"
-            )
-            self._lines.append(Text(f"Time ran out: {done}.", style="dim"))
+        if update.timed_out:  # the lone person's own step, made for them on time-out
+            self._lines.append(Text(self._time_up(update), style="dim"))
         pause = self.game.pause_after
         wait = self.session.settings.round_pause
         if (
@@ -154,6 +150,14 @@ class TableApp(TableBase):
             self._say(f"[b]The round is over.[/] The next round is dealt in {wait:g} s.")
         if self._lines:
             self._schedule_redraw()
+
+    def _time_up(self, update: Update) -> str:
+        """What a person is told of a step made for them on time-out (``update.timed_out``)."""
+        if update.by == "system":
+            return "Time's up: you passed."
+        lines = [self.renderer.describe(event, self.names) for event in update.events]
+        what = " ".join(Text.from_markup(line).plain for line in lines if line)
+        return f"Time's up — chosen for you: {what}" if what else "Time's up — chosen for you."
 
     # ---- what a person is asked --------------------------------------------------------------
     def _consider(self, seat: int) -> None:
@@ -248,6 +252,9 @@ class TableApp(TableBase):
             self.curtain = None
             if ready and seat in self.asking:
                 self.shown = seat
+                told = self.time_up.pop(seat, None)
+                if told is not None:
+                    self._say(f"[b]{escape(told)}[/]")
                 update = self.latest.get(seat)
                 if update is not None and update.time_left is not None:
                     self.deadline = self.live.clock.now() + update.time_left

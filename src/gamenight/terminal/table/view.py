@@ -72,6 +72,9 @@ class TableBase(App[TableResult]):
         self.shown: int | None = session.lone
         #: Whose secret events the events pane may tell (a lone person's; else nobody's).
         self.teller: int | None = session.lone
+        #: At a shared screen: what each person is told of a step made for them on time-out,
+        #: kept until the curtain hands them the screen (the table is never told).
+        self.time_up: dict[int, str] = {}
         self.latest: dict[int | None, Update] = {}
         self.legal: dict[int, list[Any]] = {s: [] for s in people}
         self.keys: dict[int, list[str | None]] = {s: [] for s in people}
