@@ -67,14 +67,14 @@ js: $(NPM_STAMP)
 	@grep -E '^# (tests|pass|fail) ' $(JS_REPORT)
 	@grep -Eq '^# tests [1-9]' $(JS_REPORT) || { echo "node --test collected no tests in tests/js"; exit 1; }
 
-# `make test` leaves out the tests marked slow (PostgreSQL restarted under a live match) and
-# statistics (a fast kernel against the engine over every rule set): minutes each, so they run
+# `make test` leaves out the tests marked slow (PostgreSQL restarted under a live match, the
+# compiled build and its checks) and statistics (a fast kernel against the engine over every rule set): minutes each, so they run
 # in `make test-slow`, which CI (.ci/run) runs after `make test`.
 pytest: $(STAMP) $(PLUGIN_STAMP)
 	$(BIN)/pytest -q -n 2 -m "not slow and not statistics"
 
 test-slow: $(STAMP) $(PLUGIN_STAMP)
-	$(BIN)/pytest -q -n 2 -m "slow or statistics"
+	$(BIN)/pytest -q -n 2 --dist loadgroup -m "slow or statistics"
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'

@@ -34,6 +34,9 @@ def load(path: Path, name: str) -> ModuleType:
 
 SETUP = load(ROOT / "setup.py", "gamenight_setup")
 
+# Building the compiled tree takes a minute and its checks two more: `make test-slow` runs them,
+# all on one worker (`--dist loadgroup`) so the tree is built once.
+
 
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -73,6 +76,8 @@ def run(site: Path | None, *args: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("compiled")
 def test_the_listed_modules_are_compiled_and_the_rest_is_not(compiled: Path) -> None:
     """Every module ``setup.py`` lists runs compiled from the build; the others stay Python
     (the actions, whose field types the codecs read, and every module that is not listed)."""
@@ -108,6 +113,8 @@ JOBS = [
 ]
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("compiled")
 @pytest.mark.parametrize("job", JOBS)
 def test_the_compiled_build_plays_the_very_same_games(
     compiled: Path, tmp_path: Path, job: str
@@ -124,6 +131,8 @@ def test_the_compiled_build_plays_the_very_same_games(
     assert records[0] == records[1] and len(records[0]) >= 20
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("compiled")
 def test_the_compiled_build_keeps_the_engine_contract(compiled: Path) -> None:
     """The conformance kit (bad input refused with the engine's own errors, states left as they
     were, records that replay, views that hide what they must) passes on the compiled build
@@ -147,6 +156,8 @@ def test_the_compiled_build_keeps_the_engine_contract(compiled: Path) -> None:
     )
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("compiled")
 def test_the_compiled_build_passes_the_adapter_tests(compiled: Path) -> None:
     """The learning adapters' own tests (PettingZoo's API and seed tests, Gymnasium's checker,
     OpenSpiel's random simulation test, each encoder against the views, the turns) pass on the
@@ -187,6 +198,8 @@ def test_a_bad_compile_switch_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
         SETUP.compiling()
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("compiled")
 def test_memory_stays_flat_on_the_compiled_build(compiled: Path) -> None:
     """Thirty times the games do not take twice the memory, compiled too (a compiled f-string
     of a seed from 2**62 up once kept it alive: about 40 bytes a match)."""
