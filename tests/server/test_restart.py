@@ -142,7 +142,10 @@ def test_a_room_whose_match_was_over_shows_its_end_after_a_restart(tmp_path: Pat
     try:
 
         async def play() -> tuple[dict[str, Any], dict[int, str]]:
-            made, clients, tokens = await table(server.url, "toss-up", ["Ann"], bots=["random"])
+            # a short game (the final round starts past 20): the restart is what is tested
+            made, clients, tokens = await table(
+                server.url, "toss-up", ["Ann"], bots=["random"], options={"target": 20}
+            )
             assert await drive(clients, random.Random(3)) is None
             await clients[0].wait(lambda m: m["type"] == "over")
             await clients[0].close()
