@@ -15,11 +15,12 @@ EXAMPLES = re.findall(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), 
 def test_the_page_has_one_example_per_library() -> None:
     """PettingZoo, Gymnasium, OpenSpiel and RLCard each get a quick start, PettingZoo's parallel
     environment one through ``parallel_to_aec``, and OpenSpiel's imperfect-information
-    algorithms one more."""
-    assert len(EXAMPLES) == 6
+    algorithms one more, and the batched environment one."""
+    assert len(EXAMPLES) == 7
     for library in (
         "pettingzoo",
         "gymnasium",
+        "GamenightVectorEnv",
         "pyspiel",
         "parallel_to_aec",
         "rlcard",
@@ -43,13 +44,15 @@ def test_the_quick_start_loop_runs_on_parallel_to_aec() -> None:
     assert par.turns.over and not par.turns.truncated and not aec.agents
 
 
-@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("index", range(7))
 def test_an_example_runs(index: int) -> None:
     """Each example runs in a fresh namespace and leaves what it names (the algorithms'
     example: a legal ISMCTS move and CFR's exploitability, below uniform random's 0.14)."""
     namespace: dict[str, Any] = {}
     exec(compile(EXAMPLES[index], f"docs/adapters.md example {index + 1}", "exec"), namespace)
-    assert {"aec", "env", "state", "payoffs"} & set(namespace)
+    assert {"aec", "env", "envs", "state", "payoffs"} & set(namespace)
+    if "envs" in namespace:
+        assert namespace["obs"].shape == (namespace["envs"].num_envs, 21)
     if "gap" in namespace:
         assert namespace["action"] in namespace["state"].legal_actions()
         assert 0 <= namespace["gap"] < 0.14

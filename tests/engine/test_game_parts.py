@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
+import gamenight
 from gamenight.engine.plugins import ROLES
 from gamenight.engine.registry import game_ids, make_game, plugin
 from tests.engine.grab_bag import GrabBag, GrabBagConfig
@@ -16,9 +18,18 @@ BUILT_IN = ("toss-up", "toss-your-cookies", "paper-toss", "cover-your-cookies")
 def test_roles_are_only_those_a_framework_reads() -> None:
     """A role no framework loads is not offered: the sampler is a method of ``Game`` and the
     browser table is found by its ``web/`` folder."""
-    assert ROLES == ("bots", "metrics", "terminal", "kernel", "solver", "encode", "coach")
+    roles = ("bots", "metrics", "terminal", "kernel", "solver", "encode", "coach", "vector")
+    assert roles == ROLES
     for game_id in game_ids():
         assert set(plugin(game_id).parts) <= set(ROLES)
+    frameworks = Path(gamenight.__file__).parent
+    sources = "".join(
+        path.read_text()
+        for path in frameworks.rglob("*.py")
+        if not path.is_relative_to(frameworks / "games") and path.name != "plugins.py"
+    )
+    for role in ROLES:  # each role is named where a framework loads it
+        assert f'"{role}")' in sources, role
 
 
 @pytest.mark.parametrize("game_id", BUILT_IN)

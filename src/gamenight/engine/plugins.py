@@ -22,6 +22,9 @@ Roles and what each part module defines (the frameworks read these names):
              as JSON data, or ``None`` when it has none to give; optionally
              ``check(game)``, raising ``ConfigError`` for a game it cannot coach (optional;
              the server sends advice to a seat that asks, for the browser's coach)
+``vector``   ``make_batch(game, num_envs, seat, opponents)``: many matches stepped at once for
+             a learner at ``seat`` against batched bots (optional; read by
+             ``gamenight.adapters.vector``)
 ========== ========================================================================
 """
 
@@ -37,7 +40,7 @@ from typing import Any
 ENTRY_POINT_GROUP = "gamenight.games"
 
 #: The roles a game part may play, in the order ``gamenight list`` shows them.
-ROLES = ("bots", "metrics", "terminal", "kernel", "solver", "encode", "coach")
+ROLES = ("bots", "metrics", "terminal", "kernel", "solver", "encode", "coach", "vector")
 
 
 @dataclass(frozen=True)

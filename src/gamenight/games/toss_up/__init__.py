@@ -7,7 +7,9 @@ from gamenight.games.toss_up.state import TossUpState
 
 #: The entry point of this game (``gamenight.games`` group in pyproject.toml).
 PLUGIN = GamePlugin.in_package(
-    __name__, "TossUp", ("bots", "metrics", "terminal", "kernel", "solver", "encode", "coach")
+    __name__,
+    "TossUp",
+    ("bots", "metrics", "terminal", "kernel", "solver", "encode", "coach", "vector"),
 )
 
 __all__ = ["PLUGIN", "TossUp", "TossUpConfig", "TossUpState"]
