@@ -48,7 +48,10 @@ def open_room(
         field = page.locator(f"#limit-{limit}")
         if not field.is_visible():
             page.locator("details.more summary").click()
-        field.fill(value)
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
     page.click("#create")
     page.wait_for_url("**/room/*")
     code = page.locator("#room-code").inner_text().strip()

@@ -20,6 +20,9 @@ class Submit:
     action: Any
     version: int | None
     reply: asyncio.Future[int]
+    #: When it reached the match (its clock), and its fair time there (``fair_grabs``), if any.
+    arrived: float = 0.0
+    tap: float | None = None
 
 
 @dataclass(slots=True)
@@ -57,7 +60,14 @@ class Thought:
     elapsed: float
 
 
-Command = Submit | BotMove | Timeout | SetController | Thought
+@dataclass(slots=True)
+class Release:
+    """Collection window number ``token`` closes: its grabs are applied in fair order."""
+
+    token: int
+
+
+Command = Submit | BotMove | Timeout | SetController | Thought | Release
 
 
 @dataclass(slots=True)

@@ -24,6 +24,7 @@ from typing import Any
 
 from gamenight.bots.base import Agent
 from gamenight.bots.races import same_decision
+from gamenight.bots.reaction import NETWORK
 from gamenight.bots.registry import make_bot
 from gamenight.engine.core import CHANCE, Kind, Outcome, View
 from gamenight.engine.errors import (
@@ -36,7 +37,15 @@ from gamenight.engine.errors import (
 from gamenight.engine.game import Game
 from gamenight.engine.match import Match, replay, step_json
 from gamenight.live.clock import Clock, LoopClock, Timer
-from gamenight.live.commands import BotMove, Command, SetController, Submit, Thought, Timeout
+from gamenight.live.commands import (
+    BotMove,
+    Command,
+    Release,
+    SetController,
+    Submit,
+    Thought,
+    Timeout,
+)
 from gamenight.live.decisions import (
     STANDING_KINDS,
     beaten_by,
@@ -47,6 +56,7 @@ from gamenight.live.decisions import (
     takes_out_only,
     too_slow,
 )
+from gamenight.live.fair_grabs import MAX_CREDIT, Collection, Grab, hold_until
 from gamenight.live.planner import Decider, Planner
 from gamenight.live.race_clocks import RaceClocks
 from gamenight.live.recap import recalled
@@ -148,6 +158,9 @@ class LiveMatch:
         self._decision_from = match.version
         #: In a race, each person's own clock (``race_clocks``).
         self._races = RaceClocks()
+        #: Each person's link: the most credit a grab of theirs may get (``fair_grabs``).
+        self._reach: dict[int, float] = {}
+        self._fair = Collection(self.clock, lambda token: self._inbox.put_nowait(Release(token)))
 
     @classmethod
     def from_record(
@@ -260,9 +273,12 @@ class LiveMatch:
         self._audience.leave(sub)
 
     # ---- acting ------------------------------------------------------------------------------
-    async def submit(self, seat: int, action: Any, version: int | None = None) -> int:
+    async def submit(
+        self, seat: int, action: Any, version: int | None = None, *, tap: float | None = None
+    ) -> int:
         """A person's action for ``seat``, made at ``version`` (the version of the view it was
-        chosen from). Returns the match version after it, once it is stored and told.
+        chosen from). Returns the match version after it, once it is stored and told. ``tap``:
+        its fair time on the match's clock (``fair_grabs.fair_tap``), if the server knows it.
 
         Raises the engine's typed errors: ``GameOver``, ``MalformedAction``, ``StaleVersion``
         (a late answer: "too slow", naming what beat it), ``NotYourDecision`` (also when a bot
@@ -270,8 +286,15 @@ class LiveMatch:
         changes nothing.
         """
         reply: asyncio.Future[int] = self._loop_future()
-        self._send(Submit(seat, action, version, reply))
+        self._send(Submit(seat, action, version, reply, self.clock.now(), tap))
         return await reply
+
+    def set_reach(self, seat: int, seconds: float) -> None:
+        """The most credit a grab of ``seat``'s person may get for their network (their link's
+        ``LinkClock.bound``, at most ``MAX_CREDIT``): a race's first grab is held that long for
+        a grab of theirs that was made sooner (``docs/live.md``, "Latency-fair races")."""
+        self._check_seat(seat)
+        self._reach[seat] = max(0.0, min(MAX_CREDIT, float(seconds)))
 
     async def submit_json(self, seat: int, data: Any, version: int | None = None) -> int:
         """Decode a wire action (raises ``MalformedAction``) and ``submit`` it."""
@@ -308,11 +331,15 @@ class LiveMatch:
             self._audience.close_all("stopped")
 
     async def _handle(self, command: Command) -> None:
-        if isinstance(command, Submit):
-            await self._person_move(command)
-        elif isinstance(command, BotMove):
-            await self._bot_move(command)
+        if isinstance(command, Submit | BotMove):
+            if not self._held(command):
+                await self._grab(command)
+        elif isinstance(command, Release):
+            for held in self._fair.close(command.token):
+                await self._grab(held)
         elif isinstance(command, Timeout):
+            for held in self._fair.close():  # they came before the limit ran out
+                await self._grab(held)
             if command.decision == self._decision:
                 await self._time_out()
         elif isinstance(command, Thought):
@@ -324,6 +351,37 @@ class LiveMatch:
             self._notify("seats", None)
             if not command.reply.done():
                 command.reply.set_result(None)
+
+    def _held(self, command: Grab) -> bool:
+        """Hold a grab in a race or a window while a grab made sooner may still come from a
+        slower link (``fair_grabs``): in the open collection window, or in a new one. A bot is
+        credited the network round trip its reaction counts, as a person their own."""
+        now = self.clock.now()
+        at = now - NETWORK if isinstance(command, BotMove) else command.arrived
+        if isinstance(command, Submit) and command.tap is not None:
+            at = min(at, command.tap)
+        if self._fair.open:
+            self._fair.add(command, at)
+            return True
+        pending = self.match.pending
+        if pending.kind not in (Kind.RACE, Kind.REACTION):
+            return False
+        seat = command.seat
+        others = [
+            self._reach.get(s, 0.0) for s in pending.players if s != seat and self._is_person(s)
+        ]
+        until = hold_until(at, now, others)
+        if until is None:
+            return False
+        self._fair.start(until)
+        self._fair.add(command, at)
+        return True
+
+    async def _grab(self, command: Grab) -> None:
+        if isinstance(command, Submit):
+            await self._person_move(command)
+        else:
+            await self._bot_move(command)
 
     async def _person_move(self, command: Submit) -> None:
         try:
@@ -593,9 +651,11 @@ class LiveMatch:
         self._inbox.put_nowait(command)
 
     def _refuse_waiting(self) -> None:
-        """Answer every command still queued once the task ends."""
+        """Answer every command still held or queued once the task ends."""
+        waiting: list[Command] = [*self._fair.close()]
         while not self._inbox.empty():
-            command = self._inbox.get_nowait()
+            waiting.append(self._inbox.get_nowait())
+        for command in waiting:
             if isinstance(command, Submit | SetController) and not command.reply.done():
                 command.reply.set_exception(self._refusal(command))
 

@@ -14,6 +14,10 @@ const LIMITS = [
   ["race_seconds", 10, 1, 600, ["race"]],
   ["grace_seconds", 30, 0, 3600, []],
 ];
+// How quickly bots react in races and windows (the room's limits.bot_speed): offered only for a
+// game that has races or windows.
+const BOT_SPEEDS = ["relaxed", "normal", "quick"];
+const BOT_SPEED_DEFAULT = "normal";
 
 /** The words of a game, translated when its catalogue has them, else as the server gives them. */
 export function gameWords(game) {
@@ -225,6 +229,14 @@ export class HomePage {
       const input = h("input", { id: `limit-${key}`, type: "number", min, max, value: kept(`limit-${key}`, value), step: "any" });
       return [key, value, input, h("div", { class: "option" }, h("label", { for: `limit-${key}` }, t(`limit_${key}`)), input)];
     });
+    const quick = !game.decisions || game.decisions.includes("race") || game.decisions.includes("reaction");
+    const botSpeed = quick
+      ? h("select", { id: "limit-bot_speed", "aria-describedby": "limit-bot_speed-help" },
+        BOT_SPEEDS.map((speed) => h("option", { value: speed, selected: speed === kept("limit-bot_speed", BOT_SPEED_DEFAULT) }, t(`bot_speed_${speed}`))))
+      : null;
+    const botSpeedRow = botSpeed
+      ? h("div", { class: "option" }, h("label", { for: "limit-bot_speed" }, t("limit_bot_speed")), botSpeed, h("small", { id: "limit-bot_speed-help", class: "help" }, t("bot_speed_help")))
+      : null;
     let creating = false;
     const submit = async (event) => {
       event.preventDefault();
@@ -242,6 +254,7 @@ export class HomePage {
         const number = Number.parseFloat(input.value);
         if (Number.isFinite(number) && number !== value) limits[key] = number;
       }
+      if (botSpeed && botSpeed.value !== BOT_SPEED_DEFAULT) limits.bot_speed = botSpeed.value;
       const body = { game: game.id, seats: Number(seats.value), options, limits };
       if (name.value.trim()) body.name = name.value.trim();
       try {
@@ -267,7 +280,7 @@ export class HomePage {
         h("div", { class: "option" }, h("label", { for: "seats" }, t("seats")), seats, h("small", { class: "help" }, t("seats_help")))),
       plain.length ? h("fieldset", { class: "options" }, h("legend", {}, t("options")), plain) : null,
       h("details", { class: "more", open: Boolean(draft.more), on: { toggle: (e) => { draft.more = e.target.open; } } },
-        h("summary", {}, t("more_options")), lists, limitInputs.map((l) => l[3])),
+        h("summary", {}, t("more_options")), lists, limitInputs.map((l) => l[3]), botSpeedRow),
       h("div", { class: "buttons" }, h("button", { type: "submit", class: "primary big", id: "create" }, t("create_room"))));
   }
 }
