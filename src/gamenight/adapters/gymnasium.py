@@ -48,7 +48,7 @@ from gamenight.bots.base import Agent
 from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import ConfigError, GameOver, IllegalAction, brief
 from gamenight.engine.registry import game_class
-from gamenight.sim.driver import agent_rngs
+from gamenight.sim.driver import agent_rng
 
 #: What a bot that reads no view is handed instead of one.
 _UNREAD: dict[str, Any] = {}
@@ -131,7 +131,9 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
         }
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(self.game.num_actions)
-        self._rngs: list[random.Random] = agent_rngs(0, players)
+        #: The opponents' RNGs by seat, derived from each match's seed as the driver derives
+        #: them (your seat needs none).
+        self._rngs: dict[int, random.Random] = {}
         #: Whether a match was dealt (``reset``): stepping before is refused.
         self._dealt = False
 
@@ -144,7 +146,7 @@ class GamenightEnv(PicklesEncoder, gymnasium.Env[np.ndarray, np.int64]):
         for _ in range(_DEALS):
             match_seed = int(self.np_random.integers(2**62))
             self.turns.reset(match_seed)
-            self._rngs = agent_rngs(match_seed, self.game.players)
+            self._rngs = {p: agent_rng(match_seed, p) for p in self.opponents}
             self._play_opponents()
             if not self.turns.over:
                 self._dealt = True

@@ -332,6 +332,8 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         #: one longer than the game's ids, with ``wait`` at 0).
         self._wait_mask = np.zeros(game.num_actions + 1, dtype=np.int8)
         self._wait_mask[self.wait] = 1
+        #: Every seat, in order (the agents' seats while a match is on).
+        self._seats = range(game.players)
         #: Every seat's observation of a state, by seat (the encoder's, bound once).
         self._encode_seats = self.encoder.all_seats
         #: Whether a match was dealt (``reset``): stepping before is refused.
@@ -354,13 +356,13 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             return {}
         turns = self.turns
         vectors = self._encode_seats(turns.state)
-        deciders, mask, idle = turns.deciders, turns.mask, self._wait_mask
+        deciders, mask, idle = turns.deciders, turns.mask, self._wait_mask.copy
         return {
             agent: {
                 "observation": vector,
-                "action_mask": mask(seat) if seat in deciders else idle.copy(),
+                "action_mask": mask(seat) if seat in deciders else idle(),
             }
-            for seat, (agent, vector) in enumerate(zip(agents, vectors, strict=True))
+            for seat, agent, vector in zip(self._seats, agents, vectors, strict=True)
         }
 
     def step(
@@ -378,7 +380,7 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             raise GameOver("no match is on: reset to play")
         if turns.over:
             raise GameOver("the match is over; reset to play again")
-        if not isinstance(actions, Mapping):
+        if type(actions) is not dict and not isinstance(actions, Mapping):
             raise MalformedAction(
                 "a parallel step takes a dict from agent name to action id "
                 f"(e.g. {{'player_0': 3}}), got {brief(actions)}"
@@ -387,12 +389,16 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         deciders = turns.deciders
         chosen: dict[int, Any] = {}
         illegal: list[int] = []
+        names, wait = self.possible_agents, self.wait
         for seat in deciders:
-            agent = self.possible_agents[seat]
+            agent = names[seat]
             if agent not in actions:
                 raise IllegalAction(f"{agent} must act now (deciding: {list(deciders)})")
+            action = actions[agent]
             try:
-                chosen[seat] = turns.decode(seat, self._not_wait(seat, actions[agent]))
+                if type(action) is not int or action == wait:  # else a plain id: not ``wait``
+                    action = self._not_wait(seat, action)
+                chosen[seat] = turns.decode(seat, action)
             except IllegalAction as exc:
                 if self.illegal == "raise":
                     raise
@@ -417,7 +423,8 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
         terminations = dict.fromkeys(agents, ended)
         truncations = dict.fromkeys(agents, cut)
         observations = self._observations()
-        self._with_views(infos)
+        if self.info_view:
+            self._with_views(infos)
         if done:
             self.agents = []
         if self.render_mode == "human":
@@ -457,10 +464,15 @@ class GamenightParallel(_Spaces, ParallelEnv[str, Observation, Any]):
             state = turns.state
             if state is start:  # nothing applied yet: every answer stands
                 stands = True
+            elif turns.over:
+                stands = False
             else:
-                stands = not turns.over and reach_stands(
+                now = game.pending(state)
+                # A seat no longer listed is outpaced whatever else holds: its legal actions
+                # are not worked out then.
+                stands = seat in now.players and reach_stands(
                     pending,
-                    game.pending(state),
+                    now,
                     seat,
                     chosen[seat] in game.legal_actions(state, seat),
                     functools.partial(_unchanged, game, start, state, seat),

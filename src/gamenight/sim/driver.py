@@ -32,7 +32,13 @@ def agent_rngs(seed: object, seats: int) -> list[random.Random]:
     # ``seed: object``: compiled by the mypyc of mypy 2.4 (see ``setup.py``), an int from 2**62
     # up turned into text kept a reference to it, about 40 bytes a match; an ``object`` is
     # formatted by Python itself.
-    return [random.Random(f"gamenight-agent:{seed}:{seat}") for seat in range(seats)]
+    return [agent_rng(seed, seat) for seat in range(seats)]
+
+
+def agent_rng(seed: object, seat: int) -> random.Random:
+    """The RNG of one seat, as :func:`agent_rngs` derives it (for a caller that needs only some
+    seats' RNGs)."""
+    return random.Random(f"gamenight-agent:{seed}:{seat}")
 
 
 class Decision:

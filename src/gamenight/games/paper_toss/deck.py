@@ -37,25 +37,29 @@ def deal_receiver(config: PaperTossConfig, state: PaperTossState) -> int:
     return (config.first_player + dealt) % config.players
 
 
+#: The chance actions of each Paper and Toss card kind, made once (actions are immutable; the
+#: same objects are handed out again, as an action table's are).
+_DRAWS: tuple[Draw, ...] = tuple(Draw(k) for k in PAPER_KINDS)
+_FLIPS: tuple[Flip, ...] = tuple(Flip(k) for k in TOSS_KINDS)
+
+
 def chance_outcomes(state: PaperTossState) -> list[tuple[Action, float]]:
     """The next Paper card (deal, draw) or Toss card (flip), by the cards left in the deck."""
     flipping = state.phase == "flip"
     deck = state.toss_deck if flipping else state.paper_deck
-    kinds = TOSS_KINDS if flipping else PAPER_KINDS
+    actions: tuple[Action, ...] = _FLIPS if flipping else _DRAWS
     total = sum(deck)
-    return [
-        (Flip(k) if flipping else Draw(k), c / total) for k, c in zip(kinds, deck, strict=True) if c
-    ]
+    return [(a, c / total) for a, c in zip(actions, deck, strict=True) if c]
 
 
 def sample_chance(state: PaperTossState, rng: random.Random) -> Action:
     """One card from the deck, each card equally likely (the law of ``chance_outcomes``)."""
     flipping = state.phase == "flip"
     deck = state.toss_deck if flipping else state.paper_deck
-    kinds = TOSS_KINDS if flipping else PAPER_KINDS
+    actions: tuple[Action, ...] = _FLIPS if flipping else _DRAWS
     pick = rng.randrange(sum(deck))
-    for kind, count in zip(kinds, deck, strict=True):
+    for action, count in zip(actions, deck, strict=True):
         if pick < count:
-            return Flip(kind) if flipping else Draw(kind)
+            return action
         pick -= count
     raise AssertionError("unreachable: the pick is below the deck size")
