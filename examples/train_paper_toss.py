@@ -208,8 +208,12 @@ class Learner:
 
         play(env, seed, choose, steps)
 
-    def learn_imitation(self, steps: Steps, epochs: int = 2, minibatch: int = 256) -> None:
-        """Cross-entropy towards ``smart``'s moves, and the value towards the final reward."""
+    def learn_imitation(
+        self, steps: Steps, epochs: int = 8, minibatch: int = 256, rate: float = 3e-3
+    ) -> None:
+        """Cross-entropy towards ``smart``'s moves, and the value towards the final reward.
+        Each batch is gone over several times at a larger step than PPO's: labels, unlike
+        advantages, do not go stale as the policy changes."""
         x, mask, actions, returns = self._arrays(steps)
         for _ in range(epochs):
             for idx in self._minibatches(len(steps), minibatch):
@@ -219,7 +223,7 @@ class Learner:
                 dlogits[np.arange(n), actions[idx]] -= 1.0
                 dlogits /= n
                 dvalues = 0.5 * (values - returns[idx]) / n
-                self.net.step(x[idx], hidden, dlogits, dvalues, self.rate)
+                self.net.step(x[idx], hidden, dlogits, dvalues, rate)
 
     # ---- PPO -------------------------------------------------------------------------------
     def explore(self, env: GamenightEnv, seed: int, steps: Steps, lam: float) -> float:
@@ -436,7 +440,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--hidden", type=positive_int, default=128, help="tanh units in the hidden layer"
     )
     parser.add_argument(
-        "--rate", type=bounded_float(0.0, None), default=1e-3, help="Adam's step size (above 0)"
+        "--rate",
+        type=bounded_float(0.0, None),
+        default=1e-3,
+        help="Adam's step size in PPO (above 0)",
     )
     parser.add_argument(
         "--lam",
