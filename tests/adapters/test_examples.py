@@ -40,6 +40,34 @@ def test_card_game_training(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(rates(out)) >= 3
 
 
+FIGURES = re.compile(
+    r"^(?P<who>.+?) +vs smart: won (?P<rate>\d\.\d{3}) "
+    r"\(95% (?P<low>\d\.\d{3})-(?P<high>\d\.\d{3})\) "
+    r"of (?P<games>\d+) matches, seats rotated; fair share 0\.500$",
+    re.MULTILINE,
+)
+
+
+def test_train_paper_toss_learns_beyond_its_random_start(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A tiny seeded run (96 matches: 80 imitating smart, one PPO batch of 16) prints the three
+    rows with their Wilson intervals, and the trained policy's interval lies above the untrained
+    one's: after a few seconds of learning it wins matches against smart that the untrained
+    network, a near-uniform random player, does not."""
+    argv = ["--matches", "96", "--imitate", "0.8", "--batch", "16", "--games", "40"]
+    out = run("examples/train_paper_toss.py", [*argv, "--minutes", "10", "--seed", "1"], capsys)
+    assert "imitated smart for 80 matches" in out
+    assert re.search(r"^trained on 96 matches in \d+s CPU", out, re.MULTILINE)
+    rows = {m["who"]: m for m in FIGURES.finditer(out)}
+    assert list(rows) == ["untrained (greedy)", "learner (greedy)", "smart itself"]
+    for row in rows.values():
+        assert row["games"] == "40"
+        assert float(row["low"]) <= float(row["rate"]) <= float(row["high"])
+    untrained, learner = rows["untrained (greedy)"], rows["learner (greedy)"]
+    assert float(learner["low"]) > float(untrained["high"])
+
+
 def test_openspiel_mcts(capsys: pytest.CaptureFixture[str]) -> None:
     """OpenSpiel's MCTS bot plays Toss Up! matches through the adapter against hold:20."""
     argv = ["--games", "2", "--simulations", "4", "--target", "20"]
@@ -70,6 +98,7 @@ def test_openspiel_ismcts(capsys: pytest.CaptureFixture[str]) -> None:
 EXAMPLES = (
     "examples/toss_up_q_learning.py",
     "examples/card_game_training.py",
+    "examples/train_paper_toss.py",
     "examples/openspiel_mcts.py",
     "examples/openspiel_mccfr.py",
     "examples/openspiel_ismcts.py",
@@ -99,6 +128,12 @@ EXAMPLES = (
         ("examples/card_game_training.py", ["--rate", "0"], "--rate", "above 0"),
         ("examples/card_game_training.py", ["--rate", "nan"], "--rate", "'nan'"),
         ("examples/card_game_training.py", ["--seed", "-1"], "--seed", "at least 0"),
+        ("examples/train_paper_toss.py", ["--minutes", "0"], "--minutes", "above 0"),
+        ("examples/train_paper_toss.py", ["--minutes", "inf"], "--minutes", "'inf'"),
+        ("examples/train_paper_toss.py", ["--imitate", "1.5"], "--imitate", "from 0 to 1"),
+        ("examples/train_paper_toss.py", ["--matches", "0"], "--matches", "at least 1"),
+        ("examples/train_paper_toss.py", ["--lam", "-0.1"], "--lam", "'-0.1'"),
+        ("examples/train_paper_toss.py", ["--seed", "x"], "--seed", "at least 0"),
         ("examples/openspiel_mcts.py", ["--games", "0"], "--games", "at least 1"),
         ("examples/openspiel_mcts.py", ["--simulations", "0"], "--simulations", "'0'"),
         ("examples/openspiel_mcts.py", ["--opponent", "nope"], "--opponent", "'nope'"),
