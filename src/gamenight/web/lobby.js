@@ -216,7 +216,7 @@ export class HomePage {
       }
       inputs.push([option, kind, input]);
       const row = kind === "bool"
-        ? h("div", { class: "option option-bool" }, input, h("label", { for: id }, words.optionLabel(option)), help)
+        ? h("div", { class: "option option-bool" }, h("label", { class: "check" }, input, words.optionLabel(option)), help)
         : h("div", { class: "option" }, h("label", { for: id }, words.optionLabel(option)), input, help);
       (kind === "words" || kind === "ints" ? lists : plain).push(row);
     }
