@@ -1,0 +1,48 @@
+"""What a family found on phones and keyboards (issue 30): the focus kept through the new room's
+form and the room's lobby, hosting without playing, and the tables' own defects on a phone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from tests.web.pages import open_room
+
+PHONE = {"width": 360, "height": 740, "is_mobile": True, "has_touch": True}
+ACTIVE = "() => { const a = document.activeElement; return a ? (a.id || a.tagName) : null; }"
+
+
+def test_arrow_keys_choose_a_game_and_keep_the_focus(new_page: Callable[..., Page]) -> None:
+    """The games are a group of radio buttons: the arrow keys move the choice and the focus
+    with it, from one game to the next, not to the page's body."""
+    page = new_page()
+    page.goto("/")
+    first = page.locator("input[name=game]").first
+    first.focus()
+    page.keyboard.press("ArrowDown")
+    second = page.locator("input[name=game]").nth(1)
+    expect(second).to_be_checked()
+    expect(second).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("input[name=game]").nth(2)).to_be_focused()
+
+
+def test_the_focus_goes_on_from_fill_with_bots_to_start_and_into_the_match(
+    new_page: Callable[..., Page],
+) -> None:
+    """The host fills the seats with bots from the keyboard: the focus goes to "Start the
+    game" (the button pressed is now disabled); Enter there starts the match and the focus goes
+    into the match, never to the page's body."""
+    page = new_page()
+    open_room(page, "toss-up", 3, limits={"turn_seconds": "600"})
+    page.locator("#fill-bots").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#start")).to_be_enabled()
+    expect(page.locator("#start")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table[data-version]")
+    inside = "() => Boolean(document.activeElement && document.activeElement.closest('.match'))"
+    page.wait_for_function(inside)
+    page.keyboard.press("Tab")  # the next Tab reaches a control of the match
+    assert page.evaluate(inside), page.evaluate(ACTIVE)
