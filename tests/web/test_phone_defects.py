@@ -46,3 +46,20 @@ def test_the_focus_goes_on_from_fill_with_bots_to_start_and_into_the_match(
     page.wait_for_function(inside)
     page.keyboard.press("Tab")  # the next Tab reaches a control of the match
     assert page.evaluate(inside), page.evaluate(ACTIVE)
+
+
+def test_a_host_who_will_not_play_says_so_with_a_box(new_page: Callable[..., Page]) -> None:
+    """This browser played before, so the new room's form fills in its name. To host without
+    playing (a table screen) the host ticks "Host without playing": the name is set aside, the
+    room opens with every seat open and the page says "Hosting"."""
+    page = new_page(**PHONE)
+    open_room(page, "toss-up", 2, name="Grandpa")  # the browser now knows the name
+    page.goto("/")
+    expect(page.locator("#host-name")).to_have_value("Grandpa")
+    page.locator("label:has(#host-only)").click()
+    expect(page.locator("#host-name")).to_be_disabled()
+    page.click("#create")
+    page.wait_for_url("**/room/*")
+    expect(page.locator(".you-are")).to_have_text("Hosting")
+    expect(page.locator(".seat-list .seat:not(.seat-open)")).to_have_count(0)
+    expect(page.locator("#leave-seat")).to_have_count(0)
