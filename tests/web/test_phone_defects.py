@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from tests.web.pages import open_room
+from tests.web.conftest import shot
+from tests.web.pages import fill_with_bots_and_start, open_room, play_to_end
 
 PHONE = {"width": 360, "height": 740, "is_mobile": True, "has_touch": True}
 ACTIVE = "() => { const a = document.activeElement; return a ? (a.id || a.tagName) : null; }"
@@ -63,3 +64,48 @@ def test_a_host_who_will_not_play_says_so_with_a_box(new_page: Callable[..., Pag
     expect(page.locator(".you-are")).to_have_text("Hosting")
     expect(page.locator(".seat-list .seat:not(.seat-open)")).to_have_count(0)
     expect(page.locator("#leave-seat")).to_have_count(0)
+
+
+#: The words of the final count's column headings that a line break cuts in two ("Stac|k"):
+#: each word, measured alone, lies on one line.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const th of document.querySelectorAll('.cyc-final th')) {
+    const text = th.firstChild;
+    let at = 0;
+    for (const word of th.textContent.split(' ')) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(word);
+      at += word.length + 1;
+    }
+  }
+  return broken;
+}"""
+
+
+def cover_move(page: Page) -> None:
+    """One move with the keyboard: 1 takes the first choice the page numbers; Y gives up a
+    duel when there is nothing to answer with."""
+    page.keyboard.press("1" if page.locator('#table [aria-keyshortcuts="1"]').count() else "y")
+
+
+def test_the_final_count_never_breaks_a_heading_mid_word(new_page: Callable[..., Page]) -> None:
+    """Cover Your Cookies' final count on a 360 px phone, four players: the headings (Stack,
+    Crumbs, Batches, Dough; in Spanish Pila, Migas, Hornadas, Masa) stay whole words, never
+    "Stac k", and the page does not scroll sideways."""
+    page = new_page(**PHONE)
+    open_room(page, "cover-your-cookies", 4, name="Ann")
+    fill_with_bots_and_start(page, level="baker")
+    play_to_end(page, cover_move, limit=500)
+    expect(page.locator(".cyc-final th").last).to_have_text("Dough")
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    page.locator(".cyc-final").scroll_into_view_if_needed()
+    shot(page, "cover-your-cookies-final-phone")
+    page.select_option("#lang", "es")
+    expect(page.locator(".cyc-final th").last).to_have_text("Masa")
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
