@@ -39,15 +39,36 @@ export function s(tag, attrs, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
-/** Replace the children of root, keeping the focus on the element with the same data-key. */
+/** How to find the focused element again in a region drawn anew: its data-key, else its id,
+ * else (a radio button) its group and value. */
+function focusSelector(el) {
+  if (el.dataset.key !== undefined) return `[data-key="${CSS.escape(el.dataset.key)}"]`;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  if (el instanceof HTMLInputElement && el.type === "radio" && el.name) {
+    return `input[name="${CSS.escape(el.name)}"][value="${CSS.escape(el.value)}"]`;
+  }
+  return undefined;
+}
+
+const FOCUSABLE = "button, a[href], input:not([type=hidden]), select, textarea, summary, [tabindex]";
+
+/** Replace the children of root, keeping the focus on the same element (same data-key, id, or
+ * radio button). When that element comes back disabled ("Fill the open seats with bots", once
+ * they are full), the focus goes on to the next control that can take it ("Start the game"). */
 export function redraw(root, ...nodes) {
   const active = /** @type {HTMLElement | null} */ (document.activeElement);
-  const key = active && root.contains(active) ? active.dataset.key : undefined;
+  const selector = active && active !== root && root.contains(active) ? focusSelector(active) : undefined;
   root.replaceChildren(...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false));
-  if (key !== undefined) {
-    const again = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (again && !again.disabled) again.focus({ preventScroll: true });
+  if (selector === undefined) return;
+  const again = /** @type {HTMLElement | null} */ (root.querySelector(selector));
+  if (!again) return;
+  if (!(/** @type {HTMLButtonElement} */ (again)).disabled) {
+    again.focus({ preventScroll: true });
+    return;
   }
+  const all = [...root.querySelectorAll(FOCUSABLE)];
+  const next = all.slice(all.indexOf(again) + 1).find((el) => !(/** @type {HTMLButtonElement} */ (el)).disabled && /** @type {HTMLElement} */ (el).getClientRects().length);
+  if (next) /** @type {HTMLElement} */ (next).focus({ preventScroll: true });
 }
 
 /** The element of id, or an error naming it (a missing element is a bug in the page). */

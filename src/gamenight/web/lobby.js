@@ -189,6 +189,11 @@ export class HomePage {
       Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i)
         .map((n) => h("option", { value: n, selected: n === seatsDefault }, String(n))));
     const name = h("input", { id: "host-name", name: "name", maxlength: 24, value: kept("host-name", saved.name()), autocomplete: "nickname", placeholder: t("name_placeholder") });
+    // Hosting without playing is said with a box, not by emptying a name the page filled in
+    // (the name this browser used last): the name is then set aside, and no seat is taken.
+    const hostOnly = h("input", { type: "checkbox", id: "host-only", checked: kept("host-only", false),
+      on: { change: () => { name.disabled = hostOnly.checked; } } });
+    name.disabled = hostOnly.checked;
     const plain = [];
     const lists = [];
     const inputs = [];
@@ -220,7 +225,7 @@ export class HomePage {
       }
       inputs.push([option, kind, input]);
       const row = kind === "bool"
-        ? h("div", { class: "option option-bool" }, input, h("label", { for: id }, words.optionLabel(option)), help)
+        ? h("div", { class: "option option-bool" }, h("label", { class: "check" }, input, words.optionLabel(option)), help)
         : h("div", { class: "option" }, h("label", { for: id }, words.optionLabel(option)), input, help);
       (kind === "words" || kind === "ints" ? lists : plain).push(row);
     }
@@ -256,7 +261,7 @@ export class HomePage {
       }
       if (botSpeed && botSpeed.value !== BOT_SPEED_DEFAULT) limits.bot_speed = botSpeed.value;
       const body = { game: game.id, seats: Number(seats.value), options, limits };
-      if (name.value.trim()) body.name = name.value.trim();
+      if (name.value.trim() && !hostOnly.checked) body.name = name.value.trim();
       try {
         const made = await api.createRoom(body);
         if (body.name) saved.setName(body.name);
@@ -276,7 +281,8 @@ export class HomePage {
       choices,
       h("p", { class: "rules-line" }, rules),
       h("div", { class: "form-grid" },
-        h("div", { class: "option" }, h("label", { for: "host-name" }, t("your_name")), name, h("small", { class: "help" }, t("host_name_help"))),
+        h("div", { class: "option" }, h("label", { for: "host-name" }, t("your_name")), name,
+          h("label", { class: "check" }, hostOnly, t("host_only")), h("small", { class: "help" }, t("host_name_help"))),
         h("div", { class: "option" }, h("label", { for: "seats" }, t("seats")), seats, h("small", { class: "help" }, t("seats_help")))),
       plain.length ? h("fieldset", { class: "options" }, h("legend", {}, t("options")), plain) : null,
       h("details", { class: "more", open: Boolean(draft.more), on: { toggle: (e) => { draft.more = e.target.open; } } },

@@ -363,7 +363,7 @@ export class RoomPage {
       lobby: h("div", { class: "room-lobby" }),
       status: h("div", { class: "status", role: "status", "aria-live": "polite" }),
       clock: h("div", { class: "clock", "aria-hidden": "true" }, h("div", { class: "clock-bar" }), h("span", { class: "clock-text" })),
-      table: h("div", { class: "table-root", id: "table" }),
+      table: h("div", { class: "table-root", id: "table", tabindex: "-1" }),
       result: h("div", { class: "result" }),
       players: h("div", { class: "players public" }),
       log: h("ol", { class: "log", "aria-label": t("events") }),
@@ -384,6 +384,8 @@ export class RoomPage {
       return;
     }
     if (!this.el) return;
+    const focused = /** @type {HTMLElement | null} */ (document.activeElement);
+    const hadFocus = focused && focused !== document.body && byId("main").contains(focused);
     document.body.classList.toggle("hand-only", this.handOnly && this.seat !== null && this.mode === "player");
     if (part === "all" || part === "room") {
       this.drawHead();
@@ -406,7 +408,19 @@ export class RoomPage {
       this.drawResult();
       this.revealNew();
     }
+    this.keepFocus(hadFocus);
     window.dispatchEvent(new Event("gamenight:title"));
+  }
+
+  /** The focus is never dropped to the page's body: when the element that had it is gone or
+   * hidden (the lobby's "Start the game" once the match is on), it goes to the match's table
+   * (the next Tab reaches its first control), or to the page. */
+  keepFocus(hadFocus) {
+    if (!hadFocus) return;
+    const now = /** @type {HTMLElement | null} */ (document.activeElement);
+    if (now && now !== document.body && byId("main").contains(now) && now.getClientRects().length) return;
+    const match = /** @type {HTMLElement} */ (byId("main").querySelector(".match"));
+    (match && !match.hidden ? this.el.table : byId("main")).focus({ preventScroll: true });
   }
 
   /** A new decision of this seat, or the result, is brought into view when it is off screen (on

@@ -99,9 +99,16 @@ class CookiesTable {
       && model.pending.players.includes(model.me);
     const race = racing ? `${model.matchNumber}|${st.phase}|${st.round}|${st.turn}` : null;
     if (race && race !== this.raceShown) {
-      const middle = this.root.querySelector(".tyc-middle");
-      const box = middle && middle.getBoundingClientRect();
-      if (box && (box.top < 0 || box.bottom > window.innerHeight)) middle.scrollIntoView({ block: "center", behavior: "instant" });
+      // measured once the room has drawn the rest of the page (the status line above grows a
+      // line for the race, and the clock shows): measured now, the milk looked on screen while
+      // it ended 40 px below the bottom of an 844 px phone
+      requestAnimationFrame(() => {
+        const middle = this.root.querySelector(".tyc-middle");
+        const box = middle && middle.getBoundingClientRect();
+        const line = document.querySelector(".status-row");
+        const top = line ? line.getBoundingClientRect().bottom : 0;
+        if (box && (box.top < top || box.bottom > window.innerHeight)) middle.scrollIntoView({ block: "center", behavior: "instant" });
+      });
     }
     this.raceShown = race;
   }

@@ -1,0 +1,111 @@
+"""What a family found on phones and keyboards (issue 30): the focus kept through the new room's
+form and the room's lobby, hosting without playing, and the tables' own defects on a phone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import shot
+from tests.web.pages import fill_with_bots_and_start, open_room, play_to_end
+
+PHONE = {"width": 360, "height": 740, "is_mobile": True, "has_touch": True}
+ACTIVE = "() => { const a = document.activeElement; return a ? (a.id || a.tagName) : null; }"
+
+
+def test_arrow_keys_choose_a_game_and_keep_the_focus(new_page: Callable[..., Page]) -> None:
+    """The games are a group of radio buttons: the arrow keys move the choice and the focus
+    with it, from one game to the next, not to the page's body."""
+    page = new_page()
+    page.goto("/")
+    first = page.locator("input[name=game]").first
+    first.focus()
+    page.keyboard.press("ArrowDown")
+    second = page.locator("input[name=game]").nth(1)
+    expect(second).to_be_checked()
+    expect(second).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("input[name=game]").nth(2)).to_be_focused()
+
+
+def test_the_focus_goes_on_from_fill_with_bots_to_start_and_into_the_match(
+    new_page: Callable[..., Page],
+) -> None:
+    """The host fills the seats with bots from the keyboard: the focus goes to "Start the
+    game" (the button pressed is now disabled); Enter there starts the match and the focus goes
+    into the match, never to the page's body."""
+    page = new_page()
+    open_room(page, "toss-up", 3, limits={"turn_seconds": "600"})
+    page.locator("#fill-bots").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#start")).to_be_enabled()
+    expect(page.locator("#start")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table[data-version]")
+    inside = "() => Boolean(document.activeElement && document.activeElement.closest('.match'))"
+    page.wait_for_function(inside)
+    page.keyboard.press("Tab")  # the next Tab reaches a control of the match
+    assert page.evaluate(inside), page.evaluate(ACTIVE)
+
+
+def test_a_host_who_will_not_play_says_so_with_a_box(new_page: Callable[..., Page]) -> None:
+    """This browser played before, so the new room's form fills in its name. To host without
+    playing (a table screen) the host ticks "Host without playing": the name is set aside, the
+    room opens with every seat open and the page says "Hosting"."""
+    page = new_page(**PHONE)
+    open_room(page, "toss-up", 2, name="Grandpa")  # the browser now knows the name
+    page.goto("/")
+    expect(page.locator("#host-name")).to_have_value("Grandpa")
+    page.locator("label:has(#host-only)").click()
+    expect(page.locator("#host-name")).to_be_disabled()
+    page.click("#create")
+    page.wait_for_url("**/room/*")
+    expect(page.locator(".you-are")).to_have_text("Hosting")
+    expect(page.locator(".seat-list .seat:not(.seat-open)")).to_have_count(0)
+    expect(page.locator("#leave-seat")).to_have_count(0)
+
+
+#: The words of the final count's column headings that a line break cuts in two ("Stac|k"):
+#: each word, measured alone, lies on one line.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const th of document.querySelectorAll('.cyc-final th')) {
+    const text = th.firstChild;
+    let at = 0;
+    for (const word of th.textContent.split(' ')) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(word);
+      at += word.length + 1;
+    }
+  }
+  return broken;
+}"""
+
+
+def cover_move(page: Page) -> None:
+    """One move with the keyboard: 1 takes the first choice the page numbers; Y gives up a
+    duel when there is nothing to answer with."""
+    page.keyboard.press("1" if page.locator('#table [aria-keyshortcuts="1"]').count() else "y")
+
+
+def test_the_final_count_never_breaks_a_heading_mid_word(new_page: Callable[..., Page]) -> None:
+    """Cover Your Cookies' final count on a 360 px phone, four players: the headings (Stack,
+    Crumbs, Batches, Dough; in Spanish Pila, Migas, Hornadas, Masa) stay whole words, never
+    "Stac k", and the page does not scroll sideways."""
+    page = new_page(**PHONE)
+    open_room(page, "cover-your-cookies", 4, name="Ann")
+    fill_with_bots_and_start(page, level="baker")
+    play_to_end(page, cover_move, limit=500)
+    expect(page.locator(".cyc-final th").last).to_have_text("Dough")
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    page.locator(".cyc-final").scroll_into_view_if_needed()
+    shot(page, "cover-your-cookies-final-phone")
+    page.select_option("#lang", "es")
+    expect(page.locator(".cyc-final th").last).to_have_text("Masa")
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
