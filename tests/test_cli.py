@@ -38,7 +38,7 @@ def test_play_from_a_pipe_to_the_end() -> None:
         app, ["play", "toss-up", "--seats", "human,hold:20", "--seed", "1"], input=BANK_ALWAYS
     )
     assert result.exit_code == 0, result.output
-    assert "banks" in result.output
+    assert "banked" in result.output
     assert "Game over: " in result.output
     assert "Chance the next roll busts" in result.output
 
@@ -108,7 +108,7 @@ def test_record_and_replay(tmp_path: Path) -> None:
     replayed = runner.invoke(app, ["replay", str(record), "--no-step"])
     assert replayed.exit_code == 0, replayed.output
     assert "replay:" in replayed.output
-    assert "smart banks " in replayed.output
+    assert "smart banked " in replayed.output
     assert "Game over: " in replayed.output
     stepped = runner.invoke(app, ["replay", str(record), "--step"], input="\n\nq\n")
     assert stepped.exit_code == 0

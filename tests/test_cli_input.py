@@ -74,7 +74,8 @@ def test_replay_shows_a_seat_that_is_in_the_match(record: Path) -> None:
 def test_a_lone_person_recorded_as_you_is_you_only_from_their_own_seat(tmp_path: Path) -> None:
     """A lone person is recorded as "You". Watched from their seat, or by nobody (a plain
     ``replay FILE``, as the record names them), they stay "You"; watched from another seat they
-    are "Player 0" (their seat), so "You" never names another seat than the one watched."""
+    are "Player 0" (their seat), so "You" never names another seat than the one watched: the
+    seat watched is the one told as "you" ("You banked", docs/words.md)."""
     path = tmp_path / "game.json"
     result = runner.invoke(
         app,
@@ -88,8 +89,8 @@ def test_a_lone_person_recorded_as_you_is_you_only_from_their_own_seat(tmp_path:
     public = invoke("replay", str(path), "--line")[1]
     for out in (own, public):
         assert "You bank" in out and "Player 0" not in out
-    assert "Player 0 banks" in other
-    assert "You bank" not in other and "You rolled" not in other
+    assert "Player 0 banked" in other
+    assert "hold:20 banked" not in other and "You banked" in other
 
 
 def test_a_failed_start_keeps_an_earlier_record(record: Path) -> None:

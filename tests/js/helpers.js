@@ -22,6 +22,11 @@ export async function catalogue(folder, lang) {
   return (await import(new URL(`${folder}/i18n/${lang}.js`, `file://${ROOT}`).href)).default;
 }
 
+/** A game's catalogue of words for its events (words/<lang>.json beside its web folder). */
+export function wordsOf(gameId, lang) {
+  return JSON.parse(readFileSync(`${ROOT}${GAMES[gameId].replace(/\/web$/, "")}/words/${lang}.json`, "utf8"));
+}
+
 /** A file's text, by its path from the repository root. */
 export function source(path) {
   return readFileSync(ROOT + path, "utf8");

@@ -5,11 +5,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import * as tossUp from "../../src/gamenight/games/toss_up/web/table.js";
 import { timeUpWords } from "../../src/gamenight/web/time_up.js";
-import { context, source } from "./helpers.js";
+import { render } from "../../src/gamenight/web/words.js";
+import { context, source, wordsOf } from "./helpers.js";
 
-const BANKED = { kind: "banked", player: 0, points: 15, total: 40 };
+// A bank as the server words it (games/toss_up/wording.py)
+const BANKED = { key: "banked", params: { who: { seat: 0 }, points: 15, total: 40 } };
 
 test("a pass made on time-out says so, in English and Spanish", async () => {
   const en = await context("paper-toss", "en");
@@ -21,7 +22,7 @@ test("a pass made on time-out says so, in English and Spanish", async () => {
 test("a move chosen on time-out is named with the game's own words, in English and Spanish", async () => {
   for (const [lang, start] of [["en", "Time's up — chosen for you: "], ["es", "Se acabó el tiempo — se eligió por ti: "]]) {
     const ctx = await context("toss-up", lang);
-    const line = tossUp.default.describe(BANKED, ctx);
+    const line = render(BANKED, { name: ctx.name, you: null, catalogues: [wordsOf("toss-up", lang)] });
     assert.ok(line && line.includes("15"), line);
     assert.equal(timeUpWords("stand-in", [line, null], ctx.t), start + line);
   }

@@ -46,7 +46,9 @@ for (const [name, folder] of Object.entries(FOLDERS)) {
       assert.ok(`${m[1]}_${m[2] === "one" ? "other" : "one"}` in en, `${name}: ${key} has no pair`);
       pairs += 1;
     }
-    assert.ok(pairs > 0, `${name}: no plural words at all`);
+    // a game's events are said from its catalogue of words (words/<lang>.json), whose plural
+    // forms tests/test_words.py checks: a table may have no plural words of its own left
+    if (name === "shell") assert.ok(pairs > 0, `${name}: no plural words at all`);
   });
 }
 

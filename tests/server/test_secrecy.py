@@ -26,6 +26,7 @@ from gamenight.engine.config import config_from_json
 from gamenight.engine.core import View
 from gamenight.engine.match import replay
 from gamenight.engine.registry import game_class
+from gamenight.server.connection import worded
 from tests.server.helpers import Client, drive, serving, ws_address
 from tests.server.test_ws import table
 
@@ -67,7 +68,7 @@ def check_everything_sent(
             expected = json.loads(json.dumps(views[(viewer, version)]))
             assert message["view"] == expected, f"view of {viewer} at {version}"
             shown = (
-                [e.for_viewer(viewer) for e in events[version]]
+                [worded(game, e.for_viewer(viewer)) for e in events[version]]
                 if message["reason"] == "step"
                 else []
             )

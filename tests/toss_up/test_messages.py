@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from typer.testing import CliRunner
 
 from gamenight.cli import app
@@ -21,6 +22,7 @@ from gamenight.games.toss_up import TossUp, TossUpConfig, TossUpState
 from gamenight.games.toss_up.metrics import TossUpMetrics
 from gamenight.games.toss_up.state import BANK, ROLL, Dice
 from gamenight.sim.metrics import Metrics
+from gamenight.terminal.narrate import Narrator
 from gamenight.terminal.render import renderer_for
 
 runner = CliRunner()
@@ -44,16 +46,21 @@ def test_the_winner_is_announced_once() -> None:
     assert result.output.count("wins!") + result.output.count("win!") == 1
 
 
+def told(event: dict[str, object], names: list[str], viewer: int | None = None) -> str:
+    """An event as the terminal tells it (its words, markup taken off)."""
+    line = Narrator(GAME, renderer_for("toss-up")).line(event, names, viewer)
+    assert line is not None
+    return Text.from_markup(line).plain
+
+
 def test_numbers_agree_with_their_nouns() -> None:
     """The issue: "Everywhere: '1 dice', '1 tokens' ...": 1 point, 1 die; 2 points, 2 dice."""
-    r = renderer_for("toss-up")
     names = ["You", "smart", "hold:20"]
-    assert r.describe({"kind": "banked", "player": 1, "points": 1, "total": 9}, names) == (
-        "smart banks 1 point (total 9)."
-    )
-    assert r.describe({"kind": "busted", "player": 0, "lost": 1}, names) == (
-        "Red light: You lose 1 point."
-    )
+    banked = {"kind": "banked", "player": 1, "points": 1, "total": 9}
+    assert told(banked, names, 0) == "smart banked 1 (total 9)"
+    busted = {"kind": "busted", "player": 0, "lost": 1}
+    assert told(busted, names, 0) == "You busted and lost 1 point"
+    assert told({**busted, "lost": 2}, names, 0) == "You busted and lost 2 points"
     rolled = {
         "kind": "rolled",
         "player": 2,
@@ -64,11 +71,11 @@ def test_numbers_agree_with_their_nouns() -> None:
         "turn_points": 1,
         "dice": 1,
     }
-    assert str(r.describe(rolled, names)).endswith("→ 1 point this turn")
+    assert told(rolled, names, 0) == "hold:20 rolled 1 green, 1 yellow: turn total 1"
     # rules.md, 4: every die set aside as green means all ten are rolled again; the line says so
     all_green = {**rolled, "green": 2, "yellow": 0, "turn_points": 12, "dice": 10}
-    assert str(r.describe(all_green, names)).endswith(
-        "→ 12 points this turn (all 10 dice set aside: rolled again)"
+    assert told(all_green, names, 0) == (
+        "hold:20 rolled 2 green: every die is set aside, so all 10 are rolled again (turn total 12)"
     )
     one = TossUpState(scores=(0, 0, 0), player=0, turn_points=1, dice_left=1, rolled=True)
     assert "Your turn: 1 point this turn, 1 die to roll" in screen(one, names)
@@ -88,21 +95,23 @@ def test_player_names_with_rich_markup_are_shown_as_typed() -> None:
         scores=(107, 107, 7), player=0, dice_left=10, trigger=1, final=(0, 1), contenders=(0, 1)
     )
     assert "Sudden death among [/], [bold]Ann" in screen(tied, names)
-    r = renderer_for("toss-up")
-    console = Console(record=True, width=120)
-    for event in (
-        {"kind": "banked", "player": 0, "points": 3, "total": 3},
-        {"kind": "busted", "player": 1, "lost": 4},
-        {"kind": "final_round", "trigger": 2, "total": 101},
-        {"kind": "sudden_death", "players": [0, 1], "total": 101},
-        {"kind": "game_over", "winners": [0, 1]},
-    ):
-        console.print(r.describe(event, names))
-    shown = console.export_text()
-    assert "[/] banks 3 points" in shown
-    assert "[bold]Ann loses 4 points" in shown
-    assert "Bo[/red] has 101" in shown
-    assert "Game over: [/] and [bold]Ann share the win!" in shown
+    shown = [
+        told(event, names, 2)
+        for event in (
+            {"kind": "banked", "player": 0, "points": 3, "total": 3},
+            {"kind": "busted", "player": 1, "lost": 4},
+            {"kind": "final_round", "trigger": 2, "total": 101},
+            {"kind": "sudden_death", "players": [0, 1], "total": 101},
+            {"kind": "game_over", "winners": [0, 1]},
+        )
+    ]
+    assert shown == [
+        "[/] banked 3 (total 3)",
+        "[bold]Ann busted and lost 4 points",
+        "You reached 101: final round!",
+        "Tie at 101: sudden death between [/], [bold]Ann",
+        "Game over: [/], [bold]Ann share the win!",
+    ]
 
 
 def test_a_roll_sent_by_a_player_is_refused_saying_the_dice_decide() -> None:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
+from gamenight.games.toss_up import TossUp
 from tests.web.conftest import shot
 from tests.web.pages import (
     MOVED_ON,
@@ -185,24 +186,34 @@ def test_what_the_table_says_before_the_first_roll_and_after_the_end(
     expect(page.locator(".tu-score .tag.on")).to_have_text(["winner"])
 
 
-#: What the "What happened" list says of some rolls, in the page's language: the table's own
-#: ``describe`` with the page's words.
-DESCRIBE_ROLLS = """async () => {
+#: What the "What happened" list says of some events, in the page's language: the words the
+#: server sends with each (``TossUp.event_words``), filled by the page's own formatter.
+SAY_EVENTS = """async (said) => {
   const i18n = await import("/static/i18n.js");
+  const { render } = await import("/static/words.js");
   await i18n.loadGameStrings("toss-up");
-  const table = (await import("/games/toss-up/table.js")).default;
-  const ctx = { t: i18n.translator("toss-up"), name: () => "Mia" };
-  const rolled = (green, yellow, red, more = {}) => table.describe({
-    kind: "rolled", player: 1, green, yellow, red, turn_points: 7, dice: 10, bust: false, ...more,
-  }, ctx);
-  return [
-    rolled(4, 1, 2),
-    rolled(1, 3, 0),
-    rolled(0, 2, 1, { bust: true }),
-    rolled(1, 0, 0),
-    table.describe({ kind: "busted", player: 1, lost: 1 }, ctx),
-  ];
+  const speaker = { name: () => "Mia", you: null, catalogues: i18n.wordCatalogues("toss-up") };
+  return said.map((words) => render(words, speaker));
 }"""
+
+
+def rolled(green: int, yellow: int, red: int, **more: object) -> dict[str, object]:
+    """A roll by seat 1 (turn total 7, ten dice)."""
+    base = {"player": 1, "green": green, "yellow": yellow, "red": red, "turn_points": 7}
+    return {"kind": "rolled", **base, "dice": 10, "bust": False, **more}
+
+
+#: Some rolls and a bust, as the server words them.
+EVENTS_SAID = [
+    TossUp().event_words(event)
+    for event in (
+        rolled(4, 1, 2),
+        rolled(1, 3, 0),
+        rolled(0, 2, 1, bust=True),
+        rolled(1, 0, 0),
+        {"kind": "busted", "player": 1, "lost": 1},
+    )
+]
 
 
 @pytest.mark.parametrize(
@@ -239,7 +250,7 @@ def test_a_rolls_colours_are_counted_in_the_singular_or_plural(
     ("1 amarillo", "2 rojos") and leaves out a colour that did not come up."""
     page = new_page(locale=locale)
     open_room(page, "toss-up", 2)
-    assert page.evaluate(DESCRIBE_ROLLS) == lines
+    assert page.evaluate(SAY_EVENTS, EVENTS_SAID) == lines
 
 
 #: Each die on the table whose word does not fit inside it: its colour, its word, and how wide

@@ -100,6 +100,24 @@ def rules(game: GameArg) -> None:
         out.print(page)
 
 
+#: ``--lang``: the language events are told in.
+LangOpt = Annotated[
+    str | None,
+    typer.Option(help="the language of the game's words: en or es [default: the locale's, or en]"),
+]
+
+
+def spoken(lang: str | None) -> str:
+    """The language to tell events in: ``--lang``, else the locale's (``LANG``), else English;
+    an unknown ``--lang`` is refused in one line."""
+    from gamenight.terminal.narrate import language
+
+    try:
+        return language(lang)
+    except GameError as exc:
+        fail(f"--lang: {exc}")
+
+
 def on_a_terminal() -> bool:
     """Whether a person sits at a real terminal (input, output and error output are TTYs; the
     screen is drawn on the error output): the live screens
@@ -148,6 +166,7 @@ def play(
             "normal (an adult on a phone) or quick"
         ),
     ] = "normal",
+    lang: LangOpt = None,
 ) -> None:
     """Play a game: at a terminal, live at a full-screen table; else line by line.
 
@@ -165,6 +184,7 @@ def play(
         speed_factor(bot_speed)
     except GameError as exc:
         fail(f"--bot-speed: {exc}")
+    speak = spoken(lang)
     if resume is not None:
         if seed is not None or option:
             fail("--seed and -o come from the record when resuming; leave them out")
@@ -208,11 +228,20 @@ def play(
     if not line and on_a_terminal():
         if coach:
             prepare_coach(built)
-        play_live(built, table, match, seed, record, ask_all, pace, coach, bot_speed)
+        play_live(built, table, match, seed, record, ask_all, pace, coach, bot_speed, speak)
         return
     try:
         play_game(
-            built, table, seed, out, sys.stdin, record, match=match, ask_all=ask_all, coach=coach
+            built,
+            table,
+            seed,
+            out,
+            sys.stdin,
+            record,
+            match=match,
+            ask_all=ask_all,
+            coach=coach,
+            lang=speak,
         )
     except (InputClosed, GameFailed, CannotWrite) as exc:
         fail(str(exc), status=1)
@@ -273,6 +302,7 @@ def play_live(
     pace: float,
     coach: bool = False,
     bot_speed: str = "normal",
+    lang: str = "en",
 ) -> None:
     """Play at the live table (Textual is imported only now), then print how it ended."""
     from gamenight.terminal.table.app import run_table
@@ -291,6 +321,7 @@ def play_live(
         record=record,
         ask_all=ask_all,
         coach=coach,
+        lang=lang,
     )
     result = run_table(session)
     if result is None:  # the screen closed without the table's own leaving (it saves first)
@@ -315,22 +346,24 @@ def replay(
         bool, typer.Option("--line", help="line by line, even at a terminal (as in a pipe)")
     ] = False,
     key: KeyOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Watch a recorded match: at a terminal, the board at every step, forward and back. A
     record whose signature is not verified under --key is shown with a warning first."""
     from gamenight.terminal.play import load_record, replay_record
 
+    speak = spoken(lang)
     try:
         data = load_record(file)
         warn_unverified(data, key)
         if not line and step is None and on_a_terminal():
             from gamenight.terminal.table.replay import run_replay
 
-            run_replay(data, seat)
+            run_replay(data, seat, speak)
             warn_unverified(data, key)  # again: the table covered the first warning
             return
         interactive = sys.stdin.isatty() if step is None else step
-        replay_record(data, out, sys.stdin if interactive else None, viewer=seat)
+        replay_record(data, out, sys.stdin if interactive else None, viewer=seat, lang=speak)
     except GameError as exc:
         fail(str(exc))
     except typer.Exit:

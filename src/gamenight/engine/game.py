@@ -36,6 +36,7 @@ from gamenight.engine.codec import ActionCodec
 from gamenight.engine.config import Config
 from gamenight.engine.core import Event, Kind, Outcome, Pending, View
 from gamenight.engine.errors import MalformedAction, UnknownSeat, brief
+from gamenight.engine.words import Catalogue, Words, load_catalogue
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -296,6 +297,18 @@ class Game(ABC, Generic[S, A]):
         """Decode an action from terminal text (raises ``MalformedAction``)."""
         action: A = self.codec.from_text(text)
         return action
+
+    # ---- words ---------------------------------------------------------------------------------
+    def event_words(self, event: View) -> Words | None:
+        """An event as a viewer may see it (``Event.for_viewer``) in words: a key of the game's
+        catalogue and its parameters (``None``: the event is not told). Only what the redacted
+        event shows can be worded, so words never tell a card their viewer may not see."""
+        return None
+
+    @classmethod
+    def words_catalogue(cls, lang: str) -> Catalogue:
+        """The game's words in ``lang`` (``words/<lang>.json`` in its package; ``{}``: none)."""
+        return load_catalogue(cls.__module__.rpartition(".")[0], lang)
 
     # ---- documentation ------------------------------------------------------------------------
     @classmethod

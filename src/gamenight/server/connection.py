@@ -22,6 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from gamenight.engine.core import View
 from gamenight.engine.errors import (
     GameError,
     GameOver,
@@ -30,6 +31,7 @@ from gamenight.engine.errors import (
     NotYourDecision,
     StaleVersion,
 )
+from gamenight.engine.game import Game
 from gamenight.engine.registry import game_part
 from gamenight.live.runtime import LiveMatch, MatchStopped
 from gamenight.live.updates import Subscription
@@ -67,6 +69,14 @@ SUBMIT_TIMEOUT = 30.0
 
 #: How deeply a client message may nest arrays and objects (an ``act`` needs three or four).
 MAX_DEPTH = 32
+
+
+def worded(game: Game[Any, Any], event: View) -> View:
+    """An event as its viewer may see it, with its words (``Game.event_words``: a key of the
+    game's catalogue and parameters, which the page fills in its language) when it is told.
+    The words are made from the redacted event, so they say nothing its viewer may not see."""
+    said = game.event_words(event)
+    return event if said is None else {**event, "words": said}
 
 
 def describe(error: ValidationError) -> str:
@@ -244,14 +254,14 @@ class Connection:
                         reason=update.reason,
                         version=update.version,
                         view=update.view,
-                        events=list(update.events),
+                        events=[worded(live.game, e) for e in update.events],
                         actor=update.actor,
                         by=update.by,
                         timed_out=update.timed_out,
                         deciding=list(update.deciding),
                         time_left=update.time_left,
                         controllers=list(update.controllers),
-                        earlier=list(update.earlier),
+                        earlier=[worded(live.game, e) for e in update.earlier],
                     )
                 )
                 if update.outcome is not None:

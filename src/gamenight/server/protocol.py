@@ -191,7 +191,9 @@ class Update(ServerBase):
     ``person`` pass to everyone else). ``deciding`` says who is still deciding, never what
     anybody chose; ``time_left`` is the time before the server acts for them. ``earlier`` (with
     ``joined`` only) gives the events of the steps before it, oldest first, as you
-    may see them: what happened before you came.
+    may see them: what happened before you came. An event the game tells carries its
+    ``words``: a key of the game's catalogue (``/games/<id>/words/<lang>.json``) and its
+    parameters, made from the event as you may see it (docs/words.md).
     """
 
     type: Literal["update"] = "update"

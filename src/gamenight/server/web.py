@@ -5,16 +5,18 @@ served at ``/static/``; the pages ``/``, ``/join/<code>``, ``/room/<code>`` and
 ``/table/<code>`` are all the shell's ``index.html``, which reads the address itself. Each game
 brings its own table in a ``web/`` folder beside its rules, served at ``/games/<id>/``. The folder
 is found from the class the registry holds for the id, so the server never names a game
-package. ``/rules/<id>`` is a game's rules page (its ``rules.md``, less the sections for the
-terminal only) as HTML, linked from the lobby and the room. ``/api/rooms/<code>/qr.svg`` draws
-the invite link as a QR code (``segno``), so a phone at the table can join without typing
-anything and the page loads nothing from elsewhere.
+package. ``/games/<id>/words/<lang>.json`` is the game's catalogue of words for its events
+(``{}`` for a game without; docs/words.md). ``/rules/<id>`` is a game's rules page (its
+``rules.md``, less the sections for the terminal only) as HTML, linked from the lobby and the
+room. ``/api/rooms/<code>/qr.svg`` draws the invite link as a QR code (``segno``), so a phone
+at the table can join without typing anything and the page loads nothing from elsewhere.
 """
 
 from __future__ import annotations
 
 import html
 import io
+import json
 import re
 import sys
 from collections.abc import Callable
@@ -33,6 +35,7 @@ from starlette.types import Scope
 
 from gamenight.engine.errors import UnknownGame
 from gamenight.engine.registry import game_class, game_ids
+from gamenight.engine.words import LANGUAGES, Catalogue
 from gamenight.server.errors import NotFound
 
 #: Every file the browser loads is checked again on each visit (ETag / Last-Modified), so an
@@ -89,6 +92,18 @@ def game_file(game_id: str, path: str) -> Path:
     ):
         raise NotFound(f"no file {path!r} in the table of {game_id!r}")
     return target
+
+
+def words_json(game_id: str, lang: str) -> Catalogue:
+    """A game's catalogue of words in ``lang`` (``words/<lang>.json`` in its folder; ``{}`` for a
+    game without one, so the page says its events with the table's own words), as the page
+    fills them (``web/words.js``, docs/words.md); ``NotFound`` for a language we do not have."""
+    if lang not in LANGUAGES:
+        raise NotFound(f"no words in {lang!r}; languages: {', '.join(LANGUAGES)}")
+    try:
+        return game_class(game_id).words_catalogue(lang)
+    except UnknownGame:
+        raise NotFound(f"no game {game_id!r}") from None
 
 
 #: A section of a ``rules.md`` whose heading starts with these words (any level, any case) is for
@@ -187,6 +202,14 @@ def mount_web(app: FastAPI, base_url: Callable[[Request], str]) -> None:
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
 
     app.mount("/static", ShellFiles(directory=shell_dir()), name="static")
+
+    @app.get("/games/{game_id}/words/{lang}.json", include_in_schema=False)
+    async def game_words(game_id: str, lang: str) -> Response:
+        return Response(
+            json.dumps(words_json(game_id, lang), ensure_ascii=False),
+            media_type="application/json",
+            headers=NO_CACHE,
+        )
 
     @app.get("/games/{game_id}/{path:path}", include_in_schema=False)
     async def game_static(game_id: str, path: str) -> FileResponse:

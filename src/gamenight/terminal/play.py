@@ -23,6 +23,7 @@ from gamenight.engine.registry import game_class
 from gamenight.sim.driver import run
 from gamenight.sim.failures import GameFailed, failing_seat, game_failed, replay_command
 from gamenight.terminal.human import HumanAgent
+from gamenight.terminal.narrate import Narrator
 from gamenight.terminal.render import plural, renderer_for
 from gamenight.terminal.seats import Seat, parse_seat, replay_names, screen_names, seat_names
 
@@ -77,13 +78,14 @@ def play(
     match: Match | None = None,
     ask_all: bool = False,
     coach: bool = False,
+    lang: str = "en",
 ) -> Match:
     """Play one game in the terminal, line by line; writes the match record to ``record``.
 
     ``match`` continues a match already under way (``play --resume``: rebuilt from its record)
     instead of starting one from ``seed``. With ``ask_all``, a person is asked even where their
     only answer is a pass. With ``coach``, people see the game's coach (if it has one) before
-    each decision.
+    each decision. Events are told in ``lang`` (``narrate.language``).
     """
     table = [s if isinstance(s, Seat) else parse_seat(s) for s in seats]
     agents = build_agents(game, table, console, stream, ask_all)
@@ -92,6 +94,7 @@ def play(
     humans = [i for i, s in enumerate(table) if s.human]
     viewer = humans[0] if len(humans) == 1 else None
     renderer = renderer_for(game.id)
+    narrator = Narrator(game, renderer, lang)
     if match is None:
         match = Match(game, seed=seed)
     for agent in agents:
@@ -107,7 +110,7 @@ def play(
 
     def show(seat: int, events: tuple[Event, ...]) -> None:
         for event in events:
-            line = renderer.describe(event.for_viewer(viewer), shown)
+            line = narrator.line(event.for_viewer(viewer), shown, viewer)
             if line:
                 console.print(line)
 
@@ -235,9 +238,14 @@ def resume_match(
 
 
 def replay_record(
-    record: dict[str, Any], console: Console, stream: TextIO | None, viewer: int | None = None
+    record: dict[str, Any],
+    console: Console,
+    stream: TextIO | None,
+    viewer: int | None = None,
+    lang: str = "en",
 ) -> Match:
-    """Step through a recorded match, one step at a time (Enter to go on, q to stop)."""
+    """Step through a recorded match, one step at a time (Enter to go on, q to stop); events
+    are told in ``lang``, to ``viewer`` as "you"."""
     cls = game_class(str(record.get("game")))
     final = replay(record, cls)  # validates the whole record before showing anything
     players = final.game.players
@@ -246,12 +254,13 @@ def replay_record(
     steps = len(final.steps)
     match = replay(record, cls, upto=0)
     renderer = renderer_for(cls.id)
+    narrator = Narrator(match.game, renderer, lang)
     names = replay_names(record.get("seat_names"), match.game.players, viewer)
     console.print(f"[bold]{cls.title}[/] replay: {steps} steps, seed {match.seed}")
     for index, step in enumerate(final.steps):
         events = match.apply_trusted(step.player, step.action)
         for event in events:
-            line = renderer.describe(event.for_viewer(viewer), names)
+            line = narrator.line(event.for_viewer(viewer), names, viewer)
             if line:
                 console.print(f"[dim]{index + 1:>4}[/] {line}")
         if stream is not None and events and step.player >= 0:

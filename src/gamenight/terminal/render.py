@@ -7,9 +7,9 @@ shown as plain data.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console
 
@@ -36,15 +36,21 @@ class Renderer:
     """Shows views and describes events for one game. Override to make a game look like itself.
 
     The live table also asks ``move_label``, ``choice_key``, ``responses`` and ``quiet_pass``;
-    their defaults suit any game, so a renderer overrides only what its game needs.
+    their defaults suit any game, so a renderer overrides only what its game needs. A game with
+    a catalogue of words (``words/<lang>.json``) has its events told from it
+    (``terminal.narrate``); ``word_styles`` gives some of its messages a rich style.
     """
+
+    #: A rich style for some messages of the game's catalogue, by key (a die's colour, the end).
+    word_styles: ClassVar[Mapping[str, str]] = {}
 
     def show(self, console: Console, view: View, seat: int | None, names: list[str]) -> None:
         """Print what ``seat`` sees (``view`` is ``Game.observe``'s output)."""
         console.print_json(json.dumps(view))
 
     def describe(self, event: View, names: list[str]) -> str | None:
-        """One line for an event as the viewer may see it (``None`` prints nothing)."""
+        """One line for an event as the viewer may see it (``None`` prints nothing), for a game
+        without a catalogue of words: its kind and fields."""
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
         return f"{event['kind']}: {fields}" if fields else str(event["kind"])
 

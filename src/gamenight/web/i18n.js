@@ -9,6 +9,7 @@ let lang = "en";
 let shell = {};
 let fallback = {};
 const games = new Map(); // game id -> {lang: catalogue}
+const gameWords = new Map(); // game id -> {lang: catalogue of words/<lang>.json}
 
 /** The language to start in: the one chosen before, else the browser's first one we have. */
 export function detectLanguage() {
@@ -41,13 +42,26 @@ export async function setLanguage(next, remember = false) {
   for (const id of games.keys()) await loadGameStrings(id);
 }
 
-/** Load a game's words in the current language (and in English, the fallback). */
+/** Load a game's words in the current language (and in English, the fallback): its table's
+ * (i18n/<lang>.js) and its events' (words/<lang>.json, see words.js; {} for a game without). */
 export async function loadGameStrings(id) {
   const known = games.get(id) || {};
+  const said = gameWords.get(id) || {};
   for (const code of new Set(["en", lang])) {
     if (!known[code]) known[code] = await loadCatalogue(`/games/${encodeURIComponent(id)}/i18n/${code}.js`);
+    if (!said[code]) {
+      const response = await fetch(`/games/${encodeURIComponent(id)}/words/${code}.json`);
+      said[code] = response.ok ? await response.json() : {};
+    }
   }
   games.set(id, known);
+  gameWords.set(id, said);
+}
+
+/** A game's catalogues of words for its events (words.js): the page's language, then English. */
+export function wordCatalogues(id) {
+  const said = gameWords.get(id) || {};
+  return [said[lang], said.en].filter(Boolean);
 }
 
 /** The words of `key` in the first of `tables` that has them (`key_one`/`key_other` first when

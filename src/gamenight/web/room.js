@@ -7,7 +7,8 @@
 import { api, saved, socketUrl } from "./api.js";
 import { Connection } from "./connection.js";
 import { byId, h, redraw, s } from "./dom.js";
-import { currentLanguage, loadGameStrings, t, translator } from "./i18n.js";
+import { currentLanguage, loadGameStrings, t, translator, wordCatalogues } from "./i18n.js";
+import { render as renderWords } from "./words.js";
 import * as kit from "./kit.js";
 import { gameWords, seatName } from "./lobby.js";
 import { lobbyMethods } from "./room_lobby.js";
@@ -238,6 +239,14 @@ export class RoomPage {
     this.render("match");
   }
 
+  // An event in words: the words the server sent with it (a key of the game's catalogue and
+  // its parameters, filled by words.js in the page's language; every seat is named, as
+  // everywhere on the page), else the table's own describe; null: the event is not told.
+  say(event, ctx) {
+    if (event.words) return renderWords(event.words, { name: ctx.name, you: null, catalogues: wordCatalogues(this.room.game) });
+    return this.module.describe ? this.module.describe(event, ctx) : null;
+  }
+
   // The log keeps the events themselves (those the game puts in words): drawn again in the
   // language of the moment, a switch of language turns the lines already there too. With each
   // it keeps the seats a bot played then for a person who left or went away (drawLog marks a
@@ -245,7 +254,7 @@ export class RoomPage {
   describeInto(events, version, ctx) {
     const standIns = this.room.seats.filter((seat) => seat.stand_in || seat.left).map((seat) => seat.index);
     for (const event of events) {
-      const text = this.module.describe ? this.module.describe(event, ctx) : null;
+      const text = this.say(event, ctx);
       if (text) this.log.push({ event, version, kind: event.kind, standIns });
     }
   }
@@ -585,7 +594,7 @@ export class RoomPage {
     const ctx = this.ctx();
     if (line.timeUp) return h("li", { class: [newest && "newest", "ev-time-up"] }, this.timeUpText(line.timeUp, ctx));
     const named = new Set();
-    const text = this.module.describe(line.event, { ...ctx, name: (seat) => { named.add(seat); return ctx.name(seat); } });
+    const text = this.say(line.event, { ...ctx, name: (seat) => { named.add(seat); return ctx.name(seat); } });
     const bots = (line.standIns || []).filter((seat) => named.has(seat));
     return h("li", { class: [newest && "newest", `ev-${line.kind}`, bots.length && "by-stand-in"] }, text,
       bots.length ? h("span", { class: "tag stand-in-mark" }, t("log_stand_in", { names: bots.map((seat) => this.name(seat)).join(", ") })) : null);
@@ -593,7 +602,7 @@ export class RoomPage {
 
   /** "Time's up: you passed." or "Time's up — chosen for you: …" (see time_up.js). */
   timeUpText(timeUp, ctx) {
-    const lines = this.module.describe ? timeUp.events.map((event) => this.module.describe(event, ctx)) : [];
+    const lines = timeUp.events.map((event) => this.say(event, ctx));
     return timeUpWords(timeUp.by, lines, t);
   }
 

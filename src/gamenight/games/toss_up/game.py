@@ -19,7 +19,8 @@ from gamenight.engine.core import Event, Kind, Outcome, Pending, View
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
 from gamenight.engine.sampling import checked
-from gamenight.games.toss_up import explain, resolve, rules, sample
+from gamenight.engine.words import Words
+from gamenight.games.toss_up import explain, resolve, rules, sample, wording
 from gamenight.games.toss_up.config import TossUpConfig
 from gamenight.games.toss_up.deck import RollLaw
 from gamenight.games.toss_up.state import (
@@ -74,6 +75,10 @@ class TossUp(Game[TossUpState, Action]):
     def legal_actions(self, state: TossUpState, player: int) -> Sequence[Action]:
         """After a roll that did not bust, the player may roll again or bank."""
         return rules.legal_actions(state, player)
+
+    def event_words(self, event: View) -> Words | None:
+        """Rolls, busts, banks, the final round and the end in words (``wording.py``)."""
+        return wording.event_words(event)
 
     def explain_illegal(self, state: TossUpState, player: int, action: Action) -> str | None:
         """Name the rule a refused move breaks (see ``explain.py``)."""

@@ -7,17 +7,18 @@ record calls itself, ``[/]`` included). The end of the game is announced once, b
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from gamenight.engine.core import GAME_OVER, View
+from gamenight.engine.core import View
 from gamenight.engine.errors import GameError
 from gamenight.games.toss_up.state import BANK, ROLL
-from gamenight.terminal.render import Renderer, possessive, verb, winners_line
+from gamenight.terminal.render import Renderer, possessive
 
 STYLE = {"green": "bold green", "yellow": "bold yellow", "red": "bold red"}
 
@@ -46,7 +47,18 @@ def _names(names: list[str], seats: list[int]) -> str:
 
 
 class TossUpRenderer(Renderer):
-    """Scores table, the current roll and what the next roll risks."""
+    """Scores table, the current roll and what the next roll risks; events are told from the
+    game's words (``words/<lang>.json``), each colour's count in its colour."""
+
+    word_styles: ClassVar[Mapping[str, str]] = {
+        "count_green": STYLE["green"],
+        "count_yellow": STYLE["yellow"],
+        "count_red": STYLE["red"],
+        "rolled_bust": "red",
+        "final_round": "bold magenta",
+        "sudden_death": "bold magenta",
+        "game_over": "bold",
+    }
 
     def advice(self, game: Any, view: View) -> str | None:
         """The coach (``play --coach``, two players): the chance of winning if you roll on and if
@@ -105,38 +117,6 @@ class TossUpRenderer(Renderer):
             console.print(Text("Last roll: ").append_text(dice_text(**view["last_roll"])))
         chance = view["bust_chance"] * 100
         console.print(f"Chance the next roll busts (no green, a red): [bold]{chance:.1f}%[/]")
-
-    def describe(self, event: View, names: list[str]) -> str | None:
-        """Rolls, banks, busts and the end of the game in words."""
-        kind = event["kind"]
-        names = [escape(n) for n in names]
-        if kind == "rolled":
-            who = names[event["player"]]
-            dice = dice_text(event["green"], event["yellow"], event["red"]).markup
-            if event["bust"]:
-                return f"{who} rolled {dice}→ [bold red]red light![/]"
-            points = count(event["turn_points"], "point", "points")
-            if not event["yellow"] and not event["red"]:  # every die rolled is green
-                again = f"all {event['dice']} dice set aside: rolled again"
-                return f"{who} rolled {dice}→ {points} this turn ({again})"
-            return f"{who} rolled {dice}→ {points} this turn"
-        if kind == "busted":
-            lost = verb(names[event["player"]], "lose", "loses")
-            return f"Red light: {lost} {count(event['lost'], 'point', 'points')}."
-        if kind == "banked":
-            banks = verb(names[event["player"]], "bank", "banks")
-            return f"{banks} {count(event['points'], 'point', 'points')} (total {event['total']})."
-        if kind == "final_round":
-            return (
-                f"[bold magenta]{names[event['trigger']]} has {event['total']}: "
-                "everyone else gets one last turn![/]"
-            )
-        if kind == "sudden_death":
-            tied = _names(names, event["players"])
-            return f"[bold magenta]Tied at {event['total']}: sudden death for {tied}.[/]"
-        if kind == GAME_OVER:
-            return f"[bold]Game over: {winners_line(event['winners'], names)}[/]"
-        return None
 
     def choice_key(self, action: Any) -> str | None:
         """``r`` rolls, ``b`` banks."""

@@ -49,7 +49,7 @@ class TableApp(TableBase):
         match = self.session.match
         if match.version:  # the last steps before the break, then where it goes on
             for event in self.session.recent_events(self.teller):
-                line = self.renderer.describe(event, self.names)
+                line = self.narrator.line(event, self.names, self.teller)
                 if line:
                     self._lines.append(Text.from_markup(line))
             self._note(f"Resumed after {plural(match.version, 'step')}.")
@@ -116,7 +116,7 @@ class TableApp(TableBase):
         self.latest[viewer] = update
         if update.timed_out and viewer is not None and viewer != self.teller:
             # at a shared screen: told to that person when the curtain hands them the screen
-            self.time_up[viewer] = self._time_up(update)
+            self.time_up[viewer] = self._time_up(update, viewer)
         if viewer == self.teller:
             self._tell(update)
         if update.outcome is not None:
@@ -134,11 +134,11 @@ class TableApp(TableBase):
     def _tell(self, update: Update) -> None:
         """Queue the step's lines for the events pane (written with the next redraw)."""
         for event in update.events:
-            line = self.renderer.describe(event, self.names)
+            line = self.narrator.line(event, self.names, self.teller)
             if line:
                 self._lines.append(Text.from_markup(line))
         if update.timed_out:  # the lone person's own step, made for them on time-out
-            self._lines.append(Text(self._time_up(update), style="dim"))
+            self._lines.append(Text(self._time_up(update, self.teller), style="dim"))
         pause = self.game.pause_after
         wait = self.session.settings.round_pause
         if (
@@ -151,11 +151,11 @@ class TableApp(TableBase):
         if self._lines:
             self._schedule_redraw()
 
-    def _time_up(self, update: Update) -> str:
+    def _time_up(self, update: Update, viewer: int | None) -> str:
         """What a person is told of a step made for them on time-out (``update.timed_out``)."""
         if update.by == "system":
             return "Time's up: you passed."
-        lines = [self.renderer.describe(event, self.names) for event in update.events]
+        lines = [self.narrator.line(event, self.names, viewer) for event in update.events]
         what = " ".join(Text.from_markup(line).plain for line in lines if line)
         return f"Time's up — chosen for you: {what}" if what else "Time's up — chosen for you."
 

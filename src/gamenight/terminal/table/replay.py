@@ -19,6 +19,7 @@ from gamenight.engine.core import CHANCE, Event
 from gamenight.engine.errors import GameError
 from gamenight.engine.match import replay
 from gamenight.engine.registry import game_class
+from gamenight.terminal.narrate import Narrator
 from gamenight.terminal.render import possessive, renderer_for
 from gamenight.terminal.seats import replay_names
 from gamenight.terminal.table.capture import board
@@ -64,7 +65,7 @@ class ReplayApp(App[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, record: dict[str, Any], viewer: int | None = None) -> None:
+    def __init__(self, record: dict[str, Any], viewer: int | None = None, lang: str = "en") -> None:
         super().__init__()
         cls = game_class(str(record.get("game")))
         final = replay(record, cls)  # checks the whole record before anything is shown
@@ -77,6 +78,7 @@ class ReplayApp(App[None]):
             )
         self.viewer = viewer
         self.renderer = renderer_for(self.game.id)
+        self.narrator = Narrator(self.game, self.renderer, lang)
         self.names = replay_names(record.get("seat_names"), players, viewer)
         self.states = [match.state]
         self.steps: list[tuple[int, str]] = [(CHANCE, "")]
@@ -151,7 +153,7 @@ class ReplayApp(App[None]):
         first = max(1, self.at - EVENT_LINES)
         for index in range(first, self.at + 1):
             for event in self.events[index]:
-                line = self.renderer.describe(event.for_viewer(seat), self.names)
+                line = self.narrator.line(event.for_viewer(seat), self.names, seat)
                 if line:
                     text = Text.from_markup(line)
                     if index == self.at:
@@ -167,6 +169,7 @@ class ReplayApp(App[None]):
         return f"Step {self.at}: {self.names[player]} (seat {player}): {text}"
 
 
-def run_replay(record: dict[str, Any], viewer: int | None) -> None:
-    """Open the replay viewer (the terminal's alternate screen) until it is left."""
-    ReplayApp(record, viewer).run()
+def run_replay(record: dict[str, Any], viewer: int | None, lang: str = "en") -> None:
+    """Open the replay viewer (the terminal's alternate screen) until it is left; events are
+    told in ``lang``."""
+    ReplayApp(record, viewer, lang).run()

@@ -109,6 +109,8 @@ class Session:
     wait_to_start: bool = True
     #: The clock the match runs on (``None``: the event loop's; tests pass a ``VirtualClock``).
     clock: Clock | None = None
+    #: The language the table tells events in (``play --lang``, else the locale).
+    lang: str = "en"
     #: Each seat's name (records and shared screens use them).
     names: list[str] = field(init=False)
 

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from gamenight.engine.core import Kind
 from gamenight.live import LiveMatch, Update
+from gamenight.terminal.narrate import Narrator
 from gamenight.terminal.render import Renderer, Response, plural, renderer_for, winners_line
 from gamenight.terminal.table.capture import board
 from gamenight.terminal.table.choices import Decisions, KeyMap
@@ -66,6 +67,7 @@ class TableBase(App[TableResult]):
         self.session = session
         self.game = session.game
         self.renderer = renderer_for(self.game.id)
+        self.narrator = Narrator(self.game, self.renderer, session.lang)
         self.names = session.screen_names()
         people = session.people
         #: The seat whose view is on the screen (``None``: what every player sees).

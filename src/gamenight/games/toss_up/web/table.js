@@ -21,16 +21,6 @@ function dice(ctx, colour, count, opts = {}) {
   return Array.from({ length: count }, () => ctx.kit.die({ colour: face.colour, ink: face.ink, shapeName: face.shape, label: word, text, dim: opts.dim, cls: `die-${colour}${text.length > 6 ? " die-long" : ""}` }));
 }
 
-// The colours a roll showed, in words with each count's singular or plural ("4 verdes,
-// 1 amarillo"); a colour that did not come up is left out.
-/** @param {Ctx} ctx */
-function colourCounts(ctx, roll) {
-  return ["green", "yellow", "red"]
-    .filter((colour) => roll[colour] > 0)
-    .map((colour) => ctx.t(`count_${colour}`, { count: roll[colour] }))
-    .join(", ");
-}
-
 // The keys for Roll and Bank: the first letter of the words in this language ("T" for Tirar,
 // "P" for Plantarse); R and B work in every language too.
 /** @param {Ctx} ctx */
@@ -172,35 +162,6 @@ class TossUpTable {
   }
 }
 
-/**
- * @param {import("../../../web/types.js").GameEvent} event
- * @param {Ctx} ctx
- */
-function describe(event, ctx) {
-  const { t } = ctx;
-  const name = (seat) => ctx.name(seat);
-  switch (event.kind) {
-    case "rolled":
-      return event.bust
-        ? t("ev_rolled_bust", { name: name(event.player), red: event.red, count: event.red })
-        : event.yellow === 0 && event.red === 0 // every die rolled is green: all set aside
-          ? t("ev_rolled_all", { name: name(event.player), green: event.green, count: event.green, dice: event.dice, total: event.turn_points })
-          : t("ev_rolled", { name: name(event.player), faces: colourCounts(ctx, event), total: event.turn_points });
-    case "busted":
-      return t("ev_busted", { name: name(event.player), lost: event.lost, count: event.lost });
-    case "banked":
-      return t("ev_banked", { name: name(event.player), points: event.points, total: event.total });
-    case "final_round":
-      return t("ev_final_round", { name: name(event.trigger), total: event.total });
-    case "sudden_death":
-      return t("ev_sudden_death", { names: (event.players || []).map(name).join(", "), total: event.total });
-    case "game_over":
-      return t("ev_game_over", { names: (event.winners || []).map(name).join(" & ") });
-    default:
-      return null;
-  }
-}
-
 // The top line while the dice roll (the pause before each roll): whose roll it is.
 /**
  * @param {Model} model
@@ -213,11 +174,10 @@ function status(model, ctx) {
 }
 
 // The pure parts, for the unit tests (tests/js); the room reads only the default export.
-export { colourCounts, percent };
+export { percent };
 
 /** @type {import("../../../web/types.js").TableModule<View>} */
 export default {
   create: (root, ctx) => new TossUpTable(root, ctx),
-  describe,
   status,
 };
