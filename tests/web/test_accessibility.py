@@ -56,10 +56,36 @@ def serious_violations(page: Page, where: str) -> list[str]:
     return lines
 
 
+#: Each face-up card and die on the table, and what tells it apart besides its colour: the words
+#: it shows and the shape drawn on it (a number die shows its number, large, and no shape).
+FACES = """() => [...document.querySelectorAll('#table .card:not(.card-back), #table .die')]
+    .map((el) => ({
+        html: el.outerHTML.slice(0, 160),
+        words: (el.querySelector('.card-name, .die-text')?.textContent || '').trim(),
+        shape: Boolean(el.querySelector('svg')),
+        big: Boolean(el.querySelector('.die-big')),
+        name: (el.getAttribute('aria-label') || el.textContent || '').trim(),
+    }))"""
+
+
+def told_by_colour_alone(page: Page, where: str) -> tuple[int, list[str]]:
+    """How many cards and dice the table shows, and those a person who cannot tell colours
+    apart could not read: without words, without an accessible name, or (but for a number
+    die) without a shape of their own."""
+    faces: list[dict[str, Any]] = page.evaluate(FACES)
+    bad = [
+        f"{where}: only its colour tells this apart: {face['html']}"
+        for face in faces
+        if not face["words"] or not face["name"] or not (face["shape"] or face["big"])
+    ]
+    return len(faces), bad
+
+
 @pytest.mark.parametrize("locale", ["en-GB", "es-ES"])
 def test_no_serious_violation_on_a_phone(new_page: Callable[..., Page], locale: str) -> None:
     """The home page, a room's lobby with bots seated, and each of the four tables on this
-    seat's move: no serious or critical axe-core violation, in either language."""
+    seat's move: no serious or critical axe-core violation, in either language; and every card
+    and die on the tables shows words and a shape besides its colour."""
     page = new_page(locale=locale, **PHONE)
     found: list[str] = []
     page.goto("/")
@@ -77,6 +103,9 @@ def test_no_serious_violation_on_a_phone(new_page: Callable[..., Page], locale: 
             fill_with_bots_and_start(page)
         wait_in_play(page, MY_MOVE)
         found += serious_violations(page, f"{game} table")
+        faces, bad = told_by_colour_alone(page, f"{game} table")
+        assert faces > 0, f"{game}: no card or die on the table to check"
+        found += bad
     assert found == [], "\n".join(found)
 
 
