@@ -54,6 +54,7 @@ from gamenight.server.limits import (
 from gamenight.server.logs import hide_tokens_in_logs
 from gamenight.server.protocol import Error, ErrorCode, RoomInfo, Welcome
 from gamenight.server.rooms import Room, RoomService
+from gamenight.server.service_worker import mount_worker
 from gamenight.server.settings import Settings
 from gamenight.server.storage import SqlStore, StorageError
 from gamenight.server.web import html_page, mount_web
@@ -364,6 +365,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             sockets.close(ticket)
 
     mount_web(app, lambda request: base_url(request, settings))
+    mount_worker(app)
     return app
 
 

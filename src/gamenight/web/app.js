@@ -76,3 +76,10 @@ async function boot() {
 window.addEventListener("gamenight:title", () => labelChrome());
 
 boot();
+
+// The service worker keeps the page's files on the device (sw.js). Browsers offer it only on a
+// secure page (https, or the loopback address): on a phone at http://192.168.x.y the page loads
+// from the server every time, as before.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {}); // without it the page works the same
+}

@@ -227,7 +227,9 @@ export class RoomPage {
       this.log = [];
       this.describeInto(m.earlier || [], m.version, ctx);
     }
+    const known = this.log.length;
     this.describeInto(m.events || [], m.version, ctx);
+    this.announce(this.log.slice(known));
     if (m.timed_out && m.reason === "step") {
       // the server made this step for me: said to me alone (the others' updates carry no
       // timed_out), in the log (drawn in the language of the moment) and as a toast
@@ -257,6 +259,15 @@ export class RoomPage {
       const text = this.say(event, ctx);
       if (text) this.log.push({ event, version, kind: event.kind, standIns });
     }
+  }
+
+  // The new lines of the log, said by a screen reader: a polite live region, out of sight, that
+  // gets only what just happened (the visible list is drawn anew at each update, newest first,
+  // and would be read again whole). The last five stay in it.
+  announce(lines) {
+    if (!this.el || !lines.length) return;
+    for (const line of lines) this.el.announce.append(h("p", {}, this.logLine(line, false).textContent));
+    while (this.el.announce.childElementCount > 5) this.el.announce.firstElementChild.remove();
   }
 
   onError(m) {
@@ -376,10 +387,11 @@ export class RoomPage {
       result: h("div", { class: "result" }),
       players: h("div", { class: "players public" }),
       log: h("ol", { class: "log", "aria-label": t("events") }),
+      announce: h("div", { class: "sr-only", id: "announce", role: "log", "aria-live": "polite" }),
     };
     this.el.logBox = h("section", { class: "log-box public", "aria-label": t("events") }, h("h3", { class: "zone-title" }, t("events")), this.el.log);
     redraw(main, h("div", { class: "room" },
-      this.el.head, this.el.lobby,
+      this.el.head, this.el.lobby, this.el.announce,
       h("div", { class: "match" },
         h("div", { class: "match-main" }, h("div", { class: "status-row" }, this.el.status, this.el.clock), this.el.result, this.el.table),
         h("aside", { class: "match-side" }, this.el.players, this.el.logBox))));

@@ -6,7 +6,7 @@
 /** @typedef {import("../../../web/types.js").TableModel<View>} Model */
 
 const FACES = {
-  green: { colour: "#2e9e4f", ink: "#fff", shape: "check" },
+  green: { colour: "#2e9e4f", ink: "#111", shape: "check" },
   yellow: { colour: "#f2c230", ink: "#222", shape: "dash" },
   red: { colour: "#d83a2e", ink: "#fff", shape: "x" },
 };

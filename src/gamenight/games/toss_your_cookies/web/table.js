@@ -24,9 +24,9 @@ const CARDS = {
 };
 const ACTION_FACES = {
   swap: { colour: "#5b4fc4", shape: "swap", ink: "#fff" },
-  pass_left: { colour: "#2a7bbf", shape: "left", ink: "#fff" },
-  pass_right: { colour: "#2a9d5c", shape: "right", ink: "#fff" },
-  toss: { colour: "#d0632a", shape: "star", ink: "#fff" },
+  pass_left: { colour: "#2670ae", shape: "left", ink: "#fff" },
+  pass_right: { colour: "#2a9d5c", shape: "right", ink: "#111" },
+  toss: { colour: "#d0632a", shape: "star", ink: "#111" },
 };
 const ORDER = ["sugar", "ginger", "fortune", "sandwich", "chip", "macadamia", "fudge", "fruit", "wild", "half", "milk"];
 const SELECTING = new Set(["commit", "swap_cards"]);
