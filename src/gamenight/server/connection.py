@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from typing import Any
 
 from pydantic import ValidationError
@@ -39,14 +40,11 @@ from gamenight.server.protocol import (
     Coach,
     Error,
     ErrorCode,
-    Over,
     Ping,
-    Pong,
     Room,
     RoomInfo,
     ServerBase,
     Sync,
-    Update,
     Welcome,
     client_message,
     printable,
@@ -56,6 +54,7 @@ from gamenight.server.ratelimit import TokenBucket
 from gamenight.server.rooms import Room as RoomState
 from gamenight.server.rooms import RoomService
 from gamenight.server.settings import Settings
+from gamenight.server.wire import over_text, pong_text, update_text
 
 log = logging.getLogger("gamenight.server")
 
@@ -67,6 +66,11 @@ SUBMIT_TIMEOUT = 30.0
 
 #: How deeply a client message may nest arrays and objects (an ``act`` needs three or four).
 MAX_DEPTH = 32
+#: A ``ping`` as clients write it, with a plain ``ref`` or none: answered at once, without
+#: the protocol's model (anything else, a ``ping`` written otherwise included, goes through it).
+PLAIN_PING = re.compile(
+    r'\{\s*"type"\s*:\s*"ping"\s*(?:,\s*"ref"\s*:\s*"([A-Za-z0-9_.:-]{0,64})"\s*)?\}'
+)
 
 
 def describe(error: ValidationError) -> str:
@@ -108,6 +112,16 @@ def nesting(raw: str | bytes) -> int:
     return deepest
 
 
+def too_deep(raw: str | bytes) -> bool:
+    """Whether ``raw`` nests deeper than :data:`MAX_DEPTH` (a message with no more opening
+    brackets than that cannot: counting them is cheap, reading it character by character not)."""
+    if isinstance(raw, str):
+        opening = raw.count("[") + raw.count("{")
+    else:
+        opening = raw.count(b"[") + raw.count(b"{")
+    return opening > MAX_DEPTH and nesting(raw) > MAX_DEPTH
+
+
 def ref_of(raw: str | bytes) -> str | None:
     """The ``ref`` of a message refused as malformed, when it has one that may be echoed (see
     :func:`safe_ref`); never an exception."""
@@ -135,7 +149,8 @@ class Connection:
         self.seat = seat
         self.settings = settings
         self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
-        self._outbox: asyncio.Queue[ServerBase | None] = asyncio.Queue(maxsize=OUTBOX_SIZE)
+        #: Messages to send: models, or JSON text already written (``wire``).
+        self._outbox: asyncio.Queue[ServerBase | str | None] = asyncio.Queue(maxsize=OUTBOX_SIZE)
         self._feed: asyncio.Task[None] | None = None
         self._closing = False
         self._closer: asyncio.Task[None] | None = None
@@ -208,8 +223,9 @@ class Connection:
         """The connection in a log line: ``seat 2`` or ``a spectator``."""
         return f"seat {self.seat}" if self.seat is not None else "a spectator"
 
-    def push(self, message: ServerBase) -> None:
-        """Queue a message for the client (a reader that fell too far behind is disconnected)."""
+    def push(self, message: ServerBase | str) -> None:
+        """Queue a message for the client, a model or its JSON text (a reader that fell too far
+        behind is disconnected)."""
         if self._closing:
             return
         try:
@@ -230,38 +246,19 @@ class Connection:
             message = await self._outbox.get()
             if message is None or self.ws.application_state is WebSocketState.DISCONNECTED:
                 return
+            text = message if isinstance(message, str) else message.model_dump_json()
             try:
-                await self.ws.send_text(message.model_dump_json())
+                await self.ws.send_text(text)
             except (WebSocketDisconnect, RuntimeError, OSError):
                 return
 
     async def _forward(self, live: LiveMatch, sub: Subscription, number: int) -> None:
         try:
             async for update in sub:
-                self.push(
-                    Update(
-                        match_number=number,
-                        reason=update.reason,
-                        version=update.version,
-                        view=update.view,
-                        events=list(update.events),
-                        actor=update.actor,
-                        by=update.by,
-                        timed_out=update.timed_out,
-                        deciding=list(update.deciding),
-                        time_left=update.time_left,
-                        controllers=list(update.controllers),
-                        earlier=list(update.earlier),
-                    )
-                )
+                self.push(update_text(number, update))
                 if update.outcome is not None:
-                    self.push(
-                        Over(
-                            match_number=number,
-                            outcome=update.outcome,
-                            record_url=f"/api/rooms/{self.room.code}/matches/{number}/record",
-                        )
-                    )
+                    record_url = f"/api/rooms/{self.room.code}/matches/{number}/record"
+                    self.push(over_text(number, update.outcome, record_url))
         except Exception:  # a bug here must show, not silently stop this seat's updates
             log.exception("room %s: updates to seat %s failed", self.room.code, self.seat)
             self._closer = asyncio.create_task(self._close(1011, "server error: reconnect"))
@@ -293,7 +290,10 @@ class Connection:
             if size > limit:
                 self.error("too_large", f"a message may be {limit} bytes at most; got {size}")
                 continue
-            if nesting(raw) > MAX_DEPTH:
+            if isinstance(raw, str) and (ping := PLAIN_PING.fullmatch(raw)) is not None:
+                self.push(pong_text(ping.group(1)))
+                continue
+            if too_deep(raw):
                 self.error("malformed", f"a message may not be nested more than {MAX_DEPTH} deep")
                 continue
             try:
@@ -314,7 +314,7 @@ class Connection:
     async def handle(self, message: Act | Ping | Sync | Coach) -> None:
         """Answer one well-formed message."""
         if isinstance(message, Ping):
-            self.push(Pong(ref=message.ref))
+            self.push(pong_text(message.ref))
             return
         live = self.room.live
         if isinstance(message, Sync):
