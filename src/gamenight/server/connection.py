@@ -34,6 +34,7 @@ from gamenight.engine.errors import (
 from gamenight.engine.registry import game_part
 from gamenight.live.runtime import LiveMatch, MatchStopped
 from gamenight.live.updates import Subscription
+from gamenight.live.updates import Update as LiveUpdate
 from gamenight.server.protocol import (
     Act,
     Advice,
@@ -132,6 +133,13 @@ def ref_of(raw: str | bytes) -> str | None:
     return safe_ref(data.get("ref")) if isinstance(data, dict) else None
 
 
+#: The last ``room`` message written, and the room info it was written from.
+_last_room: tuple[RoomInfo | None, str] = (None, "")
+#: The last ``update`` message written, with the live update and match number it was written
+#: from (a match makes one update per viewer: the spectators of a room share theirs).
+_last_update: tuple[LiveUpdate | None, int, str] = (None, 0, "")
+
+
 class Connection:
     """A WebSocket held open for one seat (or a spectator, ``seat is None``) of one room."""
 
@@ -151,14 +159,19 @@ class Connection:
         self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         #: Messages to send: models, or JSON text already written (``wire``).
         self._outbox: asyncio.Queue[ServerBase | str | None] = asyncio.Queue(maxsize=OUTBOX_SIZE)
-        self._feed: asyncio.Task[None] | None = None
+        #: The live match followed, and the subscription its updates come through.
+        self._following: tuple[LiveMatch, Subscription] | None = None
         self._closing = False
         self._closer: asyncio.Task[None] | None = None
 
     # ---- what the service calls --------------------------------------------------------------
     def room_changed(self, info: RoomInfo) -> None:
-        """Send the room as it is now."""
-        self.push(Room(room=info))
+        """Send the room as it is now (written once for all the room's connections: the room
+        service hands each the same ``info``)."""
+        global _last_room
+        if _last_room[0] is not info:
+            _last_room = (info, Room(room=info).model_dump_json())
+        self.push(_last_room[1])
 
     def moved(self) -> None:
         """Another process serves the room now: close (1012), so the client connects again."""
@@ -173,13 +186,20 @@ class Connection:
 
     def follow(self, live: LiveMatch, number: int) -> None:
         """Subscribe to ``live`` (a match started, resumed, or the client asked for a sync); the
-        first update is the seat's whole current view."""
+        first update is the seat's whole current view. Each update is written for this
+        connection as the match tells it, and queued in its outbox."""
         if self._closing:
             return
-        if self._feed is not None:
-            self._feed.cancel()
+        self._unfollow()
         sub = live.subscribe(self.seat)
-        self._feed = asyncio.create_task(self._forward(live, sub, number))
+        self._following = (live, sub)
+        sub.listen(lambda update: self._tell(number, update))
+
+    def _unfollow(self) -> None:
+        if self._following is not None:
+            live, sub = self._following
+            self._following = None
+            live.unsubscribe(sub)
 
     # ---- the connection's life ---------------------------------------------------------------
     async def serve(self, welcome: ServerBase) -> None:
@@ -210,8 +230,7 @@ class Connection:
         finally:
             self._closing = True
             self.service.detach(self.room, self)
-            if self._feed is not None:
-                self._feed.cancel()
+            self._unfollow()
             for running in (sender, receiver):
                 if running is not None:
                     running.cancel()
@@ -252,18 +271,21 @@ class Connection:
             except (WebSocketDisconnect, RuntimeError, OSError):
                 return
 
-    async def _forward(self, live: LiveMatch, sub: Subscription, number: int) -> None:
+    def _tell(self, number: int, update: LiveUpdate) -> None:
+        """Queue one update of match ``number`` (and ``over`` after its last); called by the
+        live match as it tells its subscribers, so nothing may escape from here."""
+        global _last_update
         try:
-            async for update in sub:
-                self.push(update_text(number, update))
-                if update.outcome is not None:
-                    record_url = f"/api/rooms/{self.room.code}/matches/{number}/record"
-                    self.push(over_text(number, update.outcome, record_url))
+            if _last_update[0] is not update or _last_update[1] != number:
+                _last_update = (update, number, update_text(number, update))
+            self.push(_last_update[2])
+            if update.outcome is not None:
+                record_url = f"/api/rooms/{self.room.code}/matches/{number}/record"
+                self.push(over_text(number, update.outcome, record_url))
         except Exception:  # a bug here must show, not silently stop this seat's updates
             log.exception("room %s: updates to seat %s failed", self.room.code, self.seat)
+            self._closing = True
             self._closer = asyncio.create_task(self._close(1011, "server error: reconnect"))
-        finally:
-            live.unsubscribe(sub)
 
     async def _receive_loop(self) -> None:
         limit = self.settings.max_message_bytes
