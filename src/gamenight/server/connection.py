@@ -390,7 +390,8 @@ class Connection:
         ref = message.ref
         try:
             action: Any = live.game.action_from_json(message.action)
-            await asyncio.wait_for(live.submit(seat, action, message.version), SUBMIT_TIMEOUT)
+            async with asyncio.timeout(SUBMIT_TIMEOUT):  # no task of its own, unlike wait_for
+                await live.submit(seat, action, message.version)
         except StaleVersion as exc:
             self.error("stale_version", str(exc), ref)
         except MalformedAction as exc:
