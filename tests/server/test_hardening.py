@@ -99,8 +99,9 @@ def test_a_connection_whose_sending_fails_is_closed_logged_and_shown_away(
             service = server.server.config.app.state.service
             (seat,) = [c for c in service.rooms[code].listeners if c.seat == 0]
             assert isinstance(seat, Connection)
-            assert seat._feed is not None
-            loop = seat._feed.get_loop()
+            watcher_task = service.rooms[code].watcher
+            assert watcher_task is not None
+            loop = watcher_task.get_loop()  # the server's loop
             with caplog.at_level(logging.WARNING, logger="gamenight.server"):
                 loop.call_soon_threadsafe(seat.push, Pong(ref="\ud800"))
                 await asyncio.wait_for(ann._reader, 10)

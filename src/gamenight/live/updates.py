@@ -120,7 +120,8 @@ class Update:
 
 
 class Subscription:
-    """One viewer's stream of updates (one per connection). Iterate with ``async for``.
+    """One viewer's stream of updates (one per connection). Iterate with ``async for``, or
+    hand each update to a function as it comes with :meth:`listen`.
 
     The stream ends when the match ends (after its last update), when the match stops, when
     the owner calls ``close()``, or when the viewer leaves more than ``max_backlog`` updates
@@ -135,6 +136,7 @@ class Subscription:
         #: ``backlog``.
         self.closed_because: str | None = None
         self._queue: asyncio.Queue[Update | None] = asyncio.Queue()
+        self._listener: Callable[[Update], None] | None = None
 
     @property
     def closed(self) -> bool:
@@ -147,9 +149,27 @@ class Subscription:
             self.closed_because = because
             self._queue.put_nowait(None)
 
+    def listen(self, listener: Callable[[Update], None]) -> None:
+        """Hand every update to ``listener`` from now on, in the runtime's own call, the ones
+        queued so far first, instead of queueing them to be read (a reader that only passes
+        each update on, such as a connection's outbox, saves a task switch per update). The
+        listener must not raise, and keeps its own backlog: it says when the stream ends by
+        nothing more coming (``closed`` says so too)."""
+        while not self._queue.empty():
+            update = self._queue.get_nowait()
+            if update is None:
+                self._queue.put_nowait(None)  # ended: later readers see the end too
+                break
+            listener(update)
+        self._listener = listener
+
     def push(self, update: Update) -> None:
-        """Queue an update (the runtime calls this); a reader too far behind is dropped."""
+        """Queue an update (the runtime calls this), or hand it to the listener; a reader too
+        far behind is dropped."""
         if self.closed_because is not None:
+            return
+        if self._listener is not None:
+            self._listener(update)
             return
         if self._queue.qsize() >= self.max_backlog:
             self.close("backlog")
@@ -196,8 +216,9 @@ class Table:
 class Audience:
     """The subscriptions of one match, and the per-viewer updates each is told.
 
-    ``view_of(viewer)`` is the match's ``Match.view``; it is computed once per viewer and
-    change, however many connections watch that seat.
+    ``view_of(viewer)`` is the match's ``Match.view``; it and the viewer's update (a frozen
+    object, shared) are made once per viewer and change, however many connections watch that
+    seat.
     """
 
     def __init__(self, max_backlog: int) -> None:
@@ -218,11 +239,11 @@ class Audience:
 
     def tell(self, table: Table, view_of: Callable[[int | None], View]) -> None:
         """Push one update to each subscriber: its own view, the events redacted for it."""
-        views: dict[int | None, View] = {}
+        updates: dict[int | None, Update] = {}  # one per viewer, however many connections
         for sub in list(self._subs):
-            if sub.viewer not in views:
-                views[sub.viewer] = view_of(sub.viewer)
-            sub.push(update_for(sub.viewer, table, views[sub.viewer]))
+            if sub.viewer not in updates:
+                updates[sub.viewer] = update_for(sub.viewer, table, view_of(sub.viewer))
+            sub.push(updates[sub.viewer])
             if sub.closed:
                 self._subs.remove(sub)
 

@@ -17,12 +17,12 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from typing import Any
 
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from gamenight.engine.core import View
 from gamenight.engine.errors import (
     GameError,
     GameOver,
@@ -35,20 +35,18 @@ from gamenight.engine.game import Game
 from gamenight.engine.registry import game_part
 from gamenight.live.runtime import LiveMatch, MatchStopped
 from gamenight.live.updates import Subscription
+from gamenight.live.updates import Update as LiveUpdate
 from gamenight.server.protocol import (
     Act,
     Advice,
     Coach,
     Error,
     ErrorCode,
-    Over,
     Ping,
-    Pong,
     Room,
     RoomInfo,
     ServerBase,
     Sync,
-    Update,
     Welcome,
     client_message,
     printable,
@@ -58,6 +56,7 @@ from gamenight.server.ratelimit import TokenBucket
 from gamenight.server.rooms import Room as RoomState
 from gamenight.server.rooms import RoomService
 from gamenight.server.settings import Settings
+from gamenight.server.wire import over_text, pong_text, update_text
 
 log = logging.getLogger("gamenight.server")
 
@@ -69,14 +68,11 @@ SUBMIT_TIMEOUT = 30.0
 
 #: How deeply a client message may nest arrays and objects (an ``act`` needs three or four).
 MAX_DEPTH = 32
-
-
-def worded(game: Game[Any, Any], event: View) -> View:
-    """An event as its viewer may see it, with its words (``Game.event_words``: a key of the
-    game's catalogue and parameters, which the page fills in its language) when it is told.
-    The words are made from the redacted event, so they say nothing its viewer may not see."""
-    said = game.event_words(event)
-    return event if said is None else {**event, "words": said}
+#: A ``ping`` as clients write it, with a plain ``ref`` or none: answered at once, without
+#: the protocol's model (anything else, a ``ping`` written otherwise included, goes through it).
+PLAIN_PING = re.compile(
+    r'\{\s*"type"\s*:\s*"ping"\s*(?:,\s*"ref"\s*:\s*"([A-Za-z0-9_.:-]{0,64})"\s*)?\}'
+)
 
 
 def describe(error: ValidationError) -> str:
@@ -118,6 +114,16 @@ def nesting(raw: str | bytes) -> int:
     return deepest
 
 
+def too_deep(raw: str | bytes) -> bool:
+    """Whether ``raw`` nests deeper than :data:`MAX_DEPTH` (a message with no more opening
+    brackets than that cannot: counting them is cheap, reading it character by character not)."""
+    if isinstance(raw, str):
+        opening = raw.count("[") + raw.count("{")
+    else:
+        opening = raw.count(b"[") + raw.count(b"{")
+    return opening > MAX_DEPTH and nesting(raw) > MAX_DEPTH
+
+
 def ref_of(raw: str | bytes) -> str | None:
     """The ``ref`` of a message refused as malformed, when it has one that may be echoed (see
     :func:`safe_ref`); never an exception."""
@@ -126,6 +132,13 @@ def ref_of(raw: str | bytes) -> str | None:
     except (ValueError, RecursionError):
         return None
     return safe_ref(data.get("ref")) if isinstance(data, dict) else None
+
+
+#: The last ``room`` message written, and the room info it was written from.
+_last_room: tuple[RoomInfo | None, str] = (None, "")
+#: The last ``update`` message written, with the live update and match number it was written
+#: from (a match makes one update per viewer: the spectators of a room share theirs).
+_last_update: tuple[LiveUpdate | None, int, str] = (None, 0, "")
 
 
 class Connection:
@@ -145,15 +158,21 @@ class Connection:
         self.seat = seat
         self.settings = settings
         self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
-        self._outbox: asyncio.Queue[ServerBase | None] = asyncio.Queue(maxsize=OUTBOX_SIZE)
-        self._feed: asyncio.Task[None] | None = None
+        #: Messages to send: models, or JSON text already written (``wire``).
+        self._outbox: asyncio.Queue[ServerBase | str | None] = asyncio.Queue(maxsize=OUTBOX_SIZE)
+        #: The live match followed, and the subscription its updates come through.
+        self._following: tuple[LiveMatch, Subscription] | None = None
         self._closing = False
         self._closer: asyncio.Task[None] | None = None
 
     # ---- what the service calls --------------------------------------------------------------
     def room_changed(self, info: RoomInfo) -> None:
-        """Send the room as it is now."""
-        self.push(Room(room=info))
+        """Send the room as it is now (written once for all the room's connections: the room
+        service hands each the same ``info``)."""
+        global _last_room
+        if _last_room[0] is not info:
+            _last_room = (info, Room(room=info).model_dump_json())
+        self.push(_last_room[1])
 
     def moved(self) -> None:
         """Another process serves the room now: close (1012), so the client connects again."""
@@ -168,13 +187,20 @@ class Connection:
 
     def follow(self, live: LiveMatch, number: int) -> None:
         """Subscribe to ``live`` (a match started, resumed, or the client asked for a sync); the
-        first update is the seat's whole current view."""
+        first update is the seat's whole current view. Each update is written for this
+        connection as the match tells it, and queued in its outbox."""
         if self._closing:
             return
-        if self._feed is not None:
-            self._feed.cancel()
+        self._unfollow()
         sub = live.subscribe(self.seat)
-        self._feed = asyncio.create_task(self._forward(live, sub, number))
+        self._following = (live, sub)
+        sub.listen(lambda update: self._tell(number, update, live.game))
+
+    def _unfollow(self) -> None:
+        if self._following is not None:
+            live, sub = self._following
+            self._following = None
+            live.unsubscribe(sub)
 
     # ---- the connection's life ---------------------------------------------------------------
     async def serve(self, welcome: ServerBase) -> None:
@@ -205,8 +231,7 @@ class Connection:
         finally:
             self._closing = True
             self.service.detach(self.room, self)
-            if self._feed is not None:
-                self._feed.cancel()
+            self._unfollow()
             for running in (sender, receiver):
                 if running is not None:
                     running.cancel()
@@ -218,8 +243,9 @@ class Connection:
         """The connection in a log line: ``seat 2`` or ``a spectator``."""
         return f"seat {self.seat}" if self.seat is not None else "a spectator"
 
-    def push(self, message: ServerBase) -> None:
-        """Queue a message for the client (a reader that fell too far behind is disconnected)."""
+    def push(self, message: ServerBase | str) -> None:
+        """Queue a message for the client, a model or its JSON text (a reader that fell too far
+        behind is disconnected)."""
         if self._closing:
             return
         try:
@@ -240,43 +266,27 @@ class Connection:
             message = await self._outbox.get()
             if message is None or self.ws.application_state is WebSocketState.DISCONNECTED:
                 return
+            text = message if isinstance(message, str) else message.model_dump_json()
             try:
-                await self.ws.send_text(message.model_dump_json())
+                await self.ws.send_text(text)
             except (WebSocketDisconnect, RuntimeError, OSError):
                 return
 
-    async def _forward(self, live: LiveMatch, sub: Subscription, number: int) -> None:
+    def _tell(self, number: int, update: LiveUpdate, game: Game[Any, Any]) -> None:
+        """Queue one update of match ``number`` (and ``over`` after its last); called by the
+        live match as it tells its subscribers, so nothing may escape from here."""
+        global _last_update
         try:
-            async for update in sub:
-                self.push(
-                    Update(
-                        match_number=number,
-                        reason=update.reason,
-                        version=update.version,
-                        view=update.view,
-                        events=[worded(live.game, e) for e in update.events],
-                        actor=update.actor,
-                        by=update.by,
-                        timed_out=update.timed_out,
-                        deciding=list(update.deciding),
-                        time_left=update.time_left,
-                        controllers=list(update.controllers),
-                        earlier=[worded(live.game, e) for e in update.earlier],
-                    )
-                )
-                if update.outcome is not None:
-                    self.push(
-                        Over(
-                            match_number=number,
-                            outcome=update.outcome,
-                            record_url=f"/api/rooms/{self.room.code}/matches/{number}/record",
-                        )
-                    )
+            if _last_update[0] is not update or _last_update[1] != number:
+                _last_update = (update, number, update_text(number, update, game))
+            self.push(_last_update[2])
+            if update.outcome is not None:
+                record_url = f"/api/rooms/{self.room.code}/matches/{number}/record"
+                self.push(over_text(number, update.outcome, record_url))
         except Exception:  # a bug here must show, not silently stop this seat's updates
             log.exception("room %s: updates to seat %s failed", self.room.code, self.seat)
+            self._closing = True
             self._closer = asyncio.create_task(self._close(1011, "server error: reconnect"))
-        finally:
-            live.unsubscribe(sub)
 
     async def _receive_loop(self) -> None:
         limit = self.settings.max_message_bytes
@@ -303,7 +313,10 @@ class Connection:
             if size > limit:
                 self.error("too_large", f"a message may be {limit} bytes at most; got {size}")
                 continue
-            if nesting(raw) > MAX_DEPTH:
+            if isinstance(raw, str) and (ping := PLAIN_PING.fullmatch(raw)) is not None:
+                self.push(pong_text(ping.group(1)))
+                continue
+            if too_deep(raw):
                 self.error("malformed", f"a message may not be nested more than {MAX_DEPTH} deep")
                 continue
             try:
@@ -324,7 +337,7 @@ class Connection:
     async def handle(self, message: Act | Ping | Sync | Coach) -> None:
         """Answer one well-formed message."""
         if isinstance(message, Ping):
-            self.push(Pong(ref=message.ref))
+            self.push(pong_text(message.ref))
             return
         live = self.room.live
         if isinstance(message, Sync):
@@ -378,7 +391,8 @@ class Connection:
         ref = message.ref
         try:
             action: Any = live.game.action_from_json(message.action)
-            await asyncio.wait_for(live.submit(seat, action, message.version), SUBMIT_TIMEOUT)
+            async with asyncio.timeout(SUBMIT_TIMEOUT):  # no task of its own, unlike wait_for
+                await live.submit(seat, action, message.version)
         except StaleVersion as exc:
             self.error("stale_version", str(exc), ref)
         except MalformedAction as exc:

@@ -133,7 +133,6 @@ async def retrying(
     raised. ``waiting`` hears each failure before the wait; ``health`` is told of failures and
     of the success. ``sleep`` and ``clock`` are the waiting and the time (a test passes virtual
     ones)."""
-    rng = rng if rng is not None else random.Random()
     started = clock()
     attempt = 0
     while True:
@@ -142,6 +141,8 @@ async def retrying(
         except StorageUnavailable as exc:
             if health is not None:
                 health.failed(exc)
+            if rng is None:  # made on the first failure only: most calls never need one
+                rng = random.Random()
             pause = backoff.delay(attempt, rng)
             if budget is not None and clock() - started + pause > budget:
                 raise
