@@ -26,7 +26,7 @@ from gamenight.engine.config import config_from_json
 from gamenight.engine.core import View
 from gamenight.engine.match import replay
 from gamenight.engine.registry import game_class
-from gamenight.server.connection import worded
+from gamenight.server.wire import worded
 from tests.server.helpers import Client, drive, serving, ws_address
 from tests.server.test_ws import table
 
