@@ -27,7 +27,9 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import re
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -461,6 +463,46 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+#: Where the learner's greedy move and smart's differ: (phase, smart's move, the learner's).
+Tally = Counter[tuple[str, str, str]]
+
+
+def beside_heuristic(table: Table, learner: Learner, tally: Tally) -> Chooser:
+    """The learner's greedy chooser, tallying its moves against smart's at each decision with a
+    choice (the move's text, its target seat left out)."""
+    rng = random.Random(EVAL_SEED + 1)
+
+    def text(env: GamenightEnv, action_id: int) -> str:
+        return re.sub(r" \d+$", "", env.game.action_to_text(env.game.action_from_id(action_id)))
+
+    def choose(env: GamenightEnv, obs: np.ndarray, mask: np.ndarray) -> int:
+        action = learner.greedy(env, obs, mask)
+        if mask.sum() > 1:
+            phase = env.turns.view(env.seat)["phase"]
+            theirs = table.heuristic_move(env, rng)
+            tally[(phase, text(env, theirs), text(env, action))] += 1
+        return action
+
+    return choose
+
+
+def report_departures(tally: Tally, say: Callable[[str], None], top: int = 8) -> None:
+    """How often the learner plays smart's move, by phase, and its commonest other moves."""
+    total = sum(tally.values())
+    same = sum(n for (_phase, theirs, ours), n in tally.items() if theirs == ours)
+    say(f"the learner's move is smart's at {same / max(1, total):.0%} of {total:,} decisions:")
+    phases: Counter[str] = Counter()
+    agree: Counter[str] = Counter()
+    for (phase, theirs, ours), n in tally.items():
+        phases[phase] += n
+        agree[phase] += n if theirs == ours else 0
+    for phase, n in phases.most_common():
+        say(f"  {phase:<10} {n:>7,} decisions, smart's move at {agree[phase] / n:.0%}")
+    departures = [(n, key) for key, n in tally.items() if key[1] != key[2]]
+    for n, (phase, theirs, ours) in sorted(departures, reverse=True)[:top]:
+        say(f"  {n:>7,} x {phase}: {ours!r} where smart plays {theirs!r}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Train within the budget, then measure the learner and smart itself against smart."""
     args = parse_args(argv)
@@ -473,9 +515,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"trained on {matches} matches in {trained:.0f}s CPU ({trained / 60:.1f} min)")
     bot_rng = random.Random(EVAL_SEED)
     fair = 1 / PLAYERS
+    tally: Tally = Counter()
     rows: list[tuple[str, Chooser | float]] = [
         ("untrained (greedy)", untrained),
-        ("learner (greedy)", learner.greedy),
+        ("learner (greedy)", beside_heuristic(table, learner, tally)),
         (f"{HEURISTIC} itself", lambda env, _obs, _mask: table.heuristic_move(env, bot_rng)),
     ]
     for name, choose in rows:
@@ -486,6 +529,7 @@ def main(argv: list[str] | None = None) -> None:
             f"(95% {low:.3f}-{high:.3f}) of {args.games} matches, seats rotated; "
             f"fair share {fair:.3f}"
         )
+    report_departures(tally, print)
 
 
 if __name__ == "__main__":
