@@ -138,7 +138,7 @@ class Table:
         self.heuristics: list[Agent] = [
             make_bot(HEURISTIC, env.game, env.seat) for env in self.envs
         ]
-        self.size = self.envs[0].observation_space.shape[0]
+        self.size = self.envs[0].encoder.size
         self.actions = self.envs[0].game.num_actions
 
     def heuristic_move(self, env: GamenightEnv, rng: random.Random) -> int:
