@@ -14,9 +14,12 @@ legal moves and a value estimate), trained in two stages within one CPU budget:
    head, rewards +1 a win and -1 a loss at the end only), with PPO's clipped ratio, a few
    passes of minibatches, and Adam. Moves with a single legal choice are not learnt from.
 
-Then the greedy policy plays ``--games`` fresh seeded matches against ``smart``, seats rotated
-(half at each seat), and ``smart`` itself plays the same matches from the same seats: the
-script prints both win rates with 95% Wilson intervals and the fair share (0.5).
+Then the untrained and the trained network (greedy) play ``--games`` fresh seeded matches
+against ``smart``, seats rotated (half at each seat), and ``smart`` itself plays the same
+matches from the same seats: the script prints the three win rates with 95% Wilson intervals
+and the fair share (0.5), which is also ``smart``'s own rate in expectation (seats rotated, the
+two sides are alike). "Beats" means the learner's interval lies above it. Last, it says how
+often the learner's move was ``smart``'s, by phase, and its commonest other moves.
 
 Run: ``.venv/bin/python examples/train_paper_toss.py`` (the ``rl`` extra); ``--minutes`` is the
 training budget in CPU minutes (``time.process_time``), ``--games`` the evaluation's size.
