@@ -14,9 +14,12 @@ legal moves and a value estimate), trained in two stages within one CPU budget:
    head, rewards +1 a win and -1 a loss at the end only), with PPO's clipped ratio, a few
    passes of minibatches, and Adam. Moves with a single legal choice are not learnt from.
 
-Then the greedy policy plays ``--games`` fresh seeded matches against ``smart``, seats rotated
-(half at each seat), and ``smart`` itself plays the same matches from the same seats: the
-script prints both win rates with 95% Wilson intervals and the fair share (0.5).
+Then the untrained and the trained network (greedy) play ``--games`` fresh seeded matches
+against ``smart``, seats rotated (half at each seat), and ``smart`` itself plays the same
+matches from the same seats: the script prints the three win rates with 95% Wilson intervals
+and the fair share (0.5), which is also ``smart``'s own rate in expectation (seats rotated, the
+two sides are alike). "Beats" means the learner's interval lies above it. Last, it says how
+often the learner's move was ``smart``'s, by phase, and its commonest other moves.
 
 Run: ``.venv/bin/python examples/train_paper_toss.py`` (the ``rl`` extra); ``--minutes`` is the
 training budget in CPU minutes (``time.process_time``), ``--games`` the evaluation's size.
@@ -27,7 +30,9 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import re
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -136,7 +141,7 @@ class Table:
         self.heuristics: list[Agent] = [
             make_bot(HEURISTIC, env.game, env.seat) for env in self.envs
         ]
-        self.size = self.envs[0].observation_space.shape[0]
+        self.size = self.envs[0].encoder.size
         self.actions = self.envs[0].game.num_actions
 
     def heuristic_move(self, env: GamenightEnv, rng: random.Random) -> int:
@@ -461,6 +466,46 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+#: Where the learner's greedy move and smart's differ: (phase, smart's move, the learner's).
+Tally = Counter[tuple[str, str, str]]
+
+
+def beside_heuristic(table: Table, learner: Learner, tally: Tally) -> Chooser:
+    """The learner's greedy chooser, tallying its moves against smart's at each decision with a
+    choice (the move's text, its target seat left out)."""
+    rng = random.Random(EVAL_SEED + 1)
+
+    def text(env: GamenightEnv, action_id: int) -> str:
+        return re.sub(r" \d+$", "", env.game.action_to_text(env.game.action_from_id(action_id)))
+
+    def choose(env: GamenightEnv, obs: np.ndarray, mask: np.ndarray) -> int:
+        action = learner.greedy(env, obs, mask)
+        if mask.sum() > 1:
+            phase = env.turns.view(env.seat)["phase"]
+            theirs = table.heuristic_move(env, rng)
+            tally[(phase, text(env, theirs), text(env, action))] += 1
+        return action
+
+    return choose
+
+
+def report_departures(tally: Tally, say: Callable[[str], None], top: int = 8) -> None:
+    """How often the learner plays smart's move, by phase, and its commonest other moves."""
+    total = sum(tally.values())
+    same = sum(n for (_phase, theirs, ours), n in tally.items() if theirs == ours)
+    say(f"the learner's move is smart's at {same / max(1, total):.0%} of {total:,} decisions:")
+    phases: Counter[str] = Counter()
+    agree: Counter[str] = Counter()
+    for (phase, theirs, ours), n in tally.items():
+        phases[phase] += n
+        agree[phase] += n if theirs == ours else 0
+    for phase, n in phases.most_common():
+        say(f"  {phase:<10} {n:>7,} decisions, smart's move at {agree[phase] / n:.0%}")
+    departures = [(n, key) for key, n in tally.items() if key[1] != key[2]]
+    for n, (phase, theirs, ours) in sorted(departures, reverse=True)[:top]:
+        say(f"  {n:>7,} x {phase}: {ours!r} where smart plays {theirs!r}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Train within the budget, then measure the learner and smart itself against smart."""
     args = parse_args(argv)
@@ -473,9 +518,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"trained on {matches} matches in {trained:.0f}s CPU ({trained / 60:.1f} min)")
     bot_rng = random.Random(EVAL_SEED)
     fair = 1 / PLAYERS
+    tally: Tally = Counter()
     rows: list[tuple[str, Chooser | float]] = [
         ("untrained (greedy)", untrained),
-        ("learner (greedy)", learner.greedy),
+        ("learner (greedy)", beside_heuristic(table, learner, tally)),
         (f"{HEURISTIC} itself", lambda env, _obs, _mask: table.heuristic_move(env, bot_rng)),
     ]
     for name, choose in rows:
@@ -486,6 +532,7 @@ def main(argv: list[str] | None = None) -> None:
             f"(95% {low:.3f}-{high:.3f}) of {args.games} matches, seats rotated; "
             f"fair share {fair:.3f}"
         )
+    report_departures(tally, print)
 
 
 if __name__ == "__main__":

@@ -54,7 +54,8 @@ def test_train_paper_toss_learns_beyond_its_random_start(
     """A tiny seeded run (96 matches: 80 imitating smart, one PPO batch of 16) prints the three
     rows with their Wilson intervals, and the trained policy's interval lies above the untrained
     one's: after a few seconds of learning it wins matches against smart that the untrained
-    network, a near-uniform random player, does not."""
+    network, a near-uniform random player, does not. The comparison of its moves with smart's
+    follows, its phases adding up to the decisions counted."""
     argv = ["--matches", "96", "--imitate", "0.8", "--batch", "16", "--games", "40"]
     out = run("examples/train_paper_toss.py", [*argv, "--minutes", "10", "--seed", "1"], capsys)
     assert "imitated smart for 80 matches" in out
@@ -66,6 +67,12 @@ def test_train_paper_toss_learns_beyond_its_random_start(
         assert float(row["low"]) <= float(row["rate"]) <= float(row["high"])
     untrained, learner = rows["untrained (greedy)"], rows["learner (greedy)"]
     assert float(learner["low"]) > float(untrained["high"])
+    # Then how often the learner's moves are smart's, over the decisions with a choice.
+    agreement = re.search(r"the learner's move is smart's at (\d+)% of ([\d,]+) decisions:", out)
+    assert agreement is not None and 0 < int(agreement[1]) < 100
+    phases = re.findall(r"^  (\w+) +([\d,]+) decisions, smart's move at \d+%$", out, re.MULTILINE)
+    assert {"discard", "main", "hazard"} <= {phase for phase, _ in phases}
+    assert sum(int(n.replace(",", "")) for _, n in phases) == int(agreement[2].replace(",", ""))
 
 
 def test_openspiel_mcts(capsys: pytest.CaptureFixture[str]) -> None:
