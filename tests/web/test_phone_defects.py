@@ -109,3 +109,29 @@ def test_the_final_count_never_breaks_a_heading_mid_word(new_page: Callable[...,
     expect(page.locator(".cyc-final th").last).to_have_text("Masa")
     assert page.evaluate(BROKEN_WORDS) == []
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+#: In a room's page: the words beside Rotate left / Rotate right for Ann (seat 0) at a table
+#: where Ann's top Batch is Choc Chip (30), Bob's Sugar (45) and Cat has none.
+ROTATE_WORDS = """async () => {
+  const { translator } = await import("/static/i18n.js");
+  const { rotateWords } = await import("/games/cover-your-cookies/table.js");
+  const names = ["Ann", "Bob", "Cat"];
+  const batch = (flavour, value) => ({ flavour, value, cards: [flavour, flavour] });
+  const ann = [batch("sugar", 10), batch("chocolate_chip", 30)];
+  const st = { stacks: [ann, [batch("sugar", 45)], []] };
+  const ctx = { t: translator("cover-your-cookies"), name: (seat) => names[seat] };
+  return ["left", "right"].map((direction) => rotateWords(st, 0, direction, ctx));
+}"""
+
+
+def test_rotate_says_whose_batch_comes_to_you(new_page: Callable[..., Page]) -> None:
+    """A Rotate drawn by Ann: beside "Rotate left" and "Rotate right" the page says whose top
+    Batch she would get and where hers would go ("Left is the next seat in turn order. Rotate
+    left sends each top Batch to the next seat"), since on a phone the stacks are scrolled off
+    the screen."""
+    page = new_page(**PHONE)
+    open_room(page, "cover-your-cookies", 3)  # the room's page has the game's words loaded
+    left, right = page.evaluate(ROTATE_WORDS)
+    assert left == "You get none (Cat has no Batch); your Choc Chip (30) goes to Bob."
+    assert right == "You get Bob's Sugar (45); your Choc Chip (30) goes to Cat."
