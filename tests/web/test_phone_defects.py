@@ -8,7 +8,7 @@ from collections.abc import Callable
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import shot
-from tests.web.pages import fill_with_bots_and_start, open_room, play_to_end
+from tests.web.pages import fill_with_bots_and_start, open_room, play_to_end, wait_in_play
 
 PHONE = {"width": 360, "height": 740, "is_mobile": True, "has_touch": True}
 ACTIVE = "() => { const a = document.activeElement; return a ? (a.id || a.tagName) : null; }"
@@ -135,3 +135,39 @@ def test_rotate_says_whose_batch_comes_to_you(new_page: Callable[..., Page]) -> 
     left, right = page.evaluate(ROTATE_WORDS)
     assert left == "You get none (Cat has no Batch); your Choc Chip (30) goes to Bob."
     assert right == "You get Bob's Sugar (45); your Choc Chip (30) goes to Cat."
+
+
+def test_a_swap_of_all_is_called_swap_all(new_page: Callable[..., Page]) -> None:
+    """Every roll is Swap / All: the roller swaps whole hands. The page asks "Swap All: choose
+    whom to swap whole hands with.", not "Swap 7" (the hand's size, no face of the die)."""
+    page = new_page(**PHONE)
+    options = {"action_die": "swap", "number_die": "all"}
+    open_room(page, "toss-your-cookies", 3, options=options, limits={"turn_seconds": "600"})
+    fill_with_bots_and_start(page)
+    wait_in_play(
+        page,
+        "document.querySelector('#table[data-phase=target][data-mine=\"1\"]')",
+    )
+    expect(page.locator(".tyc-prompt")).to_have_text(
+        "Swap All: choose whom to swap whole hands with."
+    )
+    expect(page.locator(".status-text")).to_have_text(
+        "Swap All: choose whom to swap whole hands with."
+    )
+
+
+def test_a_player_deciding_is_not_said_to_be_rolling(new_page: Callable[..., Page]) -> None:
+    """Toss Up, Bob's turn first: while Bob chooses (roll or bank) Ann's page says he is
+    deciding, not "Bob is rolling."; in Spanish too."""
+    ann, bob = new_page(**PHONE), new_page(**PHONE)
+    options: dict[str, str | bool] = {"first_player": "1"}
+    code = open_room(ann, "toss-up", 2, options=options, limits={"turn_seconds": "600"})
+    bob.goto(f"/join/{code}")
+    bob.fill("#name", "Bob")
+    bob.click("#join")
+    ann.locator("#start:not([disabled])").click()
+    bob.wait_for_selector('#table[data-mine="1"]')
+    expect(ann.locator(".tu-wait")).to_have_text("Bob is deciding: roll again or bank.")
+    expect(ann.locator(".tu-score.turn .tag.turn")).to_have_text("deciding")
+    ann.select_option("#lang", "es")
+    expect(ann.locator(".tu-wait")).to_have_text("Bob está decidiendo: tirar otra vez o plantarse.")
