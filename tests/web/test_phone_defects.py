@@ -171,3 +171,32 @@ def test_a_player_deciding_is_not_said_to_be_rolling(new_page: Callable[..., Pag
     expect(ann.locator(".tu-score.turn .tag.turn")).to_have_text("deciding")
     ann.select_option("#lang", "es")
     expect(ann.locator(".tu-wait")).to_have_text("Bob está decidiendo: tirar otra vez o plantarse.")
+
+
+#: Cover Your Cookies' Spanish words as the server sends them: each key and its words.
+SPANISH_COVER = """async () => Object.entries(
+  (await import("/games/cover-your-cookies/i18n/es.js")).default)"""
+
+
+def test_spanish_says_swipe_and_draw_with_two_verbs(new_page: Callable[..., Page]) -> None:
+    """In Spanish "robar" is to draw a card; a swipe of a Batch is "birlar". The words for
+    swiping, the duel, the Crumb Collector and protected Batches never say "robo"/"roba", so
+    "descarta y roba" (draw) and "intenta birlar" (swipe) are not one verb for two moves."""
+    page = new_page()
+    page.goto("/")
+    words = dict(page.evaluate(SPANISH_COVER))
+    swipes = [
+        k
+        for k in words
+        if any(
+            part in k
+            for part in ("swipe", "duel", "crumb", "protected", "yield", "baker", "summary")
+        )
+    ]
+    assert len(swipes) > 10, swipes
+    robbed = {k: words[k] for k in swipes if "rob" in words[k].lower()}
+    assert robbed == {}
+    assert "birla" in words["ev_swiped"] and "roba" in words["status_drawing"]
+    assert words["turn_prompt"] == (
+        "Tu turno: forma una Hornada, intenta birlar una, o descarta y roba una carta."
+    )
