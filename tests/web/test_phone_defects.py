@@ -200,3 +200,37 @@ def test_spanish_says_swipe_and_draw_with_two_verbs(new_page: Callable[..., Page
     assert words["turn_prompt"] == (
         "Tu turno: forma una Hornada, intenta birlar una, o descarta y roba una carta."
     )
+
+
+#: Every moment the page outlines a card of the discard pile as one to pair while this seat
+#: may not pair it: not this seat's move, or no "… from the pile" button names the card.
+WATCH_PAIRABLE = """() => {
+  window.wrongOutlines = [];
+  new MutationObserver(() => {
+    const table = document.querySelector('#table');
+    const outlined = [...document.querySelectorAll('.cyc-discard .cyc-usable')]
+      .map((card) => card.getAttribute('aria-label'));
+    if (!table || !outlined.length) return;
+    const pairs = [...table.querySelectorAll('.cyc-group .action')]
+      .map((b) => b.textContent).filter((words) => words.includes('from the pile'));
+    for (const card of outlined) {
+      if (table.dataset.mine !== '1' || !pairs.some((words) => words.includes(card))) {
+        window.wrongOutlines.push({ card, mine: table.dataset.mine, pairs });
+      }
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
+def test_the_pile_is_outlined_only_for_a_player_who_may_pair_it(
+    new_page: Callable[..., Page],
+) -> None:
+    """A whole round of Cover Your Cookies: a cookie on the discard pile is outlined for Ann
+    only on her turn and only when a button offers to start a Batch with it; on the others'
+    turns, or when her hand has nothing to pair it with, it is not."""
+    page = new_page(**PHONE)
+    open_room(page, "cover-your-cookies", 3)
+    page.evaluate(WATCH_PAIRABLE)
+    fill_with_bots_and_start(page, level="baker")
+    play_to_end(page, cover_move, limit=500)
+    assert page.evaluate("() => window.wrongOutlines") == []

@@ -87,6 +87,9 @@ class CoverTable {
         st.waiting_enhance && st.waiting_enhance[seat] ? h("span", { class: "tag" }, t("enhance_waiting")) : null);
     });
     const pile = st.discard_row ? st.discard : st.discard.slice(-1);
+    // outlined: the pile's cookies this seat may pair now (a Batch it may start with one), never
+    // a cookie of the pile that the hand cannot pair, nor on another player's turn
+    const pairable = new Set(model.legal.filter((a) => a.type === "form_batch" && a.pile).map((a) => a.pile));
     return kit.section(t("table_title"), [
       h("div", { class: "cyc-players" }, stacks),
       h("div", { class: "cyc-piles" },
@@ -94,7 +97,7 @@ class CoverTable {
           h("span", {}, st.deck_out ? t("deck_out") : t("deck_left", { count: st.deck })),
           st.options && st.options.mixers ? h("span", { class: "help" }, t("mixers_left", { count: st.mixers_in_deck })) : null),
         h("div", { class: "cyc-discard" }, h("span", { class: "help" }, st.discard_row ? t("discard_row") : t("discard_top")),
-          h("div", { class: "cards" }, pile.map((c) => face(this.ctx, c, { small: true, cls: st.usable_discards.includes(c) && "cyc-usable" })), pile.length ? null : h("span", { class: "help" }, "—")))),
+          h("div", { class: "cards" }, pile.map((c) => face(this.ctx, c, { small: true, cls: pairable.has(c) && "cyc-usable" })), pile.length ? null : h("span", { class: "help" }, "—")))),
     ], { public: true, cls: "cyc-board" });
   }
 
