@@ -8,7 +8,12 @@ from collections.abc import Callable
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import shot
-from tests.web.pages import fill_with_bots_and_start, open_room, play_to_end, wait_in_play
+from tests.web.pages import (
+    fill_with_bots_and_start,
+    open_room,
+    play_to_end,
+    wait_in_play,
+)
 
 PHONE = {"width": 360, "height": 740, "is_mobile": True, "has_touch": True}
 ACTIVE = "() => { const a = document.activeElement; return a ? (a.id || a.tagName) : null; }"
@@ -234,3 +239,39 @@ def test_the_pile_is_outlined_only_for_a_player_who_may_pair_it(
     fill_with_bots_and_start(page, level="baker")
     play_to_end(page, cover_move, limit=500)
     assert page.evaluate("() => window.wrongOutlines") == []
+
+
+def always_roll(page: Page) -> None:
+    """Toss Up's move that never banks: roll until the dice bust the turn."""
+    page.locator('[data-key="roll"]').click()
+
+
+#: From the rematch on, until this seat's first decision of the new match: every moment the page
+#: showed dice (the new match has rolled none before that first decision).
+WATCH_STALE_DICE = """() => {
+  window.staleDice = [];
+  window.firstDecision = false;
+  new MutationObserver(() => {
+    const table = document.querySelector('#table');
+    if (document.querySelector('#result') || window.firstDecision) return;
+    if (table.dataset.mine === '1') { window.firstDecision = true; return; }
+    const dice = table.querySelector('.tu-dice');
+    if (dice) window.staleDice.push(dice.getAttribute('aria-label') + ' ' + dice.innerText);
+  }).observe(document.body, { childList: true, subtree: true, attributes: true });
+}"""
+
+
+def test_a_rematch_shows_no_roll_of_the_match_before(new_page: Callable[..., Page]) -> None:
+    """Ann never banks, so her last turn ends in a bust and the bot wins. The host plays again:
+    while the new match's first dice roll, the page shows no dice of the match before ("once,
+    a phone showed the previous match's last roll 1.5 s after a rematch started")."""
+    page = new_page(**PHONE)
+    options: dict[str, str | bool] = {"target": "15", "first_player": "0"}
+    open_room(page, "toss-up", 2, options=options, limits={"turn_seconds": "600"})
+    fill_with_bots_and_start(page)
+    play_to_end(page, always_roll)
+    page.keyboard.press("Escape")
+    page.evaluate(WATCH_STALE_DICE)
+    page.click("#rematch")
+    page.wait_for_function("() => window.firstDecision")
+    assert page.evaluate("() => window.staleDice") == []

@@ -74,6 +74,10 @@ class TossUpTable {
     this.model = model;
     const { h, kit, t } = this.ctx;
     const st = model.state;
+    // a roll of the match before (a bust that ended it) is not this match's: the rematch
+    // showed it until its first roll
+    if (model.matchNumber !== this.matchNumber) this.lastRoll = null;
+    this.matchNumber = model.matchNumber;
     for (const event of model.events) {
       if (event.kind === "rolled") this.lastRoll = { ...event, version: model.version };
       if (event.kind === "banked") this.lastRoll = null;
