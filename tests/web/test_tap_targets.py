@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import shot
-from tests.web.pages import MY_MOVE_OR_OVER, open_room
+from tests.web.pages import MY_MOVE_OR_OVER, fill_with_bots_and_start, open_room, play_to_end
 
 PHONE = {"width": 360, "height": 740, "is_mobile": True, "has_touch": True}
 MIN = 44
@@ -64,8 +64,9 @@ GAMES = {
 def test_every_tap_target_on_a_phone_is_44_px(new_page: Callable[..., Page], lang: str) -> None:
     """The home page (with "More options" open), a room's lobby with a bot, a guest and an open
     seat (so Copy, Add a bot, Remove, Make host, Leave seat and the Rules and Table screen links
-    all show), and each game's table mid-match with the players list: nothing a person taps is
-    smaller than 44 x 44 px."""
+    all show), each game's table mid-match with the players list, a two-player Toss Up (the
+    coach's box) and a match's result: nothing a person taps is smaller than 44 x 44 px, and no
+    page is wider than the phone."""
     locale = "es-ES" if lang == "es" else "en-GB"
     host = new_page(locale=locale, **PHONE)
     guest = new_page(locale=locale, **PHONE)
@@ -98,4 +99,15 @@ def test_every_tap_target_on_a_phone_is_44_px(new_page: Callable[..., Page], lan
         host.wait_for_function(ready, timeout=60_000)
         found += offenders(host, game)
         shot(host, f"tap-{game}-{lang}")
+    # a two-player Toss Up has the coach's box; played to its end (Ann never banks), the result
+    # has the rematch, the record and a new game
+    limits = {"turn_seconds": "600"}
+    open_room(host, "toss-up", 2, name="Ann", options={"target": "15"}, limits=limits)
+    fill_with_bots_and_start(host)
+    host.wait_for_function(MY_MOVE_OR_OVER)
+    found += offenders(host, "toss-up, two players")
+    play_to_end(host, lambda page: page.locator('[data-key="roll"]').click())
+    host.keyboard.press("Escape")
+    found += offenders(host, "result")
+    shot(host, f"tap-result-{lang}")
     assert not found, "\n".join(found)

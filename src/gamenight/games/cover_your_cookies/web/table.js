@@ -87,6 +87,9 @@ class CoverTable {
         st.waiting_enhance && st.waiting_enhance[seat] ? h("span", { class: "tag" }, t("enhance_waiting")) : null);
     });
     const pile = st.discard_row ? st.discard : st.discard.slice(-1);
+    // outlined: the pile's cookies this seat may pair now (a Batch it may start with one), never
+    // a cookie of the pile that the hand cannot pair, nor on another player's turn
+    const pairable = new Set(model.legal.filter((a) => a.type === "form_batch" && a.pile).map((a) => a.pile));
     return kit.section(t("table_title"), [
       h("div", { class: "cyc-players" }, stacks),
       h("div", { class: "cyc-piles" },
@@ -94,7 +97,7 @@ class CoverTable {
           h("span", {}, st.deck_out ? t("deck_out") : t("deck_left", { count: st.deck })),
           st.options && st.options.mixers ? h("span", { class: "help" }, t("mixers_left", { count: st.mixers_in_deck })) : null),
         h("div", { class: "cyc-discard" }, h("span", { class: "help" }, st.discard_row ? t("discard_row") : t("discard_top")),
-          h("div", { class: "cards" }, pile.map((c) => face(this.ctx, c, { small: true, cls: st.usable_discards.includes(c) && "cyc-usable" })), pile.length ? null : h("span", { class: "help" }, "—")))),
+          h("div", { class: "cards" }, pile.map((c) => face(this.ctx, c, { small: true, cls: pairable.has(c) && "cyc-usable" })), pile.length ? null : h("span", { class: "help" }, "—")))),
     ], { public: true, cls: "cyc-board" });
   }
 
@@ -164,9 +167,16 @@ class CoverTable {
     else if (seen.kind === "enhanced") words = t("ev_enhanced", { name: this.ctx.name(seen.player) });
     else if (seen.kind === "enhance_waiting") words = t("ev_enhance_waiting", { name: this.ctx.name(seen.player) });
     else words = t("mixer_drawn", { name: this.ctx.name(seen.player), card: t(`card_${card}`) });
+    // Rotate: what each way does to this seat, said beside the buttons (on a phone the stacks
+    // are scrolled off the screen): whose top Batch comes, and where this seat's own goes
+    const hints = choosing ? model.legal.filter((a) => a.type === "rotate").map((a) =>
+      h("li", { id: `rotate-hint-${a.direction}`, class: "cyc-rotate-hint" }, h("b", {}, t(`rotate_${a.direction}`)), ": ", rotateWords(st, me, a.direction, this.ctx))) : [];
+    hints.forEach((hint, i) => buttons[i] && buttons[i].setAttribute("aria-describedby", hint.id));
     return kit.section(t("mixer_title"), [
       h("div", { class: "cyc-mixer" }, face(this.ctx, card), h("p", {}, words)),
-      buttons.length ? h("div", { class: "actions cyc-actions", "data-reveal": true }, buttons) : null,
+      buttons.length ? h("div", { class: "cyc-choices", "data-reveal": true },
+        h("div", { class: "actions cyc-actions" }, buttons),
+        hints.length ? h("ul", { class: "cyc-rotate-hints" }, hints) : null) : null,
     ], { cls: "cyc-mixer-box" });
   }
 
@@ -337,6 +347,30 @@ function results(outcome, model, ctx) {
         h("td", {}, kit.seatLabel(ctx, seat)), h("td", {}, String(stack)), h("td", {}, String(st.dough[seat] - stack)),
         h("td", {}, String(st.stacks[seat].length)), h("td", { class: "cyc-final-score" }, h("b", {}, String(scores[seat]))));
     }))));
+}
+
+/** What a Rotate to one side does to seat me: "You get Bob's Sugar (45); your Chip (30) goes to
+ * Cat." Left is the next seat in turn order: each top Batch goes to the next seat, so seat me
+ * gets the top Batch of the seat before it.
+ * @param {View} st
+ * @param {number} me
+ * @param {string} direction
+ * @param {Ctx} ctx
+ */
+export function rotateWords(st, me, direction, ctx) {
+  const n = st.stacks.length;
+  const step = direction === "left" ? 1 : -1;
+  const from = (me - step + n) % n;
+  const to = (me + step + n) % n;
+  const theirs = st.stacks[from][st.stacks[from].length - 1];
+  const mine = st.stacks[me][st.stacks[me].length - 1];
+  const get = theirs
+    ? ctx.t("rotate_get", { name: ctx.name(from), flavour: ctx.t(`card_${theirs.flavour}`), value: theirs.value })
+    : ctx.t("rotate_get_none", { name: ctx.name(from) });
+  const give = mine
+    ? ctx.t("rotate_give", { name: ctx.name(to), flavour: ctx.t(`card_${mine.flavour}`), value: mine.value })
+    : ctx.t("rotate_give_none");
+  return `${get}; ${give}.`;
 }
 
 /** Who is swiping whose Batch ("your Batch" on the defender's own screen).

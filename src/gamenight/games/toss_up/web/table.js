@@ -64,6 +64,10 @@ class TossUpTable {
     this.model = model;
     const { h, kit, t } = this.ctx;
     const st = model.state;
+    // a roll of the match before (a bust that ended it) is not this match's: the rematch
+    // showed it until its first roll
+    if (model.matchNumber !== this.matchNumber) this.lastRoll = null;
+    this.matchNumber = model.matchNumber;
     for (const event of model.events) {
       if (event.kind === "rolled") this.lastRoll = { ...event, version: model.version };
       if (event.kind === "banked") this.lastRoll = null;
@@ -77,7 +81,8 @@ class TossUpTable {
     const scores = h("div", { class: "tu-scores" }, st.scores.map((score, seat) => {
       const width = Math.min(100, (score / st.target) * 100);
       const tags = [];
-      if (seat === st.turn && !over) tags.push(h("span", { class: "tag turn" }, t("rolling_now")));
+      // "rolling" only while the dice roll: a player choosing to roll or bank is deciding
+      if (seat === st.turn && !over) tags.push(h("span", { class: "tag turn" }, t(model.pending.kind === "chance" ? "rolling_now" : "deciding_now")));
       if (st.to_play.includes(seat) && seat !== st.turn) tags.push(h("span", { class: "tag" }, t("still_to_play")));
       if (st.winners.includes(seat)) tags.push(h("span", { class: "tag on" }, t("winner")));
       return h("div", { class: ["tu-score", seat === st.turn && !over && "turn"] },
@@ -106,7 +111,7 @@ class TossUpTable {
       ? h("div", { class: "actions tu-actions" },
         kit.actionButton(t("roll"), () => this.ctx.act({ type: "roll" }), { primary: true, shortcut: letters.roll, key: "roll", cls: "big" }),
         kit.actionButton(t("bank", { points: st.turn_points }), () => this.ctx.act({ type: "bank" }), { shortcut: letters.bank, key: "bank", cls: "big" }))
-      : over ? null : h("p", { class: "tu-wait" }, t("watching_turn", { name: turnName }));
+      : over ? null : h("p", { class: "tu-wait" }, t(model.pending.kind === "chance" ? "watching_turn" : "watching_deciding", { name: turnName }));
     const board = kit.section(t("scores"), [banner, scores], { public: true, cls: "tu-board" });
     const play = [
       // once the game is over there is no turn to show dice for

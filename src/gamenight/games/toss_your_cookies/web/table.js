@@ -265,7 +265,7 @@ class CookiesTable {
       const waiting = model.deciding.length;
       prompt = h("span", {}, t("you_chose", { cards: st.my_commit.map((c) => t(`card_${c}`)).join(", ") }), " ", h("b", {}, t("waiting_players", { count: waiting })));
     } else if (st.phase === "target" && model.pending.players.includes(me)) {
-      prompt = t("choose_target", { count: st.number });
+      prompt = targetWords(st, t);
       buttons = model.legal.filter((a) => a.type === "target").map((a, i) => kit.actionButton(t("swap_with", { name: this.ctx.name(a.player) }), () => this.ctx.act(a), { key: `target-${a.player}`, shortcut: String(i + 1), primary: i === 0 }));
     }
     const best = bestCookie(st.hand, st.cookies);
@@ -488,10 +488,19 @@ function status(model, ctx) {
     return t("status_drawing", { name: ctx.name(st.drawer), from: ctx.name(st.draw_from) });
   }
   const deciding = me !== null && model.pending.players.includes(me);
-  if (st.phase === "target" && deciding) return t("choose_target", { count: st.number });
+  if (st.phase === "target" && deciding) return targetWords(st, ctx.t);
   if (st.phase === "pick" && deciding) return t("pick_you", { name: ctx.name(st.draw_from) });
   if (st.phase === "pick") return t("pick_watch", { name: ctx.name(st.drawer), from: ctx.name(st.draw_from) });
   return null;
+}
+
+/** Whom to swap with, in the roll's words: "Swap 2: …", and "Swap All: …" for the whole hand
+ * (the number to swap is then the hand's size: "Swap 7" named no face of the die).
+ * @param {View} st
+ * @param {Ctx["t"]} t
+ */
+function targetWords(st, t) {
+  return st.roll && st.roll[1] === "all" ? t("choose_target_all") : t("choose_target", { count: st.number });
 }
 
 /**

@@ -111,6 +111,7 @@ export default {
   waiting_players_other: "Waiting for {count} players.",
   choose_target_one: "Swap 1: choose whom to swap with.",
   choose_target_other: "Swap {count}: choose whom to swap with.",
+  choose_target_all: "Swap All: choose whom to swap whole hands with.",
   swap_with: "Swap with {name}",
   snickerdoodle: "Snickerdoodle!",
   win_words: "{name} has five of a cookie and the milk!",

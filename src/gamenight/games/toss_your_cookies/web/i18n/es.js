@@ -111,6 +111,7 @@ export default {
   waiting_players_other: "Esperando a {count} jugadores.",
   choose_target_one: "Cambiar 1: elige con quién cambiar.",
   choose_target_other: "Cambiar {count}: elige con quién cambiar.",
+  choose_target_all: "Cambiar todas: elige con quién cambiar la mano entera.",
   swap_with: "Cambiar con {name}",
   snickerdoodle: "¡Snickerdoodle!",
   win_words: "¡{name} tiene cinco galletas iguales y la leche!",
