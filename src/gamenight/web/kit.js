@@ -173,7 +173,7 @@ export function stat(label, value, opts = {}) {
  */
 export function section(title, children, opts = {}) {
   return h("section", { class: ["zone", opts.public && "public", opts.cls], "aria-label": title },
-    title ? h("h3", { class: "zone-title" }, title) : null, children);
+    title ? h("h2", { class: "zone-title" }, title) : null, children);
 }
 
 /**

@@ -389,7 +389,7 @@ export class RoomPage {
       log: h("ol", { class: "log", "aria-label": t("events") }),
       announce: h("div", { class: "sr-only", id: "announce", role: "log", "aria-live": "polite" }),
     };
-    this.el.logBox = h("section", { class: "log-box public", "aria-label": t("events") }, h("h3", { class: "zone-title" }, t("events")), this.el.log);
+    this.el.logBox = h("section", { class: "log-box public", "aria-label": t("events") }, h("h2", { class: "zone-title" }, t("events")), this.el.log);
     redraw(main, h("div", { class: "room" },
       this.el.head, this.el.lobby, this.el.announce,
       h("div", { class: "match" },
@@ -500,7 +500,7 @@ export class RoomPage {
     const deciding = new Set(this.update.deciding || []);
     const turn = this.update.view.pending ? this.update.view.pending.turn : null;
     const host = this.hostToken();
-    redraw(this.el.players, h("h3", { class: "zone-title" }, t("players")),
+    redraw(this.el.players, h("h2", { class: "zone-title" }, t("players")),
       h("ul", { class: "player-list" }, this.room.seats.map((seat) => h("li", { class: ["player", deciding.has(seat.index) && "deciding", turn === seat.index && "turn"] },
         kit.seatLabel(this.ctx(), seat.index),
         turn === seat.index ? h("span", { class: "tag turn" }, t("turn")) : null,

@@ -205,10 +205,10 @@ class CoverTable {
       const adds = legal.filter((a) => a.type === "add_to_batch").map((a) => button(t("add", { card: t(`card_${a.card}`) }), a));
       const discards = legal.filter((a) => a.type === "discard").map((a) => button(t("discard", { card: t(`card_${a.card}`) }), a));
       const ends = legal.filter((a) => a.type === "end_turn").map((a) => button(t("end_turn"), a));
-      if (forms.length) groups.push(h("div", { class: "cyc-group" }, h("h4", {}, t("group_form")), h("div", { class: "actions" }, forms)));
-      if (swipes.length) groups.push(h("div", { class: "cyc-group" }, h("h4", {}, t("group_swipe")), h("div", { class: "actions" }, swipes)));
-      if (adds.length) groups.push(h("div", { class: "cyc-group" }, h("h4", {}, t("group_add")), h("div", { class: "actions" }, adds)));
-      if (discards.length || ends.length) groups.push(h("div", { class: "cyc-group" }, h("h4", {}, t("group_discard")), h("div", { class: "actions" }, discards, ends)));
+      if (forms.length) groups.push(h("div", { class: "cyc-group" }, h("h3", {}, t("group_form")), h("div", { class: "actions" }, forms)));
+      if (swipes.length) groups.push(h("div", { class: "cyc-group" }, h("h3", {}, t("group_swipe")), h("div", { class: "actions" }, swipes)));
+      if (adds.length) groups.push(h("div", { class: "cyc-group" }, h("h3", {}, t("group_add")), h("div", { class: "actions" }, adds)));
+      if (discards.length || ends.length) groups.push(h("div", { class: "cyc-group" }, h("h3", {}, t("group_discard")), h("div", { class: "actions" }, discards, ends)));
     }
     return kit.section(t("your_hand"), [
       h("div", { class: "cards cyc-hand" }, hand),
