@@ -209,18 +209,30 @@ def test_every_option_has_help_and_a_checked_type(
 
 
 def test_adapter_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
-    """The benchmark measures every loop and prints a ratio to the engine for each."""
+    """The benchmark measures every loop, prints a ratio to the raw engine for each, and for
+    each API its ratio to its fair reference and whether it keeps its target share."""
     out = run(
         "bench/bench_adapters.py",
         ["--games", "toss-up", "--seconds", "0.01", "--repeat", "1"],
         capsys,
     )
+    assert out.startswith("load average at the end: ")
     lines = [line for line in out.splitlines() if line.startswith("toss-up (2)")]
-    assert len(lines) == 9
-    # The three references: raw, + view, + vector and mask; each is 1.00x of itself.
-    assert [line.split()[-3 + i] for i, line in enumerate(lines[:3])] == ["1.00x"] * 3
-    # Every other loop says whether it keeps half of the raw engine's speed.
-    assert all(line.split()[-1] in ("yes", "no") for line in lines[3:])
+    assert len(lines) == 11
+    # Five references (raw, + view, + vector and mask, + seat 0's, + every seat's) and the
+    # driver; the raw engine is 1.00x of itself.
+    assert lines[0].startswith("toss-up (2), engine API (raw)") and lines[0].split()[-1] == "1.00x"
+    # The five APIs: a fair reference, the ratio to it, and the target met or not.
+    pattern = r"(raw|\+ vector|\+ seat 0|\+ every seat) +\d+\.\d\dx  (0\.[78])x: (yes|no)$"
+    fair = [re.search(pattern, line) for line in lines[6:]]
+    assert all(fair), lines[6:]
+    assert [(f[1], f[2]) for f in fair if f] == [
+        ("+ vector", "0.8"),  # PettingZoo AEC
+        ("+ every seat", "0.8"),  # PettingZoo parallel
+        ("+ seat 0", "0.8"),  # Gymnasium
+        ("raw", "0.7"),  # OpenSpiel play
+        ("+ vector", "0.8"),  # OpenSpiel play + observe
+    ]
 
 
 def test_adapter_benchmark_around_a_free_encoder(capsys: pytest.CaptureFixture[str]) -> None:
@@ -238,6 +250,6 @@ def test_adapter_benchmark_around_a_free_encoder(capsys: pytest.CaptureFixture[s
         capsys,
     )
     assert out.startswith("every game's encoder replaced by a constant vector")
-    assert len([line for line in out.splitlines() if line.startswith("toss-up (2)")]) == 9
+    assert len([line for line in out.splitlines() if line.startswith("toss-up (2)")]) == 11
     assert encoder_for(game).state_encoder()(state, 0).tolist() == before
     assert any(before)  # a real encoding, not the constant zeros

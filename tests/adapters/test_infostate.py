@@ -194,6 +194,46 @@ def test_recall_is_perfect_along_a_match() -> None:
     assert len(last) == 3
 
 
+@pytest.mark.parametrize(("game_id", "players"), [*CARD_GAMES, ("toss-up", 2)])
+def test_information_states_do_not_depend_on_the_order_asked(game_id: str, players: int) -> None:
+    """Recalls are replayed from a state's history when asked: every state of two seeded
+    matches (kept as clones) has the same information state for every seat whether they are
+    asked along the matches in order, on a game loaded once per match, or in a shuffled order
+    across both matches (descendants before ancestors, one match's states between the
+    other's) on a single game, and the answers asked again after that are unchanged too."""
+    states = []
+    expected = []
+    for seed in (1, 2):
+        game = load(game_id, players, ",max_game_length=30")
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            kept = state.clone()
+            states.append(kept)
+            expected.append([kept.information_state_string(s) for s in range(players)])
+            if state.is_chance_node():
+                state.apply_action(chance(state, rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    shared = load(game_id, players, ",max_game_length=30")
+    fresh = []
+    for kept in states:  # the same states, all played on one game object
+        state = shared.new_initial_state()
+        for action in kept.history():
+            state.apply_action(action)
+        fresh.append(state)
+    order = list(range(len(fresh)))
+    random.Random(3).shuffle(order)
+    for index in order:
+        seats = list(range(players))
+        random.Random(index).shuffle(seats)
+        for seat in seats:
+            assert fresh[index].information_state_string(seat) == expected[index][seat]
+    for index in order[::7]:
+        assert fresh[index].information_state_tensor(0) == states[index].information_state_tensor(0)
+    assert len(states) > 40
+
+
 @pytest.mark.parametrize(("game_id", "players"), [*CARD_GAMES, ("paper-toss", 4), ("toss-up", 3)])
 def test_resample_from_infostate(game_id: str, players: int) -> None:
     """At every decision of a seeded random match (cut at 80 decisions) a state drawn for the

@@ -92,9 +92,14 @@ def _chained(digest: bytes, entry: bytes) -> bytes:
 
 
 class Recaller:
-    """Works out seats' recalls along a chain of nodes (each node knows its ``parent`` and
-    the ``action`` that led to it; the acting player is the parent's ``player``), keeping each
-    recall with its node, and writes them as strings and tensors."""
+    """Works out seats' recalls along the nodes of a match, keeping each recall with its node,
+    and writes them as strings and tensors.
+
+    Nodes do not keep the nodes before them (play would keep every state of the match alive,
+    and Python's cyclic garbage collector would go through them again and again): a state's
+    path is replayed from its ``base`` node along its ``history()`` when a recall not kept is
+    asked for. The last path replayed is kept, so asking along one match, or down a tree as
+    searches do, replays only the steps since the path shared with the last one."""
 
     def __init__(self, engine: Game[Any, Any], encoder: Encoder, num_actions: int) -> None:
         self.engine = engine
@@ -106,6 +111,11 @@ class Recaller:
         self.encode = encoder.state_encoder()
         self.observation_size = encoder.size
         self.size = encoder.size + num_actions + 1 + DIGEST_BITS
+        #: The last path replayed: its base node, the actions from it, and its nodes (one more
+        #: than the actions).
+        self._base: Any = None
+        self._actions: list[int] = []
+        self._nodes: list[Any] = []
 
     def first(self, state: Any, seat: int, prefix: bytes = b"") -> Recall:
         """The recall of a seat that has seen one view of ``state`` (``prefix``: a mark of
@@ -115,33 +125,56 @@ class Recaller:
         digest = _chained(prefix, b"v" + text.encode())
         return Recall(digest, 1, view, text, (0,) * self.num_actions)
 
-    def recall(self, node: Any, seat: int) -> Recall:
-        """``seat``'s recall at ``node``, from the nearest node above it that knows it."""
-        path = []
-        found: Recall | None = None
-        while True:
-            kept = node.recalls
-            if kept is not None and kept[seat] is not None:
-                found = kept[seat]
-                break
-            path.append(node)
-            if node.parent is None:
-                break
-            node = node.parent
-        if found is None:
-            root = path.pop()
-            found = self.first(root.state, seat)
-            _keep(root, seat, found, self.players)
-        for node in reversed(path):
-            found = self._step(found, node, seat)
-            _keep(node, seat, found, self.players)
+    def recall(self, state: Any, seat: int) -> Recall:
+        """``seat``'s recall at ``state`` (a gamenight OpenSpiel state): kept with its node, or
+        worked out along the path from the nearest node on it that knows it."""
+        kept = state.node.recalls
+        if kept is not None and kept[seat] is not None:
+            found: Recall = kept[seat]
+            return found
+        actions = state.history()
+        nodes = self._path(state, actions)
+        at = len(nodes) - 1
+        while at >= 0 and (nodes[at].recalls is None or nodes[at].recalls[seat] is None):
+            at -= 1
+        if at < 0:
+            found = self.first(nodes[0].state, seat)
+            _keep(nodes[0], seat, found, self.players)
+            at = 0
+        else:
+            found = nodes[at].recalls[seat]
+        for step in range(at + 1, len(nodes)):
+            found = self._step(found, nodes[step - 1], actions[step - 1], nodes[step], seat)
+            _keep(nodes[step], seat, found, self.players)
         return found
 
-    def _step(self, recall: Recall, node: Any, seat: int) -> Recall:
-        """The recall after the step into ``node``."""
+    def _path(self, state: Any, actions: list[int]) -> list[Any]:
+        """The nodes from ``state.base`` along ``actions`` (its history) to ``state.node``: the
+        last path's nodes as far as the two share actions, the rest replayed."""
+        base, kept = state.base, self._actions
+        shared = 0
+        if self._base is base:
+            shared = min(len(kept), len(actions))
+            if kept[:shared] != actions[:shared]:
+                pairs = zip(kept, actions, strict=False)
+                shared = next(i for i, (a, b) in enumerate(pairs) if a != b)
+        nodes = self._nodes[: shared + 1] if shared else [base]
+        if shared < len(actions):
+            replay = state.get_game().new_initial_state()  # plays nodes, keeps no history
+            for action in actions[shared:-1]:
+                replay.node = nodes[-1]
+                replay._apply_action(action)
+                nodes.append(replay.node)
+            nodes.append(state.node)  # the state's own node, where its recall is then kept
+        else:
+            nodes[-1] = state.node
+        self._base, self._actions, self._nodes = base, actions, nodes
+        return nodes
+
+    def _step(self, recall: Recall, before: Any, action: int, node: Any, seat: int) -> Recall:
+        """The recall after the step from ``before`` into ``node`` by ``action``."""
         digest, entries, acted = recall.digest, recall.entries, recall.acted
-        if node.parent.player == seat:
-            action = node.action
+        if before.player == seat:
             digest = _chained(digest, b"a%d" % action)
             entries += 1
             acted = (*acted[:action], acted[action] + 1, *acted[action + 1 :])
@@ -153,20 +186,20 @@ class Recaller:
             entries += 1
         return Recall(digest, entries, view, text, acted)
 
-    def string(self, node: Any, seat: int) -> str:
-        """The information state string of ``seat`` at ``node``."""
-        recall = self.recall(node, seat)
+    def string(self, state: Any, seat: int) -> str:
+        """The information state string of ``seat`` at ``state``."""
+        recall = self.recall(state, seat)
         return (
             f"player {seat}, {recall.entries} entries, recall {recall.digest.hex()}\n{recall.text}"
         )
 
-    def tensor(self, node: Any, seat: int) -> np.ndarray:
-        """The information state tensor of ``seat`` at ``node`` (float32, :attr:`size` long)."""
-        recall = self.recall(node, seat)
+    def tensor(self, state: Any, seat: int) -> np.ndarray:
+        """The information state tensor of ``seat`` at ``state`` (float32, :attr:`size` long)."""
+        recall = self.recall(state, seat)
         bits = np.unpackbits(np.frombuffer(recall.digest, np.uint8))
         return np.concatenate(
             (
-                np.asarray(self.encode(node.state, seat), np.float32),
+                np.asarray(self.encode(state.node.state, seat), np.float32),
                 np.asarray(recall.acted, np.float32),
                 np.asarray([recall.entries], np.float32),
                 bits.astype(np.float32),
@@ -206,12 +239,12 @@ class InformationStates:
     def information_state_string(self, *player: int) -> str:
         """``player``'s information state (by default the player to move's): its recall's
         size and digest, then its current view as JSON (see the module's docstring)."""
-        return self.recaller.string(self.node, self._seat(player))
+        return self.recaller.string(self, self._seat(player))
 
     def information_state_tensor(self, *player: int) -> list[float]:
         """``player``'s information state as a fixed-size list of floats: observation, own
         action counts, recall size, digest bits."""
-        result: list[float] = self.recaller.tensor(self.node, self._seat(player)).tolist()
+        result: list[float] = self.recaller.tensor(self, self._seat(player)).tolist()
         return result
 
     def resample_from_infostate(self, player: int, probability_sampler: Callable[[], float]) -> Any:
@@ -241,11 +274,11 @@ class InformationStates:
             )
         recaller = self.recaller
         fresh.recalls = [
-            recaller.recall(node, s) if s == seat else recaller.first(drawn, s, b"drawn")
+            recaller.recall(self, s) if s == seat else recaller.first(drawn, s, b"drawn")
             for s in range(recaller.players)
         ]
         state = self.get_game().new_initial_state()  # type: ignore[attr-defined]
-        state.node = fresh
+        state.node = state.base = fresh
         return state
 
 
@@ -260,8 +293,8 @@ class RecallObserver:
 
     def set_from(self, state: Any, player: int) -> None:
         """Fill ``tensor`` with ``player``'s information state tensor at ``state``."""
-        self.tensor[:] = self.recaller.tensor(state.node, player)
+        self.tensor[:] = self.recaller.tensor(state, player)
 
     def string_from(self, state: Any, player: int) -> str:
         """``player``'s information state string at ``state``."""
-        return self.recaller.string(state.node, player)
+        return self.recaller.string(state, player)

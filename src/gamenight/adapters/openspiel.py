@@ -244,18 +244,18 @@ _QUICKER = [[(i, 1.0 / listed) for i in range(listed)] for listed in range(1 + 1
 class Node:
     """Everything a state holds: the engine state and its pending decision, the seat drawn as
     the quicker hand (if any), decisions made, and whether the match was cut short; with who
-    plays now, the node before (``parent``) and the ``action`` taken there, and, once asked, the
-    chance outcomes, legal ids, observations and seats' recalls. Never changed but for those
-    caches (which depend on the rest alone), so copies of a state share it: a clone is cheap."""
+    plays now and, once asked, the chance outcomes, legal ids, observations and seats' recalls.
+    Never changed but for those caches (which depend on the rest alone), so copies of a state
+    share it: a clone is cheap. A node knows nothing of the nodes before it, so each is freed
+    as soon as play moves on: information states replay the match from the state's history
+    when asked (:mod:`gamenight.adapters.infostate`)."""
 
     __slots__ = (
-        "action",
         "cut",
         "decisions",
         "legal",
         "observed",
         "outcomes",
-        "parent",
         "pending",
         "player",
         "recalls",
@@ -282,8 +282,6 @@ class Node:
         self.legal: list[int] | None = None
         #: Observation vectors by seat, made when first asked for.
         self.observed: dict[int, np.ndarray] | None = None
-        self.parent: Node | None = None
-        self.action = -1
         #: Each seat's recall (:class:`~gamenight.adapters.infostate.Recall`), once worked out.
         self.recalls: list[Any] | None = None
 
@@ -296,26 +294,16 @@ class Node:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled with the nodes above it as one flat list (no deep recursion however long
-        the match), caches left out but for the recalls."""
-        path = []
-        node: Node | None = self
-        while node is not None:
-            fields = (node.state, node.pending, node.seat, node.decisions, node.cut, node.player)
-            path.append((fields, node.action, node.recalls))
-            node = node.parent
-        return (_rebuilt, (path,))
+        """Pickled with its fields, caches left out but for the recalls."""
+        fields = (self.state, self.pending, self.seat, self.decisions, self.cut, self.player)
+        return (_rebuilt, (fields, self.recalls))
 
 
-def _rebuilt(path: list[tuple[Any, ...]]) -> Node:
-    """The node pickled by :meth:`Node.__reduce__`, linked to the nodes above it again."""
-    parent = None
-    for fields, action, recalls in reversed(path):
-        node = Node(*fields)
-        node.parent, node.action, node.recalls = parent, action, recalls
-        parent = node
-    assert parent is not None
-    return parent
+def _rebuilt(fields: tuple[Any, ...], recalls: list[Any] | None) -> Node:
+    """The node pickled by :meth:`Node.__reduce__`."""
+    node = Node(*fields)
+    node.recalls = recalls
+    return node
 
 
 def _player(pending: Pending, seat: int | None, cut: bool) -> int:
@@ -384,6 +372,8 @@ class GamenightState(InformationStates, pyspiel.State):
             opening = self.engine.initial_state()
             cls.start = Node(opening, self.engine.pending(opening))
         self.node = cls.start
+        #: The node this state's ``history()`` starts from (the opening, or a drawn state's).
+        self.base = cls.start
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as OpenSpiel's serialized game and state (each game's state class is made
@@ -544,8 +534,6 @@ class GamenightState(InformationStates, pyspiel.State):
                 )
             seat = listed[action]
             self.node = Node(node.state, node.pending, seat, node.decisions, False, seat)
-        new = self.node
-        new.parent, new.action = node, action
 
     def _action_to_string(self, player: int, action: int) -> str:
         node, engine = self.node, self.engine
@@ -587,7 +575,6 @@ class TurnLimitedState(GamenightState):
             leaders = tuple(p for p, score in enumerate(state.scores) if score == best)
             ended = dataclasses.replace(state, winners=leaders)
             self.node = Node(ended, self.pending(ended), None, node.decisions)
-            self.node.parent, self.node.action = node.parent, action
 
 
 class Observer:
