@@ -342,6 +342,10 @@ class Connection:
         if isinstance(message, Coach):
             await self._coach(live, self.seat, message.ref)
             return
+        if self.room.paused_by is not None:
+            who = self.room.paused_by
+            self.error("paused", f"{who} paused the game: moves wait until it goes on", message.ref)
+            return
         await self._act(live, self.seat, message)
 
     async def _coach(self, live: LiveMatch, seat: int, ref: str | None) -> None:

@@ -144,6 +144,11 @@ class RoomInfo(BaseModel):
     )
     limits: Limits
     spectators: int
+    paused_by: str | None = Field(
+        default=None,
+        description="the host's name while the host has paused the match (its clocks stand "
+        "still and moves wait); None: not paused",
+    )
     storage: Literal["ok", "reconnecting"] = Field(
         default="ok",
         description="reconnecting: the room's match waits for the database (it goes on by "
@@ -224,6 +229,7 @@ ErrorCode = Literal[
     "unauthorized",
     "not_found",
     "too_many",
+    "paused",
 ]
 
 

@@ -12,6 +12,7 @@ import { render as renderWords } from "./words.js";
 import * as kit from "./kit.js";
 import { gameWords, seatName } from "./lobby.js";
 import { lobbyMethods } from "./room_lobby.js";
+import { pauseMethods } from "./room_pause.js";
 import { timeUpWords } from "./time_up.js";
 import { go, refusal, showNet, toast } from "./ui.js";
 
@@ -62,6 +63,11 @@ export class RoomPage {
     /** @type {typeof lobbyMethods.leaveSeat} */ this.leaveSeat;
     /** @type {typeof lobbyMethods.makeHostButton} */ this.makeHostButton;
     /** @type {typeof lobbyMethods.rematch} */ this.rematch;
+    // and the host's pause (room_pause.js): the time a paused clock had left, in ms
+    /** @type {number | null} */ this.frozenLeft = null;
+    /** @type {typeof pauseMethods.pauseButton} */ this.pauseButton;
+    /** @type {typeof pauseMethods.drawPause} */ this.drawPause;
+    /** @type {typeof pauseMethods.notePause} */ this.notePause;
   }
 
   title() {
@@ -173,6 +179,7 @@ export class RoomPage {
       const before = this.room;
       this.room = m.room;
       this.noteStorage(before, m.room);
+      this.notePause(before, m.room);
       const held = this.seat !== null ? m.room.seats[this.seat] : null;
       if (held && held.kind !== "human" && m.room.status === "lobby") {
         this.seatGivenBack();
@@ -388,12 +395,13 @@ export class RoomPage {
       players: h("div", { class: "players public" }),
       log: h("ol", { class: "log", "aria-label": t("events") }),
       announce: h("div", { class: "sr-only", id: "announce", role: "log", "aria-live": "polite" }),
+      pause: h("div", { class: "paused-banner", id: "paused", role: "status", hidden: true }),
     };
     this.el.logBox = h("section", { class: "log-box public", "aria-label": t("events") }, h("h3", { class: "zone-title" }, t("events")), this.el.log);
     redraw(main, h("div", { class: "room" },
       this.el.head, this.el.lobby, this.el.announce,
       h("div", { class: "match" },
-        h("div", { class: "match-main" }, h("div", { class: "status-row" }, this.el.status, this.el.clock), this.el.result, this.el.table),
+        h("div", { class: "match-main" }, h("div", { class: "status-row" }, this.el.status, this.el.clock), this.el.pause, this.el.result, this.el.table),
         h("aside", { class: "match-side" }, this.el.players, this.el.logBox))));
     this.table = this.module.create(this.el.table, this.ctx());
     this.render();
@@ -410,6 +418,7 @@ export class RoomPage {
     document.body.classList.toggle("hand-only", this.handOnly && this.seat !== null && this.mode === "player");
     if (part === "all" || part === "room") {
       this.drawHead();
+      this.drawPause();
       this.drawLobby();
       this.drawPlayers();
     }
@@ -487,6 +496,7 @@ export class RoomPage {
         this.mode === "player"
           ? h("a", { href: `/table/${this.room.code}`, target: "_blank", rel: "noopener", class: "button small" }, t("open_table_screen"))
           : (saving.token ? h("a", { href: `/room/${this.room.code}`, "data-link": true, class: "button small" }, t("back_to_seat")) : null),
+        this.pauseButton(),
         this.mode === "player" && this.seat !== null
           ? h("button", { type: "button", class: "small", id: "leave-seat", on: { click: () => this.leaveSeat() } }, t("leave_seat"))
           : null));
@@ -577,7 +587,8 @@ export class RoomPage {
 
   tick() {
     if (!this.el || !this.update) return;
-    const left = this.deadline === null ? null : Math.max(0, (this.deadline - performance.now()) / 1000);
+    const frozen = this.room && this.room.paused_by && this.frozenLeft !== null && this.frozenLeft !== undefined;
+    const left = frozen ? this.frozenLeft / 1000 : this.deadline === null ? null : Math.max(0, (this.deadline - performance.now()) / 1000);
     const p = this.update.view.pending;
     const show = left !== null && p.kind !== "chance" && p.kind !== "terminal";
     this.el.clock.hidden = !show;
@@ -642,7 +653,7 @@ export class RoomPage {
 }
 
 // The lobby half of the page (invite, seats, host's tools) lives in room_lobby.js.
-Object.assign(RoomPage.prototype, lobbyMethods);
+Object.assign(RoomPage.prototype, lobbyMethods, pauseMethods);
 
 function loadStyle(href) {
   if (document.querySelector(`link[href="${href}"]`)) return;
