@@ -61,9 +61,7 @@ class PausableTimer:
 
     def arm(self) -> None:
         """Set the call on the inner clock for the time it has left."""
-        self.handle = self.clock.inner.call_later(
-            max(0.0, self.when - self.clock.now()), self.fire
-        )
+        self.handle = self.clock.inner.call_later(max(0.0, self.when - self.clock.now()), self.fire)
 
 
 class PausableClock:
