@@ -34,6 +34,7 @@ from gamenight.server.api import (
     JoinRoom,
     Left,
     Problem,
+    ReactionsSwitch,
     RoomCreated,
     SetBot,
     Spectating,
@@ -306,6 +307,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def resume(code: Code, host: HostToken, service: Service) -> RoomInfo:
         """(Host) Let a paused match go on: every clock keeps the time it had left."""
         return service.info(await service.pause(code, _token(host), paused=False))
+
+    @app.put("/api/rooms/{code}/reactions", tags=["host"], responses=REFUSALS)
+    async def reactions(
+        code: Code, body: ReactionsSwitch, host: HostToken, service: Service
+    ) -> RoomInfo:
+        """(Host) Turn the seats' reactions on or off."""
+        return service.info(await service.set_reactions(code, _token(host), body.on))
 
     @app.post("/api/rooms/{code}/rematch", tags=["host"], responses=REFUSALS)
     async def rematch(code: Code, host: HostToken, service: Service) -> RoomInfo:

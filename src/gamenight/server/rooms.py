@@ -442,6 +442,22 @@ class RoomService(MatchRunner):
         with contextlib.suppress(GameError):
             await live.set_controller(seat, live.settings.stand_in)
 
+    def react(self, room: Room, seat: int, reaction: str) -> None:
+        """Tell every connection of the room that ``seat`` sent ``reaction`` (never stored)."""
+        for listener in list(room.listeners):
+            listener.react(seat, reaction)
+
+    async def set_reactions(self, code: str, host: str | None, on: bool) -> Room:
+        """The host turns reactions on or off for the room (stored with its limits)."""
+        room = await self.room(code)
+        self.check_host(room, host)
+        async with room.lock:
+            limits = {**room.row.limits, "reactions": on}
+            await self.store.save_limits(room.code, limits)
+            room.row = replace(room.row, limits=limits)
+        self.announce(room)
+        return room
+
     def announce(self, room: Room) -> None:
         """Tell every connection of the room how the room is now (and so any presence change
         still waiting to be told)."""

@@ -59,6 +59,9 @@ class Listener(Protocol):
     def moved(self) -> None:
         """Another process serves the room now: close, so that the client connects again."""
 
+    def react(self, seat: int, reaction: str) -> None:
+        """A seat of the room sent a reaction."""
+
     def unseat(self, info: RoomInfo) -> None:
         """The seat's person gave it up: the connection watches from now on (``seat`` is
         ``None``), and says so."""

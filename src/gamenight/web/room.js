@@ -13,6 +13,7 @@ import * as kit from "./kit.js";
 import { gameWords, seatName } from "./lobby.js";
 import { lobbyMethods } from "./room_lobby.js";
 import { pauseMethods } from "./room_pause.js";
+import { reactionMethods } from "./room_reactions.js";
 import { timeUpWords } from "./time_up.js";
 import { go, refusal, showNet, toast } from "./ui.js";
 
@@ -68,6 +69,11 @@ export class RoomPage {
     /** @type {typeof pauseMethods.pauseButton} */ this.pauseButton;
     /** @type {typeof pauseMethods.drawPause} */ this.drawPause;
     /** @type {typeof pauseMethods.notePause} */ this.notePause;
+    // and the reactions (room_reactions.js): what each seat sent last, shown for a moment
+    /** @type {Record<number, { emoji: string, until: number }>} */ this.shownReactions = {};
+    /** @type {typeof reactionMethods.reactionBar} */ this.reactionBar;
+    /** @type {typeof reactionMethods.reactionTag} */ this.reactionTag;
+    /** @type {typeof reactionMethods.onReaction} */ this.onReaction;
   }
 
   title() {
@@ -195,6 +201,8 @@ export class RoomPage {
       this.render();
     } else if (m.type === "error") {
       this.onError(m);
+    } else if (m.type === "reaction") {
+      this.onReaction(m);
     } else if (m.type === "advice") {
       this.advice = m;
       this.render("match");
@@ -513,6 +521,7 @@ export class RoomPage {
     redraw(this.el.players, h("h3", { class: "zone-title" }, t("players")),
       h("ul", { class: "player-list" }, this.room.seats.map((seat) => h("li", { class: ["player", deciding.has(seat.index) && "deciding", turn === seat.index && "turn"] },
         kit.seatLabel(this.ctx(), seat.index),
+        this.reactionTag(seat.index),
         turn === seat.index ? h("span", { class: "tag turn" }, t("turn")) : null,
         deciding.has(seat.index) ? h("span", { class: "tag deciding" }, t("deciding")) : null,
         seat.kind === "bot" ? h("span", { class: "tag" }, t("bot")) : null,
@@ -520,7 +529,8 @@ export class RoomPage {
         seat.left ? h("span", { class: "tag off" }, t("left")) : null,
         seat.stand_in ? h("span", { class: "tag off" }, t("stand_in")) : null,
         seat.kind === "human" && !seat.connected && !seat.stand_in ? h("span", { class: "tag off" }, t("away")) : null,
-        this.makeHostButton(seat, host)))));
+        this.makeHostButton(seat, host)))),
+      this.reactionBar());
   }
 
   statusText() {
@@ -653,7 +663,7 @@ export class RoomPage {
 }
 
 // The lobby half of the page (invite, seats, host's tools) lives in room_lobby.js.
-Object.assign(RoomPage.prototype, lobbyMethods, pauseMethods);
+Object.assign(RoomPage.prototype, lobbyMethods, pauseMethods, reactionMethods);
 
 function loadStyle(href) {
   if (document.querySelector(`link[href="${href}"]`)) return;
