@@ -15,6 +15,7 @@ import { lobbyMethods } from "./room_lobby.js";
 import { pauseMethods } from "./room_pause.js";
 import { reactionMethods } from "./room_reactions.js";
 import { timeUpWords } from "./time_up.js";
+import { ALERTS_KEY, alertFor, alertsOn, markIcon, playAlert, waitingTitle } from "./alerts.js";
 import { go, refusal, showNet, toast } from "./ui.js";
 
 const LOG_SIZE = 40;
@@ -74,6 +75,28 @@ export class RoomPage {
     /** @type {typeof reactionMethods.reactionBar} */ this.reactionBar;
     /** @type {typeof reactionMethods.reactionTag} */ this.reactionTag;
     /** @type {typeof reactionMethods.onReaction} */ this.onReaction;
+  }
+
+  /** Tell the person a decision of theirs opened (or they were too slow): sound and vibration
+   * if this device's switch is on, and the tab's title and icon while it is in the background.
+   * ``window.gamenightAlerts`` lists what was played (for the tests).
+   * @param {import("./alerts.js").AlertKind | null} kind */
+  alert(kind) {
+    if (!kind || this.mode !== "player" || this.seat === null) return;
+    const played = /** @type {any} */ (window).gamenightAlerts || [];
+    Object.assign(window, { gamenightAlerts: played });
+    if (alertsOn(localStorage)) {
+      played.push(kind);
+      playAlert(kind);
+    }
+    if (kind !== "slow" && document.hidden) {
+      document.title = waitingTitle(`${this.title()} · gamenight`, t("your_turn"));
+      markIcon(true);
+      document.addEventListener("visibilitychange", () => {
+        document.title = `${this.title()} · gamenight`;
+        markIcon(false);
+      }, { once: true });
+    }
   }
 
   title() {
@@ -219,6 +242,7 @@ export class RoomPage {
     const pending = m.view && m.view.pending;
     const decision = pending ? `${m.match_number}|${pending.kind}|${pending.window}|${pending.turn}` : null;
     const mine = Boolean(pending && pending.players.includes(this.seat));
+    this.alert(alertFor({ key: this.decision, mine: this.decisionMine }, { key: decision, mine, kind: pending ? pending.kind : "terminal" }));
     if (decision !== this.decision || mine !== this.decisionMine) {
       // A key or tap just after a decision of mine gave way to another one of mine was meant
       // for the one before (a grab pressed as the scramble ended must not pick a card in the
@@ -295,6 +319,7 @@ export class RoomPage {
     }
     if (m.code === "stale_version") {
       this.slow = { text: m.message, until: performance.now() + 2500 };
+      this.alert("slow");
       // what happened first, as the server says it: in English only (else the words alone)
       const first = currentLanguage() === "en" ? m.message.replace(/^too slow:?\s*/i, "") : "";
       toast(`${t("too_slow")} ${first}`.trim(), "slow");
@@ -500,6 +525,11 @@ export class RoomPage {
           ? h("label", { class: "toggle", title: t("hand_only_help") },
             h("input", { type: "checkbox", id: "hand-only", checked: this.handOnly, on: { change: (e) => { this.handOnly = e.target.checked; if (this.handOnly) localStorage.setItem(this.handOnlyKey, "1"); else localStorage.removeItem(this.handOnlyKey); this.render(); } } }),
             t("hand_only"))
+          : null,
+        this.mode === "player" && this.seat !== null
+          ? h("label", { class: "toggle", title: t("alerts_help") },
+            h("input", { type: "checkbox", id: "alerts-on", checked: alertsOn(localStorage), on: { change: (e) => localStorage.setItem(ALERTS_KEY, e.target.checked ? "1" : "0") } }),
+            t("alerts"))
           : null,
         this.mode === "player"
           ? h("a", { href: `/table/${this.room.code}`, target: "_blank", rel: "noopener", class: "button small" }, t("open_table_screen"))

@@ -147,6 +147,8 @@ export default {
   reaction_party: "party",
   reaction_clap: "applause",
   refused_reactions_off: "The host has turned reactions off.",
+  alerts: "Sound",
+  alerts_help: "A sound and a vibration on this device when it is your move, a race starts or you were too slow",
   pause_game: "Pause",
   resume_game: "Go on",
   paused_by: "Paused by {name}.",

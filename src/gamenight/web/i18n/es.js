@@ -147,6 +147,8 @@ export default {
   reaction_party: "fiesta",
   reaction_clap: "aplausos",
   refused_reactions_off: "El anfitrión ha desactivado las reacciones.",
+  alerts: "Sonido",
+  alerts_help: "Un sonido y una vibración en este dispositivo cuando te toca, empieza una carrera o llegaste tarde",
   pause_game: "Pausa",
   resume_game: "Seguir",
   paused_by: "En pausa: la ha puesto {name}.",
