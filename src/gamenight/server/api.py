@@ -116,6 +116,12 @@ class HandHost(Request):
     seat: int = Field(ge=0, le=MAX_SEATS - 1, examples=[1])
 
 
+class ReactionsSwitch(Request):
+    """Turn the seats' reactions on or off."""
+
+    on: bool = Field(examples=[False])
+
+
 class Health(BaseModel):
     """The server is up and its database answers (``ok``), or it is up but the database is
     away or a match waits for it (``degraded``: matches wait and go on by themselves once it

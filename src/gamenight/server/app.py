@@ -34,6 +34,7 @@ from gamenight.server.api import (
     JoinRoom,
     Left,
     Problem,
+    ReactionsSwitch,
     RoomCreated,
     SetBot,
     Spectating,
@@ -296,6 +297,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def start(code: Code, host: HostToken, service: Service) -> RoomInfo:
         """(Host) Start the first match once every seat is taken."""
         return service.info(await service.start(code, _token(host)))
+
+    @app.post("/api/rooms/{code}/pause", tags=["host"], responses=REFUSALS)
+    async def pause(code: Code, host: HostToken, service: Service) -> RoomInfo:
+        """(Host) Pause the match: every clock stands still and moves wait, for everyone."""
+        return service.info(await service.pause(code, _token(host), paused=True))
+
+    @app.post("/api/rooms/{code}/resume", tags=["host"], responses=REFUSALS)
+    async def resume(code: Code, host: HostToken, service: Service) -> RoomInfo:
+        """(Host) Let a paused match go on: every clock keeps the time it had left."""
+        return service.info(await service.pause(code, _token(host), paused=False))
+
+    @app.put("/api/rooms/{code}/reactions", tags=["host"], responses=REFUSALS)
+    async def reactions(
+        code: Code, body: ReactionsSwitch, host: HostToken, service: Service
+    ) -> RoomInfo:
+        """(Host) Turn the seats' reactions on or off."""
+        return service.info(await service.set_reactions(code, _token(host), body.on))
 
     @app.post("/api/rooms/{code}/rematch", tags=["host"], responses=REFUSALS)
     async def rematch(code: Code, host: HostToken, service: Service) -> RoomInfo:

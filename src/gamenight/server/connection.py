@@ -18,7 +18,7 @@ import contextlib
 import json
 import logging
 import re
-from typing import Any
+from typing import Any, cast
 
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -43,6 +43,9 @@ from gamenight.server.protocol import (
     Error,
     ErrorCode,
     Ping,
+    React,
+    Reaction,
+    ReactionName,
     Room,
     RoomInfo,
     ServerBase,
@@ -55,7 +58,7 @@ from gamenight.server.protocol import (
 from gamenight.server.ratelimit import TokenBucket
 from gamenight.server.rooms import Room as RoomState
 from gamenight.server.rooms import RoomService
-from gamenight.server.settings import Settings
+from gamenight.server.settings import Limits, Settings
 from gamenight.server.wire import over_text, pong_text, update_text
 
 log = logging.getLogger("gamenight.server")
@@ -65,6 +68,9 @@ OUTBOX_SIZE = 2000
 #: How long an action may wait for the match task before the client is told to retry.
 SUBMIT_TIMEOUT = 30.0
 
+
+#: Reactions a connection may send: one every two seconds on average, three in a burst.
+REACTION_RATE, REACTION_BURST = 0.5, 3
 
 #: How deeply a client message may nest arrays and objects (an ``act`` needs three or four).
 MAX_DEPTH = 32
@@ -81,7 +87,7 @@ def describe(error: ValidationError) -> str:
     first = error.errors(include_input=False, include_url=False)[0]
     where = ".".join(str(part) for part in first.get("loc", ()))
     text = str(first.get("msg", "invalid"))
-    kinds = "act, ping, sync, coach"
+    kinds = "act, ping, sync, coach, react"
     return printable(
         f"not a valid message ({where + ': ' if where else ''}{text}); types are: {kinds}"
     )
@@ -162,6 +168,8 @@ class Connection:
         self._outbox: asyncio.Queue[ServerBase | str | None] = asyncio.Queue(maxsize=OUTBOX_SIZE)
         #: The live match followed, and the subscription its updates come through.
         self._following: tuple[LiveMatch, Subscription] | None = None
+        #: Reactions: one every two seconds on average, three in a burst.
+        self.reactions = TokenBucket(REACTION_RATE, REACTION_BURST)
         self._closing = False
         self._closer: asyncio.Task[None] | None = None
 
@@ -173,6 +181,10 @@ class Connection:
         if _last_room[0] is not info:
             _last_room = (info, Room(room=info).model_dump_json())
         self.push(_last_room[1])
+
+    def react(self, seat: int, reaction: str) -> None:
+        """Tell this connection that ``seat`` sent ``reaction``."""
+        self.push(Reaction(seat=seat, reaction=cast(ReactionName, reaction)))
 
     def moved(self) -> None:
         """Another process serves the room now: close (1012), so the client connects again."""
@@ -334,7 +346,7 @@ class Connection:
         dropped unless :func:`safe_ref`)."""
         self.push(Error(code=code, message=printable(message), ref=safe_ref(ref), rule=rule))
 
-    async def handle(self, message: Act | Ping | Sync | Coach) -> None:
+    async def handle(self, message: Act | Ping | Sync | Coach | React) -> None:
         """Answer one well-formed message."""
         if isinstance(message, Ping):
             self.push(pong_text(message.ref))
@@ -349,13 +361,30 @@ class Connection:
         if self.seat is None:
             self.error("spectator", "spectators watch; only a seat's token can act", message.ref)
             return
+        if isinstance(message, React):
+            self._react(message)
+            return
         if live is None:
             self.error("not_started", "no match is on in this room yet", message.ref)
             return
         if isinstance(message, Coach):
             await self._coach(live, self.seat, message.ref)
             return
+        if self.room.paused_by is not None:
+            who = self.room.paused_by
+            self.error("paused", f"{who} paused the game: moves wait until it goes on", message.ref)
+            return
         await self._act(live, self.seat, message)
+
+    def _react(self, message: React) -> None:
+        """Pass a seated person's reaction on to the whole room, as the room allows."""
+        assert self.seat is not None
+        if not Limits(**self.room.row.limits).reactions:
+            self.error("reactions_off", "the host has turned reactions off", message.ref)
+        elif not self.reactions.take():
+            self.error("rate_limited", "one reaction every two seconds, please", message.ref)
+        else:
+            self.service.react(self.room, self.seat, message.reaction)
 
     async def _coach(self, live: LiveMatch, seat: int, ref: str | None) -> None:
         """Answer ``coach`` from the seat's own view (the advice is worked out in the coach's

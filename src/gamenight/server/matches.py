@@ -121,6 +121,8 @@ class MatchRunner:
         """Wrap ``match`` in a live match and start it (every seat's person assumed present
         until a grace period without a connection hands the seat to a bot; a seat its person
         gave up is the stand-in's from the start)."""
+        room.paused_by = None  # a new match starts on a running clock
+        room.clock.resume()
         live = room.live = self._live(room, match, self._persister(room, number))
         room.stand_ins = {s.index for s in room.row.seats if gave_up(s)}
         live.start()
@@ -163,6 +165,7 @@ class MatchRunner:
             ],
             names=seat_names(seats),
             persist=persist,
+            clock=room.clock,
         )
 
     async def _stored_match(self, room: Room, stored: MatchRow) -> Match | None:

@@ -107,8 +107,22 @@ class Coach(ClientBase):
     ref: Ref = None
 
 
-ClientMessage = Annotated[Act | Ping | Sync | Coach, Field(discriminator="type")]
-client_message: TypeAdapter[Act | Ping | Sync | Coach] = TypeAdapter(ClientMessage)
+#: The reactions a seat may send: a small fixed set, no free text (family-safe by design).
+REACTIONS = ("thumbs_up", "laugh", "wow", "sad", "party", "clap")
+ReactionName = Literal["thumbs_up", "laugh", "wow", "sad", "party", "clap"]
+
+
+class React(ClientBase):
+    """Send a reaction to the room (a seated person; as the room's limits allow): everyone in
+    the room is told, by your seat."""
+
+    type: Literal["react"]
+    reaction: ReactionName
+    ref: Ref = None
+
+
+ClientMessage = Annotated[Act | Ping | Sync | Coach | React, Field(discriminator="type")]
+client_message: TypeAdapter[Act | Ping | Sync | Coach | React] = TypeAdapter(ClientMessage)
 
 
 class SeatInfo(BaseModel):
@@ -144,6 +158,11 @@ class RoomInfo(BaseModel):
     )
     limits: Limits
     spectators: int
+    paused_by: str | None = Field(
+        default=None,
+        description="the host's name while the host has paused the match (its clocks stand "
+        "still and moves wait); None: not paused",
+    )
     storage: Literal["ok", "reconnecting"] = Field(
         default="ok",
         description="reconnecting: the room's match waits for the database (it goes on by "
@@ -224,6 +243,8 @@ ErrorCode = Literal[
     "unauthorized",
     "not_found",
     "too_many",
+    "paused",
+    "reactions_off",
 ]
 
 
@@ -269,9 +290,17 @@ class Over(ServerBase):
     record_url: str
 
 
+class Reaction(ServerBase):
+    """A seat sent a reaction (one of the fixed set), shown by that seat for a moment."""
+
+    type: Literal["reaction"] = "reaction"
+    seat: int
+    reaction: ReactionName
+
+
 ServerMessage = Annotated[
-    Welcome | Room | Update | Error | Pong | Advice | Over, Field(discriminator="type")
+    Welcome | Room | Update | Error | Pong | Advice | Over | Reaction, Field(discriminator="type")
 ]
-server_message: TypeAdapter[Welcome | Room | Update | Error | Pong | Advice | Over] = TypeAdapter(
-    ServerMessage
+server_message: TypeAdapter[Welcome | Room | Update | Error | Pong | Advice | Over | Reaction] = (
+    TypeAdapter(ServerMessage)
 )

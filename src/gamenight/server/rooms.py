@@ -106,6 +106,7 @@ class RoomService(MatchRunner):
             host=row.host_seat,
             limits=Limits(**row.limits),
             spectators=sum(1 for listener in room.listeners if listener.seat is None),
+            paused_by=room.paused_by,
             storage="reconnecting" if room.code in self.waiting else "ok",
         )
 
@@ -349,6 +350,25 @@ class RoomService(MatchRunner):
             await self._begin(room, room.row.match_number + 1)
         return room
 
+    async def pause(self, code: str, host: str | None, paused: bool) -> Room:
+        """The host pauses the match (its clocks stand still, moves wait) or lets it go on."""
+        room = await self.room(code)
+        self.check_host(room, host)
+        async with room.lock:
+            live = room.live
+            if paused and (room.row.status != "playing" or live is None or not live.running):
+                raise Conflict("a match is paused while it is being played", "not_playing")
+            if paused and room.paused_by is None:
+                seat = room.row.host_seat
+                names = seat_names(room.row.seats)
+                room.paused_by = names[seat] if seat is not None else "the host"
+                room.clock.pause()
+            elif not paused and room.paused_by is not None:
+                room.paused_by = None
+                room.clock.resume()
+        self.announce(room)
+        return room
+
     async def record(self, code: str, number: int | None) -> dict[str, Any]:
         """The signed record of a finished match (default: the room's last one)."""
         room = await self.room(code)
@@ -421,6 +441,22 @@ class RoomService(MatchRunner):
         room.stand_ins.add(seat)
         with contextlib.suppress(GameError):
             await live.set_controller(seat, live.settings.stand_in)
+
+    def react(self, room: Room, seat: int, reaction: str) -> None:
+        """Tell every connection of the room that ``seat`` sent ``reaction`` (never stored)."""
+        for listener in list(room.listeners):
+            listener.react(seat, reaction)
+
+    async def set_reactions(self, code: str, host: str | None, on: bool) -> Room:
+        """The host turns reactions on or off for the room (stored with its limits)."""
+        room = await self.room(code)
+        self.check_host(room, host)
+        async with room.lock:
+            limits = {**room.row.limits, "reactions": on}
+            await self.store.save_limits(room.code, limits)
+            room.row = replace(room.row, limits=limits)
+        self.announce(room)
+        return room
 
     def announce(self, room: Room) -> None:
         """Tell every connection of the room how the room is now (and so any presence change

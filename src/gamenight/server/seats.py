@@ -15,6 +15,8 @@ from typing import Any, Protocol
 
 from gamenight.bots.registry import UnknownBot, make_bot
 from gamenight.engine.game import Game
+from gamenight.live.clock import LoopClock
+from gamenight.live.pause import PausableClock
 from gamenight.live.runtime import LiveMatch
 from gamenight.server.errors import Invalid
 from gamenight.server.names import name_key as name_key  # where the room service finds it
@@ -57,6 +59,9 @@ class Listener(Protocol):
     def moved(self) -> None:
         """Another process serves the room now: close, so that the client connects again."""
 
+    def react(self, seat: int, reaction: str) -> None:
+        """A seat of the room sent a reaction."""
+
     def unseat(self, info: RoomInfo) -> None:
         """The seat's person gave it up: the connection watches from now on (``seat`` is
         ``None``), and says so."""
@@ -73,6 +78,10 @@ class Room:
     grace: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     stand_ins: set[int] = field(default_factory=set)
     watcher: asyncio.Task[None] | None = None
+    #: The room's match clock: the host's pause stops it (``live/pause.py``).
+    clock: PausableClock = field(default_factory=lambda: PausableClock(LoopClock()))
+    #: Who paused the match (the host's name), while it is paused.
+    paused_by: str | None = None
 
     @property
     def code(self) -> str:

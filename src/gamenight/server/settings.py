@@ -56,6 +56,11 @@ class Limits(BaseModel):
         default="normal",
         description="how quickly bots react in races and windows (normal: an adult on a phone)",
     )
+    reactions: bool = Field(
+        default=True,
+        description="seated people may send reactions (a fixed set of emoji, no text); the "
+        "host can turn them off at any time",
+    )
     grace_seconds: float = Field(
         default=30.0,
         ge=0,

@@ -54,6 +54,9 @@ export const api = {
   clearSeat: (code, seat, host) => call("DELETE", `${room(code)}/seats/${seat}`, undefined, host),
   start: (code, host) => call("POST", `${room(code)}/start`, undefined, host),
   rematch: (code, host) => call("POST", `${room(code)}/rematch`, undefined, host),
+  reactions: (code, host, on) => call("PUT", `${room(code)}/reactions`, { on }, host),
+  pause: (code, host) => call("POST", `${room(code)}/pause`, undefined, host),
+  resume: (code, host) => call("POST", `${room(code)}/resume`, undefined, host),
   qrUrl: (code) => `${room(code)}/qr.svg`,
 };
 

@@ -12,7 +12,10 @@ import { render as renderWords } from "./words.js";
 import * as kit from "./kit.js";
 import { gameWords, seatName } from "./lobby.js";
 import { lobbyMethods } from "./room_lobby.js";
+import { pauseMethods } from "./room_pause.js";
+import { reactionMethods } from "./room_reactions.js";
 import { timeUpWords } from "./time_up.js";
+import { ALERTS_KEY, alertFor, alertsOn, markIcon, playAlert, waitingTitle } from "./alerts.js";
 import { go, refusal, showNet, toast } from "./ui.js";
 
 const LOG_SIZE = 40;
@@ -62,6 +65,38 @@ export class RoomPage {
     /** @type {typeof lobbyMethods.leaveSeat} */ this.leaveSeat;
     /** @type {typeof lobbyMethods.makeHostButton} */ this.makeHostButton;
     /** @type {typeof lobbyMethods.rematch} */ this.rematch;
+    // and the host's pause (room_pause.js): the time a paused clock had left, in ms
+    /** @type {number | null} */ this.frozenLeft = null;
+    /** @type {typeof pauseMethods.pauseButton} */ this.pauseButton;
+    /** @type {typeof pauseMethods.drawPause} */ this.drawPause;
+    /** @type {typeof pauseMethods.notePause} */ this.notePause;
+    // and the reactions (room_reactions.js): what each seat sent last, shown for a moment
+    /** @type {Record<number, { emoji: string, until: number }>} */ this.shownReactions = {};
+    /** @type {typeof reactionMethods.reactionBar} */ this.reactionBar;
+    /** @type {typeof reactionMethods.reactionTag} */ this.reactionTag;
+    /** @type {typeof reactionMethods.onReaction} */ this.onReaction;
+  }
+
+  /** Tell the person a decision of theirs opened (or they were too slow): sound and vibration
+   * if this device's switch is on, and the tab's title and icon while it is in the background.
+   * ``window.gamenightAlerts`` lists what was played (for the tests).
+   * @param {import("./alerts.js").AlertKind | null} kind */
+  alert(kind) {
+    if (!kind || this.mode !== "player" || this.seat === null) return;
+    const played = /** @type {any} */ (window).gamenightAlerts || [];
+    Object.assign(window, { gamenightAlerts: played });
+    if (alertsOn(localStorage)) {
+      played.push(kind);
+      playAlert(kind);
+    }
+    if (kind !== "slow" && document.hidden) {
+      document.title = waitingTitle(`${this.title()} · gamenight`, t("your_turn"));
+      markIcon(true);
+      document.addEventListener("visibilitychange", () => {
+        document.title = `${this.title()} · gamenight`;
+        markIcon(false);
+      }, { once: true });
+    }
   }
 
   title() {
@@ -173,6 +208,7 @@ export class RoomPage {
       const before = this.room;
       this.room = m.room;
       this.noteStorage(before, m.room);
+      this.notePause(before, m.room);
       const held = this.seat !== null ? m.room.seats[this.seat] : null;
       if (held && held.kind !== "human" && m.room.status === "lobby") {
         this.seatGivenBack();
@@ -188,6 +224,8 @@ export class RoomPage {
       this.render();
     } else if (m.type === "error") {
       this.onError(m);
+    } else if (m.type === "reaction") {
+      this.onReaction(m);
     } else if (m.type === "advice") {
       this.advice = m;
       this.render("match");
@@ -204,6 +242,7 @@ export class RoomPage {
     const pending = m.view && m.view.pending;
     const decision = pending ? `${m.match_number}|${pending.kind}|${pending.window}|${pending.turn}` : null;
     const mine = Boolean(pending && pending.players.includes(this.seat));
+    this.alert(alertFor({ key: this.decision, mine: this.decisionMine }, { key: decision, mine, kind: pending ? pending.kind : "terminal" }));
     if (decision !== this.decision || mine !== this.decisionMine) {
       // A key or tap just after a decision of mine gave way to another one of mine was meant
       // for the one before (a grab pressed as the scramble ended must not pick a card in the
@@ -280,6 +319,7 @@ export class RoomPage {
     }
     if (m.code === "stale_version") {
       this.slow = { text: m.message, until: performance.now() + 2500 };
+      this.alert("slow");
       // what happened first, as the server says it: in English only (else the words alone)
       const first = currentLanguage() === "en" ? m.message.replace(/^too slow:?\s*/i, "") : "";
       toast(`${t("too_slow")} ${first}`.trim(), "slow");
@@ -388,12 +428,13 @@ export class RoomPage {
       players: h("div", { class: "players public" }),
       log: h("ol", { class: "log", "aria-label": t("events") }),
       announce: h("div", { class: "sr-only", id: "announce", role: "log", "aria-live": "polite" }),
+      pause: h("div", { class: "paused-banner", id: "paused", role: "status", hidden: true }),
     };
     this.el.logBox = h("section", { class: "log-box public", "aria-label": t("events") }, h("h2", { class: "zone-title" }, t("events")), this.el.log);
     redraw(main, h("div", { class: "room" },
       this.el.head, this.el.lobby, this.el.announce,
       h("div", { class: "match" },
-        h("div", { class: "match-main" }, h("div", { class: "status-row" }, this.el.status, this.el.clock), this.el.result, this.el.table),
+        h("div", { class: "match-main" }, h("div", { class: "status-row" }, this.el.status, this.el.clock), this.el.pause, this.el.result, this.el.table),
         h("aside", { class: "match-side" }, this.el.players, this.el.logBox))));
     this.table = this.module.create(this.el.table, this.ctx());
     this.render();
@@ -410,6 +451,7 @@ export class RoomPage {
     document.body.classList.toggle("hand-only", this.handOnly && this.seat !== null && this.mode === "player");
     if (part === "all" || part === "room") {
       this.drawHead();
+      this.drawPause();
       this.drawLobby();
       this.drawPlayers();
     }
@@ -484,9 +526,15 @@ export class RoomPage {
             h("input", { type: "checkbox", id: "hand-only", checked: this.handOnly, on: { change: (e) => { this.handOnly = e.target.checked; if (this.handOnly) localStorage.setItem(this.handOnlyKey, "1"); else localStorage.removeItem(this.handOnlyKey); this.render(); } } }),
             t("hand_only"))
           : null,
+        this.mode === "player" && this.seat !== null
+          ? h("label", { class: "toggle", title: t("alerts_help") },
+            h("input", { type: "checkbox", id: "alerts-on", checked: alertsOn(localStorage), on: { change: (e) => localStorage.setItem(ALERTS_KEY, e.target.checked ? "1" : "0") } }),
+            t("alerts"))
+          : null,
         this.mode === "player"
           ? h("a", { href: `/table/${this.room.code}`, target: "_blank", rel: "noopener", class: "button small" }, t("open_table_screen"))
           : (saving.token ? h("a", { href: `/room/${this.room.code}`, "data-link": true, class: "button small" }, t("back_to_seat")) : null),
+        this.pauseButton(),
         this.mode === "player" && this.seat !== null
           ? h("button", { type: "button", class: "small", id: "leave-seat", on: { click: () => this.leaveSeat() } }, t("leave_seat"))
           : null));
@@ -503,6 +551,7 @@ export class RoomPage {
     redraw(this.el.players, h("h2", { class: "zone-title" }, t("players")),
       h("ul", { class: "player-list" }, this.room.seats.map((seat) => h("li", { class: ["player", deciding.has(seat.index) && "deciding", turn === seat.index && "turn"] },
         kit.seatLabel(this.ctx(), seat.index),
+        this.reactionTag(seat.index),
         turn === seat.index ? h("span", { class: "tag turn" }, t("turn")) : null,
         deciding.has(seat.index) ? h("span", { class: "tag deciding" }, t("deciding")) : null,
         seat.kind === "bot" ? h("span", { class: "tag" }, t("bot")) : null,
@@ -510,7 +559,8 @@ export class RoomPage {
         seat.left ? h("span", { class: "tag off" }, t("left")) : null,
         seat.stand_in ? h("span", { class: "tag off" }, t("stand_in")) : null,
         seat.kind === "human" && !seat.connected && !seat.stand_in ? h("span", { class: "tag off" }, t("away")) : null,
-        this.makeHostButton(seat, host)))));
+        this.makeHostButton(seat, host)))),
+      this.reactionBar());
   }
 
   statusText() {
@@ -577,7 +627,8 @@ export class RoomPage {
 
   tick() {
     if (!this.el || !this.update) return;
-    const left = this.deadline === null ? null : Math.max(0, (this.deadline - performance.now()) / 1000);
+    const frozen = this.room && this.room.paused_by && this.frozenLeft !== null && this.frozenLeft !== undefined;
+    const left = frozen ? this.frozenLeft / 1000 : this.deadline === null ? null : Math.max(0, (this.deadline - performance.now()) / 1000);
     const p = this.update.view.pending;
     const show = left !== null && p.kind !== "chance" && p.kind !== "terminal";
     this.el.clock.hidden = !show;
@@ -642,7 +693,7 @@ export class RoomPage {
 }
 
 // The lobby half of the page (invite, seats, host's tools) lives in room_lobby.js.
-Object.assign(RoomPage.prototype, lobbyMethods);
+Object.assign(RoomPage.prototype, lobbyMethods, pauseMethods, reactionMethods);
 
 function loadStyle(href) {
   if (document.querySelector(`link[href="${href}"]`)) return;

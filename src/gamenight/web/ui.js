@@ -53,6 +53,8 @@ const REFUSALS = {
   not_started: "refused_not_started",
   game_over: "refused_game_over",
   rate_limited: "slow_down",
+  paused: "refused_paused",
+  reactions_off: "refused_reactions_off",
 };
 
 /** What to tell the person of a refusal (an ApiError, or a WebSocket ``error`` message): in

@@ -117,6 +117,9 @@ class Store(Protocol):
     async def save_host(self, code: str, host_hash: str, host_seat: int | None) -> None:
         """Store who the room's host is now: the host token's digest and the host's seat."""
 
+    async def save_limits(self, code: str, limits: dict[str, Any]) -> None:
+        """Store the room's limits as the host changed them."""
+
     async def begin_match(self, code: str, number: int, seed: int, config: dict[str, Any]) -> None:
         """Store a new live match and make it the room's current one (status ``playing``)."""
 

@@ -358,6 +358,17 @@ class SqlStore:
 
         await self._run(work)
 
+    async def save_limits(self, code: str, limits: dict[str, Any]) -> None:
+        """Store the room's limits as the host changed them."""
+
+        def work() -> None:
+            with self.engine.begin() as c:
+                c.execute(
+                    update(t.rooms).where(t.rooms.c.code == code).values(limits=json.dumps(limits))
+                )
+
+        await self._run(work)
+
     async def save_host(self, code: str, host_hash: str, host_seat: int | None) -> None:
         """Store who the room's host is now: the host token's digest and the host's seat."""
 
