@@ -75,14 +75,6 @@ test("Paper Toss!: an armed card goes at the leader at the first window where it
   assert.deepEqual(paper.armedMove("flat_tire", { tokens: [0, 0, 0, 0] }, tires), { type: "flat_tire", target: 1 });
 });
 
-test("Paper Toss!: the end names its one winner, or every winner", async () => {
-  const ctx = await context("paper-toss", "en");
-  const one = paper.default.describe({ kind: "game_over", winner: 2, winners: [2] }, ctx);
-  const older = paper.default.describe({ kind: "game_over", winner: -1, winners: [0, 1] }, ctx);
-  assert.match(one, /Cy/);
-  assert.match(older, /Ann & Bo/);
-});
-
 test("Cover Your Cookies: both Exchange cards are one kind of mixer; cards sort by the deck", () => {
   assert.equal(cover.mixerKind("exchange_left"), "exchange");
   assert.equal(cover.mixerKind("exchange_right"), "exchange");

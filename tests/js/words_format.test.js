@@ -58,7 +58,7 @@ test("a placeholder with no parameter stays as it is; a form without plural or p
 });
 
 test("every game's catalogues are JSON objects whose messages are templates or forms", () => {
-  for (const game of ["toss_up"]) {
+  for (const game of ["toss_up", "paper_toss", "toss_your_cookies"]) {
     for (const lang of ["en", "es"]) {
       const words = JSON.parse(readFileSync(`${ROOT}src/gamenight/games/${game}/words/${lang}.json`, "utf8"));
       assert.ok(Object.keys(words).length > 5, `${game} ${lang}`);

@@ -88,3 +88,15 @@ def total_cards(state: PaperTossState) -> int:
         + sum(len(h) for h in state.hands)
         + len(state.flipped)
     )
+
+
+def told(event: dict[str, Any], names: list[str], viewer: int | None = 0, lang: str = "en") -> str:
+    """An event as the terminal tells it to ``viewer`` (the game's words, markup taken off)."""
+    from rich.text import Text
+
+    from gamenight.terminal.narrate import Narrator
+    from gamenight.terminal.render import renderer_for
+
+    line = Narrator(game(len(names)), renderer_for("paper-toss"), lang).line(event, names, viewer)
+    assert line is not None, event
+    return Text.from_markup(line).plain

@@ -41,7 +41,7 @@ from gamenight.games.paper_toss.state import (
 )
 from gamenight.sim.metrics import Metrics
 from gamenight.terminal.render import renderer_for
-from tests.paper_toss.helpers import flip, game, match_at, pass_all, snapshot, state_at
+from tests.paper_toss.helpers import flip, game, match_at, pass_all, snapshot, state_at, told
 
 
 def tossed() -> Match:
@@ -113,20 +113,19 @@ def test_a_long_unknown_word_is_repeated_short() -> None:
 
 def test_numbers_agree_with_their_nouns() -> None:
     """The issue: "Everywhere: '1 dice', '1 tokens', '(1 cards)', 'turn(s)'"."""
-    r = renderer_for("paper-toss")
     names = ["You", "smart"]
     scored = {"kind": "scored", "player": 1, "card": "good_throw", "change": 1, "tokens": 1}
-    assert r.describe(scored, names) == "smart: +1 → 1 token."
-    assert r.describe({**scored, "tokens": 2}, names) == "smart: +1 → 2 tokens."
+    assert told(scored, names) == "smart: Good Throw +1, now 1 token"
+    assert told({**scored, "tokens": 2}, names) == "smart: Good Throw +1, now 2 tokens"
     flat = {"kind": "flat_tire", "player": 1, "target": 0, "skips": 1}
-    assert r.describe(flat, names) == "[yellow]smart gave you a Flat Tire (1 turn to skip).[/]"
-    two = {**flat, "skips": 2}
-    assert r.describe(two, names) == "[yellow]smart gave you a Flat Tire (2 turns to skip).[/]"
+    assert told(flat, names) == "smart gives you a Flat Tire"
     bullied = {"kind": "bullied", "player": 0, "target": 1, "lost": 1, "tokens": 0}
-    assert r.describe(bullied, names) == "[yellow]You bullied smart: -1 token.[/]"
-    assert r.describe({"kind": "dealt", "cards": 1}, names) == "Everyone was dealt 1 card."
-    rebuilt = {"kind": "toss_deck_rebuilt", "cards": 1}
-    assert r.describe(rebuilt, names) == "The Toss deck was rebuilt from 1 discard."
+    assert told(bullied, names) == "You bully smart: 1 token lost"
+    assert told({**bullied, "lost": 0}, names) == "You bully smart: 0 tokens lost"
+    assert told({"kind": "dealt", "cards": 1}, names) == "Everyone is dealt 1 Paper card"
+    assert told({"kind": "dealt", "cards": 5}, names) == "Everyone is dealt 5 Paper cards"
+    nothing = {**scored, "card": "window", "change": 0, "tokens": 0}
+    assert told(nothing, names, lang="es") == "smart: Ventana, nada cambia (sigue con 0 fichas)"
 
 
 def test_you_gain_never_you_gains() -> None:
@@ -158,7 +157,7 @@ def test_the_end_is_the_engine_game_over_event_with_winners() -> None:
     assert match.state.winners == (0,)
     assert match.game.observe(match.state, 1)["winners"] == [0]
     names = ["You", "B", "C"]
-    assert renderer_for("paper-toss").describe(end, names) == "[bold]You win! (11 tokens)[/]"
+    assert told(end, names) == "You win! (11 tokens)"
 
     g = game(3, turn_limit=5)
     limited = match_at(g, state_at(g, "after", [[], [], []], turns=5, tokens=(4, 1, 4)))
@@ -166,9 +165,7 @@ def test_the_end_is_the_engine_game_over_event_with_winners() -> None:
         events = limited.submit(seat, PASS, limited.version)
     end = events[-1].for_viewer(None)
     assert end == {"kind": GAME_OVER, "winners": [0, 2], "reason": "turn_limit", "turns": 5}
-    assert renderer_for("paper-toss").describe(end, names) == (
-        "[bold]The turn limit (5 turns) is reached: You and C share the win![/]"
-    )
+    assert told(end, names) == "The turn limit is reached: You, C share the win!"
 
 
 def test_turns_start_with_the_engine_turn_started_event() -> None:

@@ -27,7 +27,7 @@ from gamenight.games.paper_toss.state import (
 )
 from gamenight.terminal.human import HumanAgent, InputClosed
 from gamenight.terminal.render import renderer_for
-from tests.paper_toss.helpers import game, match_at, state_at
+from tests.paper_toss.helpers import game, match_at, state_at, told
 
 runner = CliRunner()
 
@@ -204,16 +204,19 @@ def test_event_lines_speak_to_you_in_the_second_person() -> None:
     """The lone human is "You": verbs agree ("You win!", "You choose ..."), never "You wins"."""
     r = renderer_for("paper-toss")
     names = ["You", "smart (1)"]
-    assert r.describe({"kind": "game_over", "winners": [0], "tokens": 10}, names) == (
-        "[bold]You win! (10 tokens)[/]"
+    assert (
+        told({"kind": "game_over", "winners": [0], "tokens": 10}, names) == "You win! (10 tokens)"
     )
-    assert r.describe({"kind": "game_over", "winners": [1], "tokens": 11}, names) == (
-        "[bold]smart (1) wins! (11 tokens)[/]"
+    assert told({"kind": "game_over", "winners": [1], "tokens": 11}, names) == (
+        "smart (1) wins! (11 tokens)"
     )
     stands = {"kind": "hazard_stands", "player": 0, "card": "dog", "tosser": 1}
-    assert "You flip two and choose one" in str(r.describe(stands, names))
+    assert told(stands, names) == "Your Dog stands: you turn over two and choose"
     sprinkled = {"kind": "sprinklers", "player": 0, "discarded": False}
-    assert "You kept your cards" in str(r.describe(sprinkled, names))
+    assert told(sprinkled, names) == "You keep your Paper Toss: no token from the Sprinklers"
+    assert told(sprinkled, ["Al", "Bo"], None) == (
+        "Al keeps their Paper Toss: no token from the Sprinklers"
+    )
     console = Console(file=io.StringIO(), width=200)
     g = game(2)
     state = state_at(g, "choose", [["dog"], []], turn=1, chooser=0, flipped=("perfect", "window"))

@@ -78,7 +78,7 @@ def test_a_person_who_presses_first_wins_the_milk_race_against_slower_bots() -> 
             await until(pilot, lambda: match.version > start)
             step = match.steps[start]
             assert (step.player, step.action) == (0, Grab("milk"))
-            await until(pilot, lambda: "You grab the milk!" in events_text(app))
+            await until(pilot, lambda: "You grabbed the milk!" in events_text(app))
 
     asyncio.run(main())
 

@@ -281,10 +281,10 @@ export class RoomPage {
   }
 
   // An event in words: the words the server sent with it (a key of the game's catalogue and
-  // its parameters, filled by words.js in the page's language; every seat is named, as
-  // everywhere on the page), else the table's own describe; null: the event is not told.
+  // its parameters, filled by words.js in the page's language; this screen's seat is "you",
+  // the table screen's nobody), else the table's own describe; null: the event is not told.
   say(event, ctx) {
-    if (event.words) return renderWords(event.words, { name: ctx.name, you: null, catalogues: wordCatalogues(this.room.game) });
+    if (event.words) return renderWords(event.words, { name: ctx.name, you: ctx.me, catalogues: wordCatalogues(this.room.game) });
     return this.module.describe ? this.module.describe(event, ctx) : null;
   }
 

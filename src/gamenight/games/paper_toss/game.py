@@ -18,7 +18,8 @@ from gamenight.engine.core import Event, Kind, Outcome, Pending, View
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
 from gamenight.engine.sampling import checked
-from gamenight.games.paper_toss import deck, explain, resolve, rules, sample, view
+from gamenight.engine.words import Words
+from gamenight.games.paper_toss import deck, explain, resolve, rules, sample, view, wording
 from gamenight.games.paper_toss.cards import COUNTERS, HAZARDS, PAPER_KINDS, TOSS_KINDS
 from gamenight.games.paper_toss.config import PaperTossConfig
 from gamenight.games.paper_toss.state import (
@@ -108,6 +109,10 @@ class PaperToss(Game[PaperTossState, Action]):
     def legal_actions(self, state: PaperTossState, player: int) -> Sequence[Action]:
         """Every action ``player`` may take now (see ``rules.py``)."""
         return rules.legal_actions(self.config, state, player)
+
+    def event_words(self, event: View) -> Words | None:
+        """The events in words (``wording.py``): turns, cards played, tosses and tokens."""
+        return wording.event_words(event)
 
     def explain_illegal(self, state: PaperTossState, player: int, action: Action) -> str | None:
         """Name the rule a refused action breaks (see ``explain.py``)."""

@@ -11,14 +11,14 @@ Every player name is escaped before it goes into rich markup, and numbers agree 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from gamenight.engine.core import GAME_OVER, TURN_STARTED, View
+from gamenight.engine.core import View
 from gamenight.games.paper_toss.cards import (
     BULLY,
     COUNTERS,
@@ -44,7 +44,7 @@ from gamenight.games.paper_toss.state import (
     Sprinkle,
     Toss,
 )
-from gamenight.terminal.render import Renderer, Response, possessive, verb, winners_line
+from gamenight.terminal.render import Renderer, Response, possessive, verb
 
 CARD_NAMES = {
     "paper_toss": "Paper Toss",
@@ -113,7 +113,21 @@ def pile_text(pile: dict[str, int]) -> str:
 
 
 class PaperTossRenderer(Renderer):
-    """Score table, hand, piles, and the state of the toss and of the open window."""
+    """Score table, hand, piles, and the state of the toss and of the open window; events are
+    told from the game's words (``words/<lang>.json``)."""
+
+    word_styles: ClassVar[Mapping[str, str]] = {
+        "turn_started": "bold",
+        "tossed": "bold",
+        "hazard": "red",
+        "hazard_stands": "red",
+        "countered": "green",
+        "bullied": "yellow",
+        "flat_tire": "yellow",
+        "turn_skipped": "yellow",
+        "game_over": "bold",
+        "turn_limit": "bold",
+    }
 
     def __init__(self) -> None:
         self.names: list[str] = []
@@ -192,78 +206,6 @@ class PaperTossRenderer(Renderer):
             console.print(f"{tossers_cap} turn: discard any cards, then draw back up (ready).")
         elif phase == "main":
             console.print(f"{tosser} may play a Paper Toss (once this turn) or end the turn.")
-
-    def describe(self, event: View, names: list[str]) -> str | None:
-        """Events in words (passes are left out: they say nothing)."""
-        kind = event["kind"]
-
-        def who(key: str = "player") -> str:
-            return escape(names[event[key]])
-
-        def whom() -> str:
-            target = who("target")
-            return "you" if target == "You" else target
-
-        if kind == "drew":
-            if event["deal"]:
-                return None
-            got = f": {card(event['card'])}" if "card" in event else ""
-            return f"[dim]{who()} drew a card{got}[/]"
-        if kind == "dealt":
-            return f"Everyone was dealt {count(event['cards'], 'card', 'cards')}."
-        if kind == TURN_STARTED:
-            return f"[bold]Turn {event['turn']}: {who()}[/]"
-        if kind == "discarded":
-            return f"{who()} discarded {card(event['card'])}."
-        if kind in ("paper_deck_rebuilt", "toss_deck_rebuilt"):
-            deck = "Paper" if kind.startswith("paper") else "Toss"
-            return (
-                f"The {deck} deck was rebuilt from {count(event['cards'], 'discard', 'discards')}."
-            )
-        if kind == "tossed":
-            return f"[bold]{who()} played a Paper Toss![/]"
-        if kind == "no_toss":
-            return f"{who()} did not toss this turn."
-        if kind == "hazard":
-            target = escape(their(names[event["tosser"]]))
-            return f"[red]{who()} threw {with_article(card(event['card']))} at {target} toss![/]"
-        if kind == "countered":
-            hazard, answer = card(event["hazard"]), card(event["card"])
-            return f"[green]{who()} countered the {hazard} with {answer}.[/]"
-        if kind == "hazard_stands":
-            flips = verb(who(), "flip two and choose", "flips two and chooses")
-            return f"[red]The {card(event['card'])} stands: {flips} one.[/]"
-        if kind == "window_clean":
-            return f"{escape(possessive(names[event['player']]))} toss is clear of hazards."
-        if kind == "bullied":
-            lost = count(event["lost"], "token", "tokens")
-            return f"[yellow]{who()} bullied {whom()}: -{lost}.[/]"
-        if kind == "flat_tire":
-            skips = count(event["skips"], "turn", "turns")
-            return f"[yellow]{who()} gave {whom()} a Flat Tire ({skips} to skip).[/]"
-        if kind == "turn_skipped":
-            return f"[yellow]{who()} had a Flat Tire and skipped a turn.[/]"
-        if kind == "energy_drink":
-            return f"{who()} drank an Energy Drink: two Toss cards, pick one."
-        if kind == "flipped":
-            return f"Toss card: [bold]{card(event['card'])}[/]"
-        if kind == "chose":
-            return f"{who()} chose {card(event['card'])}."
-        if kind == "sprinklers":
-            if event["discarded"]:
-                return f"Sprinklers: {who()} discarded a second Paper Toss."
-            return f"Sprinklers: {verb(who(), 'kept your cards', 'kept their cards')}."
-        if kind == "scored":
-            sign = "+" if event["change"] >= 0 else ""
-            tokens = count(event["tokens"], "token", "tokens")
-            return f"{who()}: {sign}{event['change']} → {tokens}."
-        if kind == GAME_OVER:
-            won = winners_line(list(event["winners"]), [escape(n) for n in names])
-            if event.get("reason") == "turn_limit":
-                turns = count(event["turns"], "turn", "turns")
-                return f"[bold]The turn limit ({turns}) is reached: {won}[/]"
-            return f"[bold]{won} ({count(event['tokens'], 'token', 'tokens')})[/]"
-        return None
 
     def auto_answer(self, view: View, legal: Sequence[Any]) -> Any | None:
         """Pass a response window at once when a pass is the only legal move."""

@@ -19,7 +19,8 @@ from gamenight.engine.core import TERMINAL_PENDING, Event, Kind, Outcome, Pendin
 from gamenight.engine.errors import MalformedAction
 from gamenight.engine.game import Game
 from gamenight.engine.sampling import checked
-from gamenight.games.toss_your_cookies import deck, explain, resolve, rules, sample, view
+from gamenight.engine.words import Words
+from gamenight.games.toss_your_cookies import deck, explain, resolve, rules, sample, view, wording
 from gamenight.games.toss_your_cookies.cards import (
     ACTIONS,
     HAND_SIZE,
@@ -145,6 +146,10 @@ class TossYourCookies(Game[TossYourCookiesState, Action]):
     def sample_chance(self, state: TossYourCookiesState, rng: random.Random) -> Action:
         """One draw from ``chance_outcomes``: a uniform card, or the two dice."""
         return deck.sample_chance(self.config, state, rng)
+
+    def event_words(self, event: View) -> Words | None:
+        """The events in words (``wording.py``), cards named only to those who saw them."""
+        return wording.event_words(event)
 
     def explain_illegal(
         self, state: TossYourCookiesState, player: int, action: Action

@@ -7,8 +7,8 @@ person at the screen, named "You", reads "You grab" where others read "smart gra
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -58,7 +58,16 @@ def _example(view: View, n: int) -> str:
 
 
 class TossYourCookiesRenderer(Renderer):
-    """The table of players, the dice and what they ask for, the centre, your hand."""
+    """The table of players, the dice and what they ask for, the centre, your hand; events are
+    told from the game's words (``words/<lang>.json``)."""
+
+    word_styles: ClassVar[Mapping[str, str]] = {
+        "milk_tossed": "bold cyan",
+        "milk_grabbed": "bold cyan",
+        "snickerdoodle": "bold green",
+        "snickerdoodle_round": "bold green",
+        "match_over": "bold green",
+    }
 
     def show(self, console: Console, view: View, seat: int | None, names: list[str]) -> None:
         """Print what ``seat`` sees; once the game is over, the final table and hands."""
@@ -230,115 +239,6 @@ class TossYourCookiesRenderer(Renderer):
         console.print(
             f"[bold]Race:[/] each grab takes one card, the fastest hand gets it; {left}. {when}"
         )
-
-    def describe(self, event: View, names: list[str]) -> str | None:
-        """One line per event, as the viewer may see it."""
-        kind = event["kind"]
-        handler = getattr(self, f"_on_{kind}", None)
-        if handler is None:
-            return None
-        text: str | None = handler(event, names)
-        return text
-
-    # ---- event lines -----------------------------------------------------------------------------
-    def _on_rolled(self, e: View, names: list[str]) -> str:
-        who = escape(names[e["player"]])
-        return f"{verb(who, 'roll', 'rolls')} [bold]{dice_words(e['action'], e['number'])}[/]."
-
-    def _on_swap_target(self, e: View, names: list[str]) -> str:
-        return f"{escape(names[e['player']])} will swap with {escape(names[e['with']])}."
-
-    def _on_swap_offered(self, e: View, names: list[str]) -> str:
-        who, other = escape(names[e["player"]]), escape(names[e["with"]])
-        shown = f": {cards_text(e['cards'])}" if "cards" in e else ""
-        count = plural(e["count"], "card")
-        return f"{verb(who, 'put', 'puts')} {count} face down in front of {other}{shown}."
-
-    def _on_swap_received(self, e: View, names: list[str]) -> str:
-        who, other = escape(names[e["player"]]), escape(names[e["from"]])
-        shown = f": {cards_text(e['cards'])}" if "cards" in e else ""
-        return f"{verb(who, 'pick', 'picks')} up {plural(e['count'], 'card')} from {other}{shown}."
-
-    def _on_swapped_hands(self, e: View, names: list[str]) -> str:
-        return f"{escape(names[e['player']])} and {escape(names[e['with']])} swap whole hands."
-
-    def _on_drew(self, e: View, names: list[str]) -> str:
-        who, other = escape(names[e["player"]]), escape(names[e["from"]])
-        shown = f": {card(e['card'])}" if "card" in e else ""
-        return f"{verb(who, 'draw', 'draws')} a card blindly from {other}{shown}."
-
-    def _on_committed(self, e: View, names: list[str]) -> str | None:
-        if "cards" not in e:
-            return None
-        who = escape(names[e["player"]])
-        return f"{verb(who, 'commit', 'commits')} {cards_text(e['cards'])}."
-
-    def _on_passed(self, e: View, names: list[str]) -> str:
-        side = "left" if e["direction"] == "pass_left" else "right"
-        return f"Everyone passes {plural(e['count'], 'card')} to the {side}."
-
-    def _on_received(self, e: View, names: list[str]) -> str | None:
-        if "cards" not in e:
-            return None
-        who, other = escape(names[e["player"]]), escape(names[e["from"]])
-        return f"{verb(who, 'get', 'gets')} {cards_text(e['cards'])} from {other}."
-
-    def _on_tossed(self, e: View, names: list[str]) -> str:
-        parts = [f"{escape(names[i])}: {plain(c)}" for i, c in enumerate(e["cards"]) if c]
-        return "One, two, three, Toss! " + "; ".join(parts)
-
-    def _on_grabbed(self, e: View, names: list[str]) -> str:
-        return f"{verb(escape(names[e['player']]), 'grab', 'grabs')} {card(e['card'])}."
-
-    def _on_scramble_over(self, e: View, names: list[str]) -> str:
-        return "The scramble is over."
-
-    def _on_hands_shown(self, e: View, names: list[str]) -> str:
-        parts = [
-            f"{verb(escape(names[i]), 'show', 'shows')} {plain(h)}"
-            for i, h in enumerate(e["hands"])
-            if h
-        ]
-        return "; ".join(parts) + "."
-
-    def _on_took(self, e: View, names: list[str]) -> str:
-        who, other = escape(names[e["player"]]), escape(names[e["from"]])
-        return f"{verb(who, 'take', 'takes')} {card(e['card'])} out of the hand shown by {other}."
-
-    def _on_milk_tossed(self, e: View, names: list[str]) -> str:
-        who = escape(names[e["player"]])
-        return f"[bold cyan]{verb(who, 'toss', 'tosses')} the milk into the middle![/]"
-
-    def _on_milk_grabbed(self, e: View, names: list[str]) -> str:
-        return f"[bold cyan]{verb(escape(names[e['player']]), 'grab', 'grabs')} the milk![/]"
-
-    def _on_milk_moving(self, e: View, names: list[str]) -> str:
-        who, to = escape(names[e["from"]]), escape(names[e["to"]])
-        how = verb(who, "swap", "swaps") if e["how"] == "swap" else verb(who, "pass", "passes")
-        return f"{how} the milk to {to}."
-
-    def _on_milk_added(self, e: View, names: list[str]) -> str:
-        return f"{verb(escape(names[e['player']]), 'pick', 'picks')} up the milk."
-
-    def _on_milk_stays(self, e: View, names: list[str]) -> str:
-        who = escape(names[e["player"]])
-        return f"{verb(who, 'already have', 'already has')} the milk: nothing happens."
-
-    def _on_snickerdoodle(self, e: View, names: list[str]) -> str:
-        who = verb(escape(names[e["player"]]), "win", "wins")
-        what = f" round {e['round'] + 1}" if e.get("rounds", 1) > 1 else ""
-        return f"[bold green]Snickerdoodle! {who}{what} with {cards_text(e['hand'])}[/]"
-
-    def _on_new_round(self, e: View, names: list[str]) -> str:
-        return f"Round {e['round'] + 1}: {verb(escape(names[e['starter']]), 'start', 'starts')}."
-
-    def _on_game_over(self, e: View, names: list[str]) -> str | None:
-        if e.get("rounds", 1) == 1:
-            return None  # the Snickerdoodle line has just said who won
-        (winner,) = e["winners"]
-        wins, played = e["round_wins"][winner], sum(e["round_wins"])
-        who = verb(escape(names[winner]), "win", "wins")
-        return f"[bold green]{who} the match, having won {wins} of {played} rounds![/]"
 
     def move_label(self, text: str, action: Any, view: View, names: list[str]) -> str:
         """As ``action_label``, with players named: ``swap with Bob``."""

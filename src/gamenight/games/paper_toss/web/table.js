@@ -410,63 +410,6 @@ function reveal(el, section) {
 }
 
 /**
- * @param {import("../../../web/types.js").GameEvent} event
- * @param {Ctx} ctx
- */
-function describe(event, ctx) {
-  const { t } = ctx;
-  const name = (seat) => ctx.name(seat);
-  const card = (id) => t(`card_${id}`);
-  switch (event.kind) {
-    case "turn_started":
-      return t("ev_turn_started", { name: name(event.player) });
-    case "turn_skipped":
-      return t("ev_turn_skipped", { name: name(event.player) });
-    case "dealt":
-      return t("ev_dealt", { count: event.cards });
-    case "discarded":
-      return t("ev_discarded", { name: name(event.player), card: card(event.card) });
-    case "tossed":
-      return t("ev_tossed", { name: name(event.player) });
-    case "no_toss":
-      return t("ev_no_toss", { name: name(event.player) });
-    case "hazard":
-      return t("ev_hazard", { name: name(event.player), card: card(event.card), tosser: name(event.tosser) });
-    case "countered":
-      return t("ev_countered", { name: name(event.player), card: card(event.card), hazard: card(event.hazard) });
-    case "bullied":
-      return t("ev_bullied", { name: name(event.player), target: name(event.target), count: event.lost });
-    case "flat_tire":
-      return t("ev_flat_tire", { name: name(event.player), target: name(event.target) });
-    case "window_clean":
-      return t("ev_window_clean", { name: name(event.player) });
-    case "hazard_stands":
-      return t("ev_hazard_stands", { name: name(event.player), card: card(event.card) });
-    case "energy_drink":
-      return t("ev_energy_drink", { name: name(event.player) });
-    case "flipped":
-      return t("ev_flipped", { card: t(`toss_${event.card}`) });
-    case "chose":
-      return t("ev_chose", { name: name(event.player), card: t(`toss_${event.card}`) });
-    case "sprinklers":
-      return t(event.discarded ? "ev_sprinkle_yes" : "ev_sprinkle_no", { name: name(event.player) });
-    case "scored":
-      return event.change === 0 // a token lost with none to lose: say so, not "Window 0"
-        ? t("ev_scored_nothing", { name: name(event.player), card: t(`toss_${event.card}`), count: event.tokens })
-        : t("ev_scored", { name: name(event.player), card: t(`toss_${event.card}`), change: event.change > 0 ? `+${event.change}` : String(event.change), count: event.tokens });
-    case "game_over":
-      return ctx.kit.present(event.winner) ? t("ev_game_over", { name: name(event.winner) }) : t("ev_game_over", { name: (event.winners || []).map(name).join(" & ") });
-    case "turn_limit":
-      return t("ev_turn_limit", { names: (event.winners || []).map(name).join(" & ") });
-    case "paper_deck_rebuilt":
-    case "toss_deck_rebuilt":
-      return t(`ev_${event.kind}`);
-    default:
-      return null;
-  }
-}
-
-/**
  * @param {Model} model
  * @param {Ctx} ctx
  */
@@ -501,6 +444,5 @@ export { armedMove, cardsInHands };
 /** @type {import("../../../web/types.js").TableModule<View>} */
 export default {
   create: (root, ctx) => new PaperTossTable(root, ctx),
-  describe,
   status,
 };

@@ -381,94 +381,6 @@ function bestCookie(hand, cookies) {
   return best;
 }
 
-// Each event is read from the viewer's side: "You" only when the viewer is the one who acts,
-// "you" when the viewer is the other player (taken from, swapped with, put in front of); the
-// cards are named only to those who saw them (the server sends them to those seats only).
-/**
- * @param {import("../../../web/types.js").GameEvent} event
- * @param {Ctx} ctx
- */
-function describe(event, ctx) {
-  const { t } = ctx;
-  const name = (seat) => ctx.name(seat);
-  const cards = (list) => (list || []).map((c) => t(`card_${c}`)).join(", ");
-  const me = ctx.me;
-  const mine = (seat) => me !== null && me !== undefined && seat === me;
-  switch (event.kind) {
-    case "rolled":
-      return t("ev_rolled", { name: name(event.player), action: t(`action_${event.action}`), number: t(`number_${event.number}`) });
-    case "swap_target":
-      if (mine(event.player)) return t("ev_swap_target_you", { other: name(event.with) });
-      if (mine(event.with)) return t("ev_swap_target_with_you", { name: name(event.player) });
-      return t("ev_swap_target", { name: name(event.player), other: name(event.with) });
-    case "committed":
-      return event.cards ? t("ev_committed_you", { cards: cards(event.cards) }) : null;
-    case "passed":
-      return t(`ev_passed_${event.direction}`, { count: event.count });
-    case "received":
-      // the cards are named to the giver and the receiver only; each reads it from their side
-      if (!event.cards) return null;
-      if (mine(event.player)) return t("ev_received", { cards: cards(event.cards), from: name(event.from) });
-      if (mine(event.from)) return t("ev_received_from_you", { cards: cards(event.cards), name: name(event.player) });
-      return null;
-    case "tossed":
-      return t("ev_tossed", { count: (event.cards || []).reduce((n, c) => n + c.length, 0) });
-    case "grabbed":
-      return t("ev_grabbed", { name: name(event.player), card: t(`card_${event.card}`) });
-    case "scramble_over":
-      return t("ev_scramble_over");
-    case "swap_offered":
-      if (mine(event.player) && event.cards) return t("ev_swap_offered_you", { cards: cards(event.cards), other: name(event.with) });
-      if (mine(event.with)) return t("ev_swap_offered_to_you", { name: name(event.player), count: event.count });
-      return t("ev_swap_offered", { name: name(event.player), count: event.count, other: name(event.with) });
-    case "picked":
-      if (mine(event.player)) return t("ev_picked_you", { from: name(event.from), n: event.position + 1 });
-      if (mine(event.from)) return t("ev_picked_from_you", { name: name(event.player), n: event.position + 1 });
-      return t("ev_picked", { name: name(event.player), from: name(event.from), n: event.position + 1 });
-    case "drew":
-      // the card is named to the one who drew it and the one it was drawn from
-      if (mine(event.player) && event.card) return t("ev_drew_you", { card: t(`card_${event.card}`), from: name(event.from) });
-      if (mine(event.from) && event.card) return t("ev_drew_from_you", { name: name(event.player), card: t(`card_${event.card}`) });
-      return t("ev_drew", { name: name(event.player), from: name(event.from) });
-    case "swap_received":
-      if (mine(event.player) && event.cards) return t("ev_swap_received_you", { cards: cards(event.cards), from: name(event.from) });
-      if (mine(event.from) && event.cards) return t("ev_swap_received_from_you", { name: name(event.player), cards: cards(event.cards) });
-      return t("ev_swap_received", { name: name(event.player), count: event.count, from: name(event.from) });
-    case "swapped_hands":
-      if (mine(event.player)) return t("ev_swapped_hands_you", { other: name(event.with) });
-      if (mine(event.with)) return t("ev_swapped_hands_with_you", { name: name(event.player) });
-      return t("ev_swapped_hands", { name: name(event.player), other: name(event.with) });
-    case "milk_tossed":
-      return t("ev_milk_tossed", { name: name(event.player) });
-    case "milk_grabbed":
-      return t("ev_milk_grabbed", { name: name(event.player) });
-    case "milk_stays":
-      return t("ev_milk_stays", { name: name(event.player) });
-    case "milk_moving":
-      if (mine(event.from)) return t("ev_milk_moving_from_you", { to: name(event.to) });
-      if (mine(event.to)) return t("ev_milk_moving_to_you", { from: name(event.from) });
-      return t("ev_milk_moving", { from: name(event.from), to: name(event.to) });
-    case "milk_added":
-      return t("ev_milk_added", { name: name(event.player) });
-    case "hands_shown":
-      return t("ev_hands_shown");
-    case "took":
-      if (mine(event.player)) return t("ev_took_you", { card: t(`card_${event.card}`), from: name(event.from) });
-      if (mine(event.from)) return t("ev_took_from_you", { name: name(event.player), card: t(`card_${event.card}`) });
-      return t("ev_took", { name: name(event.player), card: t(`card_${event.card}`), from: name(event.from) });
-    case "snickerdoodle":
-      return t("ev_snickerdoodle", { name: name(event.player), cards: cards(event.hand) });
-    case "match_over":
-      return t("ev_match_over", { name: name(event.winner) });
-    case "game_over":
-      return t("ev_match_over", { name: (event.winners || []).map(name).join(" & ") });
-    case "new_round":
-      return t("ev_new_round", { round: event.round + 1, name: name(event.starter) });
-    default:
-      return null;
-  }
-}
-
 /**
  * @param {Model} model
  * @param {Ctx} ctx
@@ -523,7 +435,6 @@ export { bestCookie, committedAt, same, sortCards };
 /** @type {import("../../../web/types.js").TableModule<View>} */
 export default {
   create: (root, ctx) => new CookiesTable(root, ctx),
-  describe,
   status,
   results,
 };
