@@ -6,6 +6,12 @@ Messages in are checked in this order: rate (``rate_limited``), size (``too_larg
 ``game_over``). Every refusal is answered with an ``error`` and the connection stays open. A
 ``coach`` is answered with an ``advice`` from the seat's own view.
 
+Latency-fair races: the connection probes the round trip and the device's clock (``clock``
+messages, a few when it opens and one after each ``ping``; the answers to its own probes are not
+rate-limited), remembers when it sent each version's update, and turns an ``act``'s ``seen`` and
+``tapped`` into the grab's fair time (``gamenight.live.fair_grabs``), refusing a forged one
+(``forged_tap``). It tells the match how much credit its seat's grabs may get (``set_reach``).
+
 Messages out go through one queue per connection, written by one task: updates are made per
 viewer by the live match (that seat's own view, its events redacted for it), never one message
 broadcast to all. A reader too slow to keep up is disconnected; reconnecting gives the full view.
@@ -17,6 +23,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections import OrderedDict
 from typing import Any
 
 from pydantic import ValidationError
@@ -31,11 +38,14 @@ from gamenight.engine.errors import (
     StaleVersion,
 )
 from gamenight.engine.registry import game_part
+from gamenight.live.fair_grabs import FIRST_PROBES, ForgedTap, LinkClock, fair_tap
 from gamenight.live.runtime import LiveMatch, MatchStopped
 from gamenight.live.updates import Subscription
 from gamenight.server.protocol import (
     Act,
     Advice,
+    ClockAnswer,
+    ClockProbe,
     Coach,
     Error,
     ErrorCode,
@@ -65,6 +75,17 @@ OUTBOX_SIZE = 2000
 SUBMIT_TIMEOUT = 30.0
 
 
+#: How many versions' send times a connection remembers (a grab names the version it was made at).
+SENT_KEPT = 64
+#: A clock answer longer than this is no clock answer (it goes through the usual checks).
+CLOCK_ANSWER_BYTES = 200
+
+
+def loop_time() -> float:
+    """The server's clock: the event loop's, which the rooms' live matches run on too."""
+    return asyncio.get_running_loop().time()
+
+
 #: How deeply a client message may nest arrays and objects (an ``act`` needs three or four).
 MAX_DEPTH = 32
 
@@ -75,7 +96,7 @@ def describe(error: ValidationError) -> str:
     first = error.errors(include_input=False, include_url=False)[0]
     where = ".".join(str(part) for part in first.get("loc", ()))
     text = str(first.get("msg", "invalid"))
-    kinds = "act, ping, sync, coach"
+    kinds = "act, ping, sync, coach, clock"
     return printable(
         f"not a valid message ({where + ': ' if where else ''}{text}); types are: {kinds}"
     )
@@ -139,6 +160,10 @@ class Connection:
         self._feed: asyncio.Task[None] | None = None
         self._closing = False
         self._closer: asyncio.Task[None] | None = None
+        #: The link's round trip and the device's clock (latency-fair races).
+        self.link = LinkClock()
+        #: When each (match, version)'s first update was sent on this connection.
+        self._sent: OrderedDict[tuple[int, int], float] = OrderedDict()
 
     # ---- what the service calls --------------------------------------------------------------
     def room_changed(self, info: RoomInfo) -> None:
@@ -165,6 +190,12 @@ class Connection:
             self._feed.cancel()
         sub = live.subscribe(self.seat)
         self._feed = asyncio.create_task(self._forward(live, sub, number))
+        self._reach(live)
+
+    def _reach(self, live: LiveMatch | None) -> None:
+        """Tell the match how much credit this seat's grabs may get over this link."""
+        if live is not None and self.seat is not None:
+            live.set_reach(self.seat, self.link.bound())
 
     # ---- the connection's life ---------------------------------------------------------------
     async def serve(self, welcome: ServerBase) -> None:
@@ -173,6 +204,7 @@ class Connection:
         and its grace period starts, never a seat that looks connected and hears nothing."""
         sender = asyncio.create_task(self._send_loop())
         self.push(welcome)
+        self.push(ClockProbe(server=0.0))  # stamped as it is sent
         receiver: asyncio.Task[None] | None = None
         try:
             await self.service.attach(self.room, self)
@@ -230,6 +262,12 @@ class Connection:
             message = await self._outbox.get()
             if message is None or self.ws.application_state is WebSocketState.DISCONNECTED:
                 return
+            if isinstance(message, ClockProbe):
+                message = ClockProbe(server=self.link.probe(loop_time()))
+            elif isinstance(message, Update):
+                self._sent.setdefault((message.match_number, message.version), loop_time())
+                while len(self._sent) > SENT_KEPT:
+                    self._sent.popitem(last=False)
             try:
                 await self.ws.send_text(message.model_dump_json())
             except (WebSocketDisconnect, RuntimeError, OSError):
@@ -282,6 +320,9 @@ class Connection:
                 raw = message.get("bytes")
             if raw is None:
                 continue
+            arrived = loop_time()
+            if self._clock_answer(raw, arrived):
+                continue
             if not self.bucket.take():
                 self.error(
                     "rate_limited",
@@ -301,7 +342,24 @@ class Connection:
             except ValidationError as exc:
                 self.error("malformed", describe(exc), ref_of(raw))
                 continue
-            await self.handle(parsed)
+            await self.handle(parsed, arrived)
+
+    def _clock_answer(self, raw: str | bytes, arrived: float) -> bool:
+        """Take ``raw`` if it answers a probe of this connection (such answers are not
+        rate-limited: there are no more of them than probes sent); probe again while the link
+        has fewer than ``FIRST_PROBES`` samples."""
+        if len(raw) > CLOCK_ANSWER_BYTES:
+            return False
+        try:
+            answer = ClockAnswer.model_validate_json(raw)
+        except ValidationError:
+            return False
+        if not self.link.answer(answer.server, answer.device, arrived):
+            return False
+        if self.link.samples < FIRST_PROBES:
+            self.push(ClockProbe(server=0.0))
+        self._reach(self.room.live)
+        return True
 
     # ---- messages ----------------------------------------------------------------------------
     def error(
@@ -311,11 +369,16 @@ class Connection:
         dropped unless :func:`safe_ref`)."""
         self.push(Error(code=code, message=printable(message), ref=safe_ref(ref), rule=rule))
 
-    async def handle(self, message: Act | Ping | Sync | Coach) -> None:
-        """Answer one well-formed message."""
+    async def handle(
+        self, message: Act | Ping | Sync | Coach | ClockAnswer, arrived: float | None = None
+    ) -> None:
+        """Answer one well-formed message (that arrived at ``arrived`` on the server's clock)."""
         if isinstance(message, Ping):
             self.push(Pong(ref=message.ref))
+            self.push(ClockProbe(server=0.0))  # keep the link's clock samples fresh
             return
+        if isinstance(message, ClockAnswer):
+            return  # an answer to no probe of this connection (or a late one): nothing learnt
         live = self.room.live
         if isinstance(message, Sync):
             if live is not None:
@@ -332,7 +395,7 @@ class Connection:
         if isinstance(message, Coach):
             await self._coach(live, self.seat, message.ref)
             return
-        await self._act(live, self.seat, message)
+        await self._act(live, self.seat, message, loop_time() if arrived is None else arrived)
 
     async def _coach(self, live: LiveMatch, seat: int, ref: str | None) -> None:
         """Answer ``coach`` from the seat's own view (the advice is worked out in the coach's
@@ -364,11 +427,21 @@ class Connection:
             advice, message = None, "the coach failed; the server's log says why"
         self.push(Advice(version=version, advice=advice, message=message, ref=ref))
 
-    async def _act(self, live: LiveMatch, seat: int, message: Act) -> None:
+    async def _act(self, live: LiveMatch, seat: int, message: Act, arrived: float) -> None:
         ref = message.ref
         try:
             action: Any = live.game.action_from_json(message.action)
-            await asyncio.wait_for(live.submit(seat, action, message.version), SUBMIT_TIMEOUT)
+            tap = None
+            if message.seen is not None and message.tapped is not None:
+                number, version = self.room.row.match_number, message.version
+                sent_at = self._sent.get((number, version))
+                fair = fair_tap(self.link, version, sent_at, arrived, message.seen, message.tapped)
+                tap = fair.at
+            submitted = live.submit(seat, action, message.version, tap=tap)
+            await asyncio.wait_for(submitted, SUBMIT_TIMEOUT)
+        except ForgedTap as exc:
+            log.warning("room %s: %s sent a forged tap: %s", self.room.code, self.who, exc)
+            self.error("forged_tap", str(exc), ref)
         except StaleVersion as exc:
             self.error("stale_version", str(exc), ref)
         except MalformedAction as exc:

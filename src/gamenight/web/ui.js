@@ -53,6 +53,7 @@ const REFUSALS = {
   not_started: "refused_not_started",
   game_over: "refused_game_over",
   rate_limited: "slow_down",
+  forged_tap: "refused_forged_tap",
 };
 
 /** What to tell the person of a refusal (an ApiError, or a WebSocket ``error`` message): in
