@@ -17,7 +17,13 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.server.helpers import ServerThread, settings_for
 from tests.web.conftest import Console, shot
-from tests.web.pages import CHOOSING, fill_with_bots_and_start, open_room, wait_in_play
+from tests.web.pages import (
+    CHOOSING,
+    SETTLED,
+    fill_with_bots_and_start,
+    open_room,
+    wait_in_play,
+)
 
 #: Each phone's delay each way (seconds): a 20 ms and a 200 ms round trip.
 FAST, SLOW = 0.010, 0.100
@@ -199,7 +205,8 @@ def test_the_quicker_tapper_wins_a_race_even_from_the_slower_link(
             for turn in range(4):
                 for page in (ann, bob):  # Toss 1: each chooses one card to toss
                     page.wait_for_function(f"() => {CHOOSING}")
-                    page.keyboard.press("1")
+                    page.wait_for_function(SETTLED)  # a key at once would be taken as meant
+                    page.keyboard.press("1")  # for the scramble before
                     page.keyboard.press("Enter")
                 done = f"() => window.races.length > {turn} && window.races[{turn}].tapped"
                 for page in (ann, bob):
