@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.helpers import ServerThread, settings_for
 from tests.web.conftest import Console, shot
@@ -169,6 +170,11 @@ ARM = """delay => {
   new MutationObserver(look).observe(document.body, watching);
 }"""
 
+#: What the page shows, for a failure's message.
+SEEN = """() => ({ races: window.races, table: { ...document.querySelector("#table").dataset },
+  pending: window.gamenightRoom.update.view.pending, log: window.gamenightRoom.log.slice(-8)
+    .map((l) => l.kind), toast: document.querySelector("#toast").textContent })"""
+
 #: The grabs this page was told of, with each card's name as the page shows it.
 GRABS = """window.gamenightRoom.log.filter((l) => l.kind === "grabbed")
   .map((l) => ({ player: l.event.player, name: window.gamenightRoom.tr(`card_${l.event.card}`) }))
@@ -203,14 +209,21 @@ def test_the_quicker_tapper_wins_a_race_even_from_the_slower_link(
             ann.evaluate(ARM, ANN_TAPS)
             bob.evaluate(ARM, BOB_TAPS)
             for turn in range(4):
-                for page in (ann, bob):  # Toss 1: each chooses one card to toss
+                # Toss 1: each chooses one card to toss, Ann her first (in the hand's order),
+                # Bob his fourth: two kinds, mostly, so one of them is alone in the middle
+                for page, card in ((ann, "1"), (bob, "4")):
                     page.wait_for_function(f"() => {CHOOSING}")
                     page.wait_for_function(SETTLED)  # a key at once would be taken as meant
-                    page.keyboard.press("1")  # for the scramble before
+                    page.keyboard.press(card)  # for the scramble before
                     page.keyboard.press("Enter")
                 done = f"() => window.races.length > {turn} && window.races[{turn}].tapped"
                 for page in (ann, bob):
-                    page.wait_for_function(done)
+                    try:
+                        page.wait_for_function(done)
+                    except PlaywrightTimeout:
+                        raise AssertionError(
+                            f"no race on the page: {page.evaluate(SEEN)}"
+                        ) from None
                 ann_race = ann.evaluate(f"() => window.races[{turn}]")
                 bob_race = bob.evaluate(f"() => window.races[{turn}]")
                 if ann_race["kind"] is not None:
