@@ -23,8 +23,9 @@ from gamenight.live.fair_grabs import (
     LinkClock,
     fair_tap,
 )
+from tests.engine.grab_bag import Object, Pass
 from tests.live.helpers import run
-from tests.live.test_races import milk_race
+from tests.live.test_races import milk_race, object_window
 
 
 def measured(rtt: float, device_offset: float, at: float = 100.0, probes: int = 3) -> LinkClock:
@@ -281,3 +282,41 @@ def test_a_held_grab_is_answered_when_the_match_stops() -> None:
 
     (answer,) = run(main())
     assert isinstance(answer, MatchStopped)
+
+
+def test_in_a_window_an_answer_made_sooner_on_a_slower_link_comes_first() -> None:
+    """A reaction window (the engine's Grab Bag: "the first objection costs the objector a
+    token"): the objector on a 20 ms link objects (fair time 0.12 s, arriving at 0.14 s); the
+    other player on a 200 ms link passed sooner (fair time 0.03 s, arriving at 0.23 s). In
+    arrival order the pass would be too slow, beaten by the objection; in fair order it comes
+    first and stands, then the objection."""
+
+    async def main() -> tuple[Any, Any, list[Applied], int, int]:
+        match = object_window()
+        objector = next(p for p in match.pending.players if match.state.tokens[p] > 0)
+        other = next(p for p in match.pending.players if p != objector)
+        clock = VirtualClock()
+        stored: list[Applied] = []
+
+        async def persist(applied: Applied) -> None:
+            stored.append(applied)
+
+        settings = LiveSettings(start_pause=0.0, window_limit=None, turn_limit=None)
+        live = LiveMatch(match, settings, persist=persist, rng=random.Random(2), clock=clock)
+        live.set_reach(objector, 0.05)
+        live.set_reach(other, 0.23)
+        version = live.version
+        async with clock.jumping(), live:
+            t0 = clock.now()
+            objects = at(
+                clock, t0 + 0.14, lambda: live.submit(objector, Object(), version, tap=t0 + 0.12)
+            )
+            passes = at(
+                clock, t0 + 0.23, lambda: live.submit(other, Pass(), version, tap=t0 + 0.03)
+            )
+            answers = await asyncio.gather(objects, passes)
+        return answers[0], answers[1], stored, objector, other
+
+    objected, passed, stored, objector, other = run(main())
+    assert isinstance(objected, int) and isinstance(passed, int), (objected, passed)
+    assert [(a.player, a.action) for a in stored[:2]] == [(other, Pass()), (objector, Object())]

@@ -24,8 +24,10 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from gamenight.bots.reaction import NETWORK
+from gamenight.engine.core import Kind, Pending
 from gamenight.engine.errors import GameError
 from gamenight.live.clock import Clock, Timer
 from gamenight.live.commands import BotMove, Submit
@@ -191,19 +193,19 @@ class Held:
     command: Grab
 
 
-@dataclass(slots=True)
 class Collection:
     """The commands of one collection window: the first grab of a race opens it, every grab
     that arrives before it closes joins it, and on closing they come back in fair order (fair
     time, then arrival). ``release`` is called with the window's token when it closes."""
 
-    clock: Clock
-    release: Callable[[int], None]
-    held: list[Held] = field(default_factory=list)
-    closes_at: float | None = None
-    token: int = 0
-    _timer: Timer | None = None
-    _order: int = 0
+    def __init__(self, clock: Clock, release: Callable[[int], None]) -> None:
+        self.clock = clock
+        self.release = release
+        self.held: list[Held] = []
+        self.closes_at: float | None = None
+        self.token = 0
+        self._timer: Timer | None = None
+        self._order = 0
 
     @property
     def open(self) -> bool:
@@ -232,3 +234,35 @@ class Collection:
         self._timer, self.closes_at = None, None
         held, self.held = self.held, []
         return [h.command for h in sorted(held, key=lambda h: (h.at, h.order))]
+
+
+class FairOrder(Collection):
+    """The match task's collection windows, and each person's link bound (``reach``, set by
+    the server through ``LiveMatch.set_reach``)."""
+
+    def __init__(self, clock: Clock, release: Callable[[int], None]) -> None:
+        super().__init__(clock, release)
+        self.reach: dict[int, float] = {}
+
+    def hold(self, command: Grab, pending: Pending, is_person: Callable[[int], bool]) -> bool:
+        """Hold a grab in a race or a window while a grab made sooner may still come from a
+        slower link: in the open window, or in a new one (``False``: apply it now). A bot is
+        credited the network round trip its reaction counts (``NETWORK``), a person their
+        fair time (``Submit.tap``)."""
+        now = self.clock.now()
+        at = now - NETWORK if isinstance(command, BotMove) else command.arrived
+        if isinstance(command, Submit) and command.tap is not None:
+            at = min(at, command.tap)
+        if self.open:
+            self.add(command, at)
+            return True
+        if pending.kind not in (Kind.RACE, Kind.REACTION):
+            return False
+        seat = command.seat
+        others = [self.reach.get(s, 0.0) for s in pending.players if s != seat and is_person(s)]
+        until = hold_until(at, now, others)
+        if until is None:
+            return False
+        self.start(until)
+        self.add(command, at)
+        return True

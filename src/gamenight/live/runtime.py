@@ -24,7 +24,6 @@ from typing import Any
 
 from gamenight.bots.base import Agent
 from gamenight.bots.races import same_decision
-from gamenight.bots.reaction import NETWORK
 from gamenight.bots.registry import make_bot
 from gamenight.engine.core import CHANCE, Kind, Outcome, View
 from gamenight.engine.errors import (
@@ -56,7 +55,7 @@ from gamenight.live.decisions import (
     takes_out_only,
     too_slow,
 )
-from gamenight.live.fair_grabs import MAX_CREDIT, Collection, Grab, hold_until
+from gamenight.live.fair_grabs import MAX_CREDIT, FairOrder, Grab
 from gamenight.live.planner import Decider, Planner
 from gamenight.live.race_clocks import RaceClocks
 from gamenight.live.recap import recalled
@@ -159,8 +158,7 @@ class LiveMatch:
         #: In a race, each person's own clock (``race_clocks``).
         self._races = RaceClocks()
         #: Each person's link: the most credit a grab of theirs may get (``fair_grabs``).
-        self._reach: dict[int, float] = {}
-        self._fair = Collection(self.clock, lambda token: self._inbox.put_nowait(Release(token)))
+        self._fair = FairOrder(self.clock, lambda token: self._inbox.put_nowait(Release(token)))
 
     @classmethod
     def from_record(
@@ -294,7 +292,7 @@ class LiveMatch:
         ``LinkClock.bound``, at most ``MAX_CREDIT``): a race's first grab is held that long for
         a grab of theirs that was made sooner (``docs/live.md``, "Latency-fair races")."""
         self._check_seat(seat)
-        self._reach[seat] = max(0.0, min(MAX_CREDIT, float(seconds)))
+        self._fair.reach[seat] = max(0.0, min(MAX_CREDIT, float(seconds)))
 
     async def submit_json(self, seat: int, data: Any, version: int | None = None) -> int:
         """Decode a wire action (raises ``MalformedAction``) and ``submit`` it."""
@@ -332,7 +330,7 @@ class LiveMatch:
 
     async def _handle(self, command: Command) -> None:
         if isinstance(command, Submit | BotMove):
-            if not self._held(command):
+            if not self._fair.hold(command, self.match.pending, self._is_person):
                 await self._grab(command)
         elif isinstance(command, Release):
             for held in self._fair.close(command.token):
@@ -351,31 +349,6 @@ class LiveMatch:
             self._notify("seats", None)
             if not command.reply.done():
                 command.reply.set_result(None)
-
-    def _held(self, command: Grab) -> bool:
-        """Hold a grab in a race or a window while a grab made sooner may still come from a
-        slower link (``fair_grabs``): in the open collection window, or in a new one. A bot is
-        credited the network round trip its reaction counts, as a person their own."""
-        now = self.clock.now()
-        at = now - NETWORK if isinstance(command, BotMove) else command.arrived
-        if isinstance(command, Submit) and command.tap is not None:
-            at = min(at, command.tap)
-        if self._fair.open:
-            self._fair.add(command, at)
-            return True
-        pending = self.match.pending
-        if pending.kind not in (Kind.RACE, Kind.REACTION):
-            return False
-        seat = command.seat
-        others = [
-            self._reach.get(s, 0.0) for s in pending.players if s != seat and self._is_person(s)
-        ]
-        until = hold_until(at, now, others)
-        if until is None:
-            return False
-        self._fair.start(until)
-        self._fair.add(command, at)
-        return True
 
     async def _grab(self, command: Grab) -> None:
         if isinstance(command, Submit):

@@ -6,6 +6,12 @@ Messages in are checked in this order: rate (``rate_limited``), size (``too_larg
 ``game_over``). Every refusal is answered with an ``error`` and the connection stays open. A
 ``coach`` is answered with an ``advice`` from the seat's own view.
 
+Latency-fair races: the connection probes the round trip and the device's clock (``clock``
+messages, a few when it opens and one after each ``ping``; the answers to its own probes are not
+rate-limited), remembers when it sent each version's update, and turns an ``act``'s ``seen`` and
+``tapped`` into the grab's fair time (``gamenight.live.fair_grabs``), refusing a forged one
+(``forged_tap``). It tells the match how much credit its seat's grabs may get (``set_reach``).
+
 Messages out go through one queue per connection, written by one task: updates are made per
 viewer by the live match (that seat's own view, its events redacted for it), never one message
 broadcast to all. A reader too slow to keep up is disconnected; reconnecting gives the full view.
@@ -18,6 +24,7 @@ import contextlib
 import json
 import logging
 import re
+from collections import OrderedDict
 from typing import Any, cast
 
 from pydantic import ValidationError
@@ -33,12 +40,15 @@ from gamenight.engine.errors import (
 )
 from gamenight.engine.game import Game
 from gamenight.engine.registry import game_part
+from gamenight.live.fair_grabs import FIRST_PROBES, ForgedTap, LinkClock, fair_tap
 from gamenight.live.runtime import LiveMatch, MatchStopped
 from gamenight.live.updates import Subscription
 from gamenight.live.updates import Update as LiveUpdate
 from gamenight.server.protocol import (
     Act,
     Advice,
+    ClockAnswer,
+    ClockProbe,
     Coach,
     Error,
     ErrorCode,
@@ -72,6 +82,17 @@ SUBMIT_TIMEOUT = 30.0
 #: Reactions a connection may send: one every two seconds on average, three in a burst.
 REACTION_RATE, REACTION_BURST = 0.5, 3
 
+#: How many versions' send times a connection remembers (a grab names the version it was made at).
+SENT_KEPT = 64
+#: A clock answer longer than this is no clock answer (it goes through the usual checks).
+CLOCK_ANSWER_BYTES = 200
+
+
+def loop_time() -> float:
+    """The server's clock: the event loop's, which the rooms' live matches run on too."""
+    return asyncio.get_running_loop().time()
+
+
 #: How deeply a client message may nest arrays and objects (an ``act`` needs three or four).
 MAX_DEPTH = 32
 #: A ``ping`` as clients write it, with a plain ``ref`` or none: answered at once, without
@@ -87,7 +108,7 @@ def describe(error: ValidationError) -> str:
     first = error.errors(include_input=False, include_url=False)[0]
     where = ".".join(str(part) for part in first.get("loc", ()))
     text = str(first.get("msg", "invalid"))
-    kinds = "act, ping, sync, coach, react"
+    kinds = "act, ping, sync, coach, react, clock"
     return printable(
         f"not a valid message ({where + ': ' if where else ''}{text}); types are: {kinds}"
     )
@@ -172,6 +193,10 @@ class Connection:
         self.reactions = TokenBucket(REACTION_RATE, REACTION_BURST)
         self._closing = False
         self._closer: asyncio.Task[None] | None = None
+        #: The link's round trip and the device's clock (latency-fair races).
+        self.link = LinkClock()
+        #: When each (match, version)'s first update was sent on this connection.
+        self._sent: OrderedDict[tuple[int, int], float] = OrderedDict()
 
     # ---- what the service calls --------------------------------------------------------------
     def room_changed(self, info: RoomInfo) -> None:
@@ -207,12 +232,18 @@ class Connection:
         sub = live.subscribe(self.seat)
         self._following = (live, sub)
         sub.listen(lambda update: self._tell(number, update, live.game))
+        self._reach(live)
 
     def _unfollow(self) -> None:
         if self._following is not None:
             live, sub = self._following
             self._following = None
             live.unsubscribe(sub)
+
+    def _reach(self, live: LiveMatch | None) -> None:
+        """Tell the match how much credit this seat's grabs may get over this link."""
+        if live is not None and self.seat is not None:
+            live.set_reach(self.seat, self.link.bound())
 
     # ---- the connection's life ---------------------------------------------------------------
     async def serve(self, welcome: ServerBase) -> None:
@@ -221,6 +252,7 @@ class Connection:
         and its grace period starts, never a seat that looks connected and hears nothing."""
         sender = asyncio.create_task(self._send_loop())
         self.push(welcome)
+        self.push(ClockProbe(server=0.0))  # stamped as it is sent
         receiver: asyncio.Task[None] | None = None
         try:
             await self.service.attach(self.room, self)
@@ -278,6 +310,8 @@ class Connection:
             message = await self._outbox.get()
             if message is None or self.ws.application_state is WebSocketState.DISCONNECTED:
                 return
+            if isinstance(message, ClockProbe):  # stamped as it is sent
+                message = ClockProbe(server=self.link.probe(loop_time()))
             text = message if isinstance(message, str) else message.model_dump_json()
             try:
                 await self.ws.send_text(text)
@@ -291,6 +325,11 @@ class Connection:
         try:
             if _last_update[0] is not update or _last_update[1] != number:
                 _last_update = (update, number, update_text(number, update, game))
+            # when this version went out to this connection (latency-fair races: a grab's fair
+            # time counts from it); queued now, sent as soon as the outbox gets to it
+            self._sent.setdefault((number, update.version), loop_time())
+            while len(self._sent) > SENT_KEPT:
+                self._sent.popitem(last=False)
             self.push(_last_update[2])
             if update.outcome is not None:
                 record_url = f"/api/rooms/{self.room.code}/matches/{number}/record"
@@ -314,6 +353,9 @@ class Connection:
                 raw = message.get("bytes")
             if raw is None:
                 continue
+            arrived = loop_time()
+            if self._clock_answer(raw, arrived):
+                continue
             if not self.bucket.take():
                 self.error(
                     "rate_limited",
@@ -327,6 +369,7 @@ class Connection:
                 continue
             if isinstance(raw, str) and (ping := PLAIN_PING.fullmatch(raw)) is not None:
                 self.push(pong_text(ping.group(1)))
+                self.push(ClockProbe(server=0.0))  # keep the link's clock samples fresh
                 continue
             if too_deep(raw):
                 self.error("malformed", f"a message may not be nested more than {MAX_DEPTH} deep")
@@ -336,7 +379,25 @@ class Connection:
             except ValidationError as exc:
                 self.error("malformed", describe(exc), ref_of(raw))
                 continue
-            await self.handle(parsed)
+            await self.handle(parsed, arrived)
+
+    def _clock_answer(self, raw: str | bytes, arrived: float) -> bool:
+        """Take ``raw`` if it answers a probe of this connection (such answers are not
+        rate-limited: there are no more of them than probes sent); probe again while the link
+        has fewer than ``FIRST_PROBES`` samples."""
+        text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+        if len(text) > CLOCK_ANSWER_BYTES or '"clock"' not in text:
+            return False  # (a quick look first: most short messages are pings)
+        try:
+            answer = ClockAnswer.model_validate_json(raw)
+        except ValidationError:
+            return False
+        if not self.link.answer(answer.server, answer.device, arrived):
+            return False
+        if self.link.samples < FIRST_PROBES:
+            self.push(ClockProbe(server=0.0))
+        self._reach(self.room.live)
+        return True
 
     # ---- messages ----------------------------------------------------------------------------
     def error(
@@ -346,11 +407,18 @@ class Connection:
         dropped unless :func:`safe_ref`)."""
         self.push(Error(code=code, message=printable(message), ref=safe_ref(ref), rule=rule))
 
-    async def handle(self, message: Act | Ping | Sync | Coach | React) -> None:
-        """Answer one well-formed message."""
+    async def handle(
+        self,
+        message: Act | Ping | Sync | Coach | React | ClockAnswer,
+        arrived: float | None = None,
+    ) -> None:
+        """Answer one well-formed message (that arrived at ``arrived`` on the server's clock)."""
         if isinstance(message, Ping):
             self.push(pong_text(message.ref))
+            self.push(ClockProbe(server=0.0))  # keep the link's clock samples fresh
             return
+        if isinstance(message, ClockAnswer):
+            return  # an answer to no probe of this connection (or a late one): nothing learnt
         live = self.room.live
         if isinstance(message, Sync):
             if live is not None:
@@ -374,7 +442,7 @@ class Connection:
             who = self.room.paused_by
             self.error("paused", f"{who} paused the game: moves wait until it goes on", message.ref)
             return
-        await self._act(live, self.seat, message)
+        await self._act(live, self.seat, message, loop_time() if arrived is None else arrived)
 
     def _react(self, message: React) -> None:
         """Pass a seated person's reaction on to the whole room, as the room allows."""
@@ -416,12 +484,21 @@ class Connection:
             advice, message = None, "the coach failed; the server's log says why"
         self.push(Advice(version=version, advice=advice, message=message, ref=ref))
 
-    async def _act(self, live: LiveMatch, seat: int, message: Act) -> None:
+    async def _act(self, live: LiveMatch, seat: int, message: Act, arrived: float) -> None:
         ref = message.ref
         try:
             action: Any = live.game.action_from_json(message.action)
+            tap = None
+            if message.seen is not None and message.tapped is not None:
+                number, version = self.room.row.match_number, message.version
+                sent_at = self._sent.get((number, version))
+                fair = fair_tap(self.link, version, sent_at, arrived, message.seen, message.tapped)
+                tap = fair.at
             async with asyncio.timeout(SUBMIT_TIMEOUT):  # no task of its own, unlike wait_for
-                await live.submit(seat, action, message.version)
+                await live.submit(seat, action, message.version, tap=tap)
+        except ForgedTap as exc:
+            log.warning("room %s: %s sent a forged tap: %s", self.room.code, self.who, exc)
+            self.error("forged_tap", str(exc), ref)
         except StaleVersion as exc:
             self.error("stale_version", str(exc), ref)
         except MalformedAction as exc:

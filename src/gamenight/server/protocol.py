@@ -1,12 +1,14 @@
 """The WebSocket protocol: every message in and out is a pydantic model in a discriminated union
 on the field ``type``.
 
-A client sends ``act`` (an action made at a version), ``ping``, ``sync`` (send me my whole view
-again) or ``coach`` (advise me on my decision, in a game that has a coach). The server sends
-``welcome`` once, then ``room`` when the room changes (seats, people coming and going, a match
-starting), ``update`` after every step (that seat's own view and the step's events as that seat
-may see them), ``error`` for every refused message, ``pong``, ``advice`` (the answer to
-``coach``), and ``over`` when a match ends.
+A client sends ``act`` (an action made at a version, with when the update of that version
+reached the device and when the person tapped, for latency-fair races), ``ping``, ``sync`` (send
+me my whole view again), ``coach`` (advise me on my decision, in a game that has a coach) or
+``clock`` (the answer to the server's ``clock`` probe). The server sends ``welcome`` once, then
+``room`` when the room changes (seats, people coming and going, a match starting), ``update``
+after every step (that seat's own view and the step's events as that seat may see them),
+``error`` for every refused message, ``pong``, ``advice`` (the answer to ``coach``), ``clock``
+(a probe of the round trip and the device's clock) and ``over`` when a match ends.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pydantic import (
     Field,
     TypeAdapter,
     computed_field,
+    model_validator,
 )
 
 from gamenight.live.updates import By, Reason
@@ -32,6 +35,10 @@ REF_LENGTH = 64
 #: The largest ``version`` a client may send: the largest whole number a JavaScript client
 #: holds exactly (2**53 - 1); a match never comes near it.
 MAX_VERSION = 2**53 - 1
+#: A device's or the server's time in a message, milliseconds: finite, and no larger than this.
+MAX_STAMP = 1e15
+
+Stamp = Annotated[float, Field(ge=-MAX_STAMP, le=MAX_STAMP, allow_inf_nan=False)]
 
 
 def unprintable(c: str) -> bool:
@@ -77,12 +84,27 @@ class ClientBase(BaseModel):
 
 class Act(ClientBase):
     """Play ``action`` (the game's JSON action) for your seat, chosen from the view of
-    ``version``. ``ref`` is echoed in an error about this message."""
+    ``version``. ``ref`` is echoed in an error about this message.
+
+    ``seen`` and ``tapped`` (both or neither; milliseconds on the device's own clock, the
+    clock it answers ``clock`` probes with): when the update of ``version`` reached the
+    device, and when the person tapped. In a race or a window the grab then counts from its
+    fair time, the person's own reaction time after the update was sent, within a bound
+    (``docs/live.md``, "Latency-fair races"); a claim that cannot be true is refused
+    (``forged_tap``)."""
 
     type: Literal["act"]
     action: dict[str, Any]
     version: int = Field(ge=0, le=MAX_VERSION)
     ref: Ref = None
+    seen: Stamp | None = None
+    tapped: Stamp | None = None
+
+    @model_validator(mode="after")
+    def _both_times(self) -> Act:
+        if (self.seen is None) != (self.tapped is None):
+            raise ValueError("seen and tapped come together (or neither)")
+        return self
 
 
 class Ping(ClientBase):
@@ -121,8 +143,22 @@ class React(ClientBase):
     ref: Ref = None
 
 
-ClientMessage = Annotated[Act | Ping | Sync | Coach | React, Field(discriminator="type")]
-client_message: TypeAdapter[Act | Ping | Sync | Coach | React] = TypeAdapter(ClientMessage)
+class ClockAnswer(ClientBase):
+    """The answer to the server's ``clock`` probe: its stamp ``server`` as sent, and the
+    device's own time ``device`` when the probe arrived (milliseconds; ``performance.now()``
+    in a browser). The server measures the round trip on its own clock."""
+
+    type: Literal["clock"]
+    server: Stamp
+    device: Stamp
+
+
+ClientMessage = Annotated[
+    Act | Ping | Sync | Coach | React | ClockAnswer, Field(discriminator="type")
+]
+client_message: TypeAdapter[Act | Ping | Sync | Coach | React | ClockAnswer] = TypeAdapter(
+    ClientMessage
+)
 
 
 class SeatInfo(BaseModel):
@@ -245,6 +281,7 @@ ErrorCode = Literal[
     "too_many",
     "paused",
     "reactions_off",
+    "forged_tap",
 ]
 
 
@@ -252,7 +289,8 @@ class Error(ServerBase):
     """A refused message (or connection), and why. The connection stays open unless the code is
     ``unauthorized`` or ``not_found``. ``stale_version`` messages start with "too slow" and name
     what happened first; ``illegal`` ones carry the rule broken in ``rule`` when the game names
-    one."""
+    one. ``forged_tap``: a grab's times cannot be true (a tap claimed before the race reached the
+    device); the grab is not played."""
 
     type: Literal["error"] = "error"
     code: ErrorCode
@@ -266,6 +304,15 @@ class Pong(ServerBase):
 
     type: Literal["pong"] = "pong"
     ref: str | None = None
+
+
+class ClockProbe(ServerBase):
+    """A probe of the round trip and the device's clock: answer at once with a ``clock``
+    carrying ``server`` as it is and your own time. Sent when a connection opens (a few, one
+    after the other) and after each ``ping``."""
+
+    type: Literal["clock"] = "clock"
+    server: float = Field(description="the server's time when it sent the probe, milliseconds")
 
 
 class Advice(ServerBase):
@@ -299,8 +346,11 @@ class Reaction(ServerBase):
 
 
 ServerMessage = Annotated[
-    Welcome | Room | Update | Error | Pong | Advice | Over | Reaction, Field(discriminator="type")
+    Welcome | Room | Update | Error | Pong | Advice | Over | Reaction | ClockProbe,
+    Field(discriminator="type"),
 ]
-server_message: TypeAdapter[Welcome | Room | Update | Error | Pong | Advice | Over | Reaction] = (
+server_message: TypeAdapter[
+    Welcome | Room | Update | Error | Pong | Advice | Over | Reaction | ClockProbe
+] = (
     TypeAdapter(ServerMessage)
 )

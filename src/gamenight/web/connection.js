@@ -2,10 +2,16 @@
 // pauses (0.5 s up to 8 s), at once when the browser comes back on line or the tab is shown
 // again, and a silent connection (no answer to a ping within 8 s) is treated as dropped. The
 // server sends the whole current view on every (re)connection, so nothing is lost.
+//
+// For latency-fair races it answers the server's clock probes at once with its own time, and
+// stamps when each update arrived (performance.now(), the clock the probes are answered with):
+// a grab says when the update it answers reached this device and when the person tapped.
 
 const PING_EVERY = 15000;
 const PING_WAIT = 8000;
 const FATAL = new Set([4403, 4404]);
+// How many updates' arrival times are kept (a grab names the version of the view it answers).
+const SEEN_KEPT = 64;
 
 export class Connection {
   /**
@@ -22,6 +28,8 @@ export class Connection {
     this.pinger = null;
     this.waiting = null;
     this.everOpen = false;
+    /** @type {Map<string, number>} when each "match|version" update first arrived here */
+    this.seen = new Map();
     this.wake = () => {
       if (!this.stopped && (!this.ws || this.ws.readyState > 1)) this.connect();
     };
@@ -35,6 +43,7 @@ export class Connection {
     this.on.status(this.everOpen ? "reconnecting" : "connecting");
     const ws = new WebSocket(this.url);
     this.ws = ws;
+    this.seen = new Map(); // a new connection: the server's send times start afresh too
     ws.onopen = () => {
       this.tries = 0;
       this.on.status(this.everOpen ? "reconnected" : "open");
@@ -42,6 +51,7 @@ export class Connection {
       this.startPings();
     };
     ws.onmessage = (event) => {
+      const at = performance.now();
       let message;
       try {
         message = JSON.parse(event.data);
@@ -52,6 +62,11 @@ export class Connection {
         clearTimeout(this.waiting);
         return;
       }
+      if (message.type === "clock") {
+        if (ws === this.ws) this.send({ type: "clock", server: message.server, device: at });
+        return;
+      }
+      if (message.type === "update" && ws === this.ws) this.noteSeen(message, at);
       this.on.message(message);
     };
     ws.onclose = (event) => {
@@ -90,6 +105,19 @@ export class Connection {
   stopPings() {
     clearInterval(this.pinger);
     clearTimeout(this.waiting);
+  }
+
+  noteSeen(update, at) {
+    const key = `${update.match_number}|${update.version}`;
+    if (this.seen.has(key)) return;
+    this.seen.set(key, at);
+    if (this.seen.size > SEEN_KEPT) this.seen.delete(this.seen.keys().next().value);
+  }
+
+  /** When the update of this match and version first reached this device on this connection
+   * (performance.now()), or undefined. */
+  seenAt(matchNumber, version) {
+    return this.seen.get(`${matchNumber}|${version}`);
   }
 
   /** Send a message; false when the connection is not open (the caller says so). */

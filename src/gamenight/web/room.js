@@ -349,7 +349,12 @@ export class RoomPage {
       this.autoRefs.push(ref);
       if (this.autoRefs.length > AUTO_REFS_KEPT) this.autoRefs.shift();
     }
-    const sent = this.conn && this.conn.send({ type: "act", action, version, ref });
+    const message = { type: "act", action, version, ref };
+    // when the view this answers reached this device, and the tap: a race counts the person's
+    // own reaction time, not their network (latency-fair races, docs/live.md)
+    const seen = this.conn ? this.conn.seenAt(this.update.match_number, version) : undefined;
+    if (seen !== undefined) Object.assign(message, { seen, tapped: performance.now() });
+    const sent = this.conn && this.conn.send(message);
     if (!sent && !auto) toast(t("not_connected"), "error");
   }
 

@@ -55,6 +55,7 @@ const REFUSALS = {
   rate_limited: "slow_down",
   paused: "refused_paused",
   reactions_off: "refused_reactions_off",
+  forged_tap: "refused_forged_tap",
 };
 
 /** What to tell the person of a refusal (an ApiError, or a WebSocket ``error`` message): in

@@ -71,6 +71,7 @@ export default {
   time_up_chosen: "Time's up — chosen for you: {what}",
   time_up_chosen_plain: "Time's up — a move was chosen for you.",
   too_slow: "Too slow!",
+  refused_forged_tap: "That grab was not played: the times it carried cannot be right (is this device's clock jumping?).",
   slow_down: "Slow down a little: too many moves at once.",
   not_connected: "Not connected right now: your move was not sent.",
   invite_title: "Invite the others",

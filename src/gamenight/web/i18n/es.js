@@ -71,6 +71,7 @@ export default {
   time_up_chosen: "Se acabó el tiempo — se eligió por ti: {what}",
   time_up_chosen_plain: "Se acabó el tiempo — se eligió una jugada por ti.",
   too_slow: "¡Demasiado lento!",
+  refused_forged_tap: "Ese agarrón no se jugó: los tiempos que traía no pueden ser ciertos (¿salta el reloj de este dispositivo?).",
   slow_down: "Más despacio: demasiadas jugadas a la vez.",
   not_connected: "Ahora mismo no hay conexión: tu jugada no se envió.",
   invite_title: "Invita a los demás",
