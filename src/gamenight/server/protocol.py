@@ -351,6 +351,4 @@ ServerMessage = Annotated[
 ]
 server_message: TypeAdapter[
     Welcome | Room | Update | Error | Pong | Advice | Over | Reaction | ClockProbe
-] = (
-    TypeAdapter(ServerMessage)
-)
+] = TypeAdapter(ServerMessage)
