@@ -32,7 +32,10 @@ test("a move chosen on time-out is named with the game's own words, in English a
 
 test("the room says it only for an update marked timed_out, in the log and as a toast", () => {
   const room = source("src/gamenight/web/room.js");
+  const words = source("src/gamenight/web/room_words.js");
   assert.match(room, /if \(m\.timed_out && m\.reason === "step"\)/);
-  assert.match(room, /timeUpWords\(timeUp\.by, lines, t\)/);
-  assert.doesNotMatch(room, /by === "system"/, "nobody else's system pass is worded as such");
+  assert.match(words, /timeUpWords\(timeUp\.by, lines, t\)/);
+  for (const text of [room, words]) {
+    assert.doesNotMatch(text, /by === "system"/, "nobody else's system pass is worded as such");
+  }
 });
