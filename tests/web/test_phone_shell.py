@@ -94,8 +94,8 @@ def test_a_guest_on_a_phone_sees_the_seats_first(new_page: Callable[..., Page]) 
 
 def test_the_log_marks_the_moves_of_a_bot_standing_in(new_page: Callable[..., Page]) -> None:
     """Bob leaves during the match: a bot plays his seat, and the log marks the lines that name
-    him ("bot standing in for Bob"), in English and in Spanish; Ann's own lines, who is there,
-    say what they said."""
+    him ("bot standing in for Bob"), in English and in Spanish; Ann's own lines ("You banked…"
+    on her page) say what they said."""
     ann, bob = new_page(), new_page()
     code = open_room(
         ann, "toss-up", 2, name="Ann", options={"target": "60"}, limits={"turn_seconds": "600"}
@@ -123,7 +123,7 @@ def test_the_log_marks_the_moves_of_a_bot_standing_in(new_page: Callable[..., Pa
         || document.querySelector('#table[data-mine="1"]')
         || (document.querySelector('.log li.by-stand-in')
             && [...document.querySelectorAll('.log li')]
-                .some((li) => li.textContent.startsWith('Ann')))"""
+                .some((li) => li.textContent.startsWith('You')))"""
     for _ in range(40):  # Ann rolls once and banks, until a line of each is in the log
         ann.wait_for_function(ready, timeout=60_000)
         if ann.locator("#table[data-mine='1']").count() and not ann.locator("#result").count():
@@ -148,7 +148,7 @@ def test_the_log_marks_the_moves_of_a_bot_standing_in(new_page: Callable[..., Pa
         # a mark only on a line that names Bob, and it says whom the bot stands in for
         assert not line["marks"] or "Bob" in words, line
         assert line["marks"] in ([], ["bot standing in for Bob"]), line
-    assert any(line["text"].startswith("Ann") and not line["marks"] for line in log), log
+    assert any(line["text"].startswith("You") and not line["marks"] for line in log), log
     # the status line says whose turn it is without pretending Bob decides
     lines = ann.evaluate("() => window.statusLines")
     assert any(line.startswith("Bob's turn (a bot stands in).") for line in lines), lines
