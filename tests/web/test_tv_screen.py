@@ -1,7 +1,8 @@
 """The table screen as a TV across the room: for each game, mid-match, at 1280x720 and at
 3840x2160 it fills the screen without scrolling sideways, its type is large enough to read from
 three metres (a line of body text at least 1/30 of the screen's height), and the public board,
-whose turn, the clock and the last events are all on it. Screenshots go to docs/images."""
+whose turn, the clock and the last events are all on it. Screenshots of the TV and of the
+host's phone (390x844) go to docs/images."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ def test_the_table_screen_fills_a_tv_and_reads_from_across_the_room(
     host = new_page(width=390, height=844)
     code = open_room(host, game, GAMES[game], name="Ann", limits={"turn_seconds": "600"})
     fill_with_bots_and_start(host)
+    expect(host.locator("#table[data-version]")).to_be_visible()
+    DOCS.mkdir(parents=True, exist_ok=True)
+    host.screenshot(path=str(DOCS / f"phone-{game}.png"))  # the same match on the host's phone
     for width, height in ((1280, 720), (3840, 2160)):
         tv = new_page(width=width, height=height)
         tv.goto(f"/table/{code}")
@@ -42,5 +46,4 @@ def test_the_table_screen_fills_a_tv_and_reads_from_across_the_room(
         assert sizes["text"] >= height / 30 and sizes["log"] >= height / 40, sizes
         assert sizes["board"] >= width * 0.55, sizes
         if width == 1280:
-            DOCS.mkdir(parents=True, exist_ok=True)
             tv.screenshot(path=str(DOCS / f"tv-{game}.png"))

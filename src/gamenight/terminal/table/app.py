@@ -23,7 +23,7 @@ from gamenight.terminal.render import Response, plural
 from gamenight.terminal.table.choices import CHOICE_KEYS, Why, automatic
 from gamenight.terminal.table.screens import Arm, Curtain, Help, Leave, Ready, table_keys
 from gamenight.terminal.table.session import Session, TableResult
-from gamenight.terminal.table.view import TableBase
+from gamenight.terminal.table.view import TICK, TableBase
 
 #: What the table says when it answers for a person (nothing for a pass: windows come often).
 ANSWERED = {"forced": "Your only move", "pass": "", "quiet": "", "armed": "Armed"}
@@ -53,7 +53,7 @@ class TableApp(TableBase):
                 if line:
                     self._lines.append(Text.from_markup(line))
             self._note(f"Resumed after {plural(match.version, 'step')}.")
-        self.set_interval(0.25, self._tick)
+        self.set_interval(TICK, self._tick)
         if self.session.wait_to_start and self.session.people and not match.finished:
             self.push_screen(Ready(self._ready_text()), self._started_or_left)
         else:

@@ -9,6 +9,8 @@ moves. ``app.TableApp`` plays on top of it.
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.console import Group
@@ -35,6 +37,9 @@ REDRAW_EVERY = 0.1
 
 #: Seconds a message keeps the status line before events take it (with no events pane).
 SAY_FOR = 4.0
+#: The table's tick (seconds); a tick later than ``BUSY_LATE`` after it says the table is busy,
+#: and "busy…" stays in the title ``BUSY_SHOWN`` seconds after the last late tick.
+TICK, BUSY_LATE, BUSY_SHOWN = 0.25, 0.5, 2.0
 
 #: Seconds after which a message leaves the status line, whatever happens meanwhile.
 MESSAGE_LASTS = 10.0
@@ -110,6 +115,12 @@ class TableBase(App[TableResult]):
         self._redraw_due = False
         self._last_redraw = 0.0
         self._said_at = -SAY_FOR
+        #: The table's own clock for noticing it is busy (a test gives another).
+        self.monotonic: Callable[[], float] = time.monotonic
+        self._last_tick: float | None = None
+        #: Until when the title says "busy…": the last tick came late, so keys wait.
+        self.busy_until = 0.0
+        self._busy_shown = False
         #: Event lines not yet written to the events pane.
         self._lines: list[Text] = []
         self._last_options: tuple[tuple[str | None, str], ...] = ()
@@ -259,8 +270,10 @@ class TableBase(App[TableResult]):
         asks_all = self.session.ask_all  # then every window is asked: quiet ones too
         quiet = " · quiet windows" if self.quiet and self.windows and lone and not asks_all else ""
         step = self.session.match.version
+        self._busy_shown = self.busy_until > self.monotonic()
+        busy = " · busy…" if self._busy_shown else ""
         self.title_bar.update(
-            Text(f"{self.game.title} · {who} · step {step}{extra}{quiet}"), layout=False
+            Text(f"{self.game.title} · {who} · step {step}{extra}{quiet}{busy}"), layout=False
         )
 
     def _draw_prompt(self) -> None:
@@ -342,6 +355,7 @@ class TableBase(App[TableResult]):
     def _tick(self) -> None:
         if self.leaving:
             return
+        self._notice_busy()
         if self._last_options:
             self._draw_more()  # the list may have been scrolled by the mouse wheel
         if self.deadline is not None:
@@ -349,6 +363,17 @@ class TableBase(App[TableResult]):
         said_at = self._said_at
         if said_at > -SAY_FOR and asyncio.get_running_loop().time() - said_at > MESSAGE_LASTS:
             self._unsay()
+
+    def _notice_busy(self) -> None:
+        """A tick (every 0.25 s) that comes more than half a second late means the machine kept
+        the table waiting, and keys pressed meanwhile wait too: the title says "busy…" until
+        the ticks have come on time for two seconds."""
+        now = self.monotonic()
+        last, self._last_tick = self._last_tick, now
+        if last is not None and now - last > TICK + BUSY_LATE:
+            self.busy_until = now + BUSY_SHOWN
+        if self._busy_shown != (self.busy_until > now):
+            self._draw_title()
 
     def _say(self, markup: str) -> None:
         self.status.update(Text.from_markup(markup))
