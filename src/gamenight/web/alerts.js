@@ -37,11 +37,13 @@ export function alertsOn(store) {
   return store.getItem(ALERTS_KEY) !== "0";
 }
 
-/** Play an alert's notes and vibration (when the device can; a browser that blocks sound
- * until the page has been touched plays nothing, silently).
+/** Play an alert's notes and vibration (when the device can, and once the person has touched
+ * the page: browsers allow neither before, and say so in the console).
  * @param {AlertKind} kind */
 export function playAlert(kind) {
   const sound = SOUNDS[kind];
+  const touched = navigator.userActivation ? navigator.userActivation.hasBeenActive : true;
+  if (!touched) return;
   if (navigator.vibrate) navigator.vibrate(sound.vibrate);
   const Context = window.AudioContext;
   if (!Context) return;
