@@ -1,7 +1,7 @@
 """Latency-fair races in the browser: two phones in one Toss Your Cookies room, one on a 20 ms
 round trip and one on a 200 ms round trip (each behind a real loopback TCP proxy that delays
 every byte), race for the same card; the one who taps sooner after the race reached their own
-screen gets it, even from the slower link."""
+screen gets it, even from the slower link. And a forged early tap sent from a page is refused."""
 
 from __future__ import annotations
 
@@ -248,3 +248,28 @@ def test_the_quicker_tapper_wins_a_race_even_from_the_slower_link(
     first = next(g for g in grabs if g["name"] == ann_race["kind"])
     assert first["player"] == bob_race["seat"]
     assert console.problems == []
+
+
+def test_a_forged_early_tap_from_the_page_is_refused(new_page: Any) -> None:
+    """A person who edits their page to claim the roll was tapped before the update reached the
+    phone (``seen`` long before the server sent it): the move is not played, the page says the
+    grab's times cannot be right; the same move tapped honestly is played."""
+    ann = new_page(width=390, height=844)
+    open_room(ann, "toss-up", 2, name="Ann", limits={"turn_seconds": "600"})
+    fill_with_bots_and_start(ann)
+    expect(ann.locator('#table[data-mine="1"]')).to_be_visible()
+    version = int(ann.locator("#table").get_attribute("data-version") or "0")
+    ann.wait_for_function("() => window.gamenightConnection.ws.readyState === 1")
+    ann.evaluate(
+        """v => window.gamenightConnection.send({
+          type: "act", action: { type: "roll" }, version: v, ref: "forged",
+          seen: performance.now() - 600000, tapped: performance.now() - 599000 })""",
+        version,
+    )
+    expect(ann.locator("#toast")).to_contain_text("the times it carried cannot be right")
+    assert int(ann.locator("#table").get_attribute("data-version") or "0") == version
+    ann.wait_for_timeout(250)  # past the guard of a new decision
+    ann.locator('[data-key="roll"]').click()
+    ann.wait_for_function(
+        "v => Number(document.querySelector('#table').dataset.version) > v", arg=version
+    )
