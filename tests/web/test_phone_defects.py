@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import shot
@@ -275,3 +276,27 @@ def test_a_rematch_shows_no_roll_of_the_match_before(new_page: Callable[..., Pag
     page.click("#rematch")
     page.wait_for_function("() => window.firstDecision")
     assert page.evaluate("() => window.staleDice") == []
+
+
+@pytest.mark.parametrize("status", ["connecting", "reconnecting", "storage"])
+def test_the_connection_banner_never_widens_a_spanish_phone(
+    new_page: Callable[..., Page], status: str
+) -> None:
+    """The header's connection banner ("Conectando…", one long word beside the brand and the
+    language list) made a 360 px phone's page 388 px wide for as long as it showed: it wraps
+    inside the header now, each of its states, in Spanish."""
+    page = new_page(width=360, height=740, locale="es-ES", is_mobile=True, has_touch=True)
+    page.goto("/")
+    page.locator(".game-choice").first.wait_for()
+    words = {
+        "connecting": "Conectando…",
+        "reconnecting": "Se perdió la conexión: reconectando…",
+        "storage": "Reconectando con el almacenamiento… la partida sigue sola en un momento.",
+    }[status]
+    # as showNet() draws it (the page's own net status, without cutting the connection)
+    page.evaluate(
+        "([status, words]) => { const net = document.getElementById('net');"
+        " net.className = `net net-${status}`; net.textContent = words; }",
+        [status, words],
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
