@@ -2,19 +2,18 @@
 3840x2160 it fills the screen without scrolling sideways, its type is large enough to read from
 three metres (a line of body text at least 1/30 of the screen's height), and the public board,
 whose turn, the clock and the last events are all on it. Screenshots of the TV and of the
-host's phone (390x844) go to docs/images."""
+host's phone (390x844) go to build/screenshots (docs/web.md shows copies of them)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.web.conftest import SHOTS
 from tests.web.pages import fill_with_bots_and_start, open_room
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "images"
 GAMES = {"toss-up": 2, "toss-your-cookies": 4, "paper-toss": 3, "cover-your-cookies": 4}
 
 
@@ -26,8 +25,8 @@ def test_the_table_screen_fills_a_tv_and_reads_from_across_the_room(
     code = open_room(host, game, GAMES[game], name="Ann", limits={"turn_seconds": "600"})
     fill_with_bots_and_start(host)
     expect(host.locator("#table[data-version]")).to_be_visible()
-    DOCS.mkdir(parents=True, exist_ok=True)
-    host.screenshot(path=str(DOCS / f"phone-{game}.png"))  # the same match on the host's phone
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    host.screenshot(path=str(SHOTS / f"phone-{game}.png"))  # the same match on the host's phone
     for width, height in ((1280, 720), (3840, 2160)):
         tv = new_page(width=width, height=height)
         tv.goto(f"/table/{code}")
@@ -46,4 +45,4 @@ def test_the_table_screen_fills_a_tv_and_reads_from_across_the_room(
         assert sizes["text"] >= height / 30 and sizes["log"] >= height / 40, sizes
         assert sizes["board"] >= width * 0.55, sizes
         if width == 1280:
-            tv.screenshot(path=str(DOCS / f"tv-{game}.png"))
+            tv.screenshot(path=str(SHOTS / f"tv-{game}.png"))
